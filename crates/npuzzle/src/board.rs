@@ -1,0 +1,389 @@
+//! The board, its size, and the moves of the blank.
+//!
+//! Cells are numbered row-major from 0. The blank is tile `0`; tiles are `1..cells`.
+//! Moves are named for the direction the **blank** travels.
+
+use std::fmt;
+
+use crate::error::BoardError;
+
+/// The smallest side a board may have.
+pub const MIN_SIDE: usize = 2;
+/// The largest side a board may have (constructive solving is linear in cells per tile placed).
+pub const MAX_SIDE: usize = 1000;
+
+/// The dimensions of a board: `width` columns and `height` rows, written `WxH`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Size {
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+}
+
+impl Size {
+    /// A size after checking both sides are within [`MIN_SIDE`]..=[`MAX_SIDE`].
+    pub fn new(width: usize, height: usize) -> Result<Size, BoardError> {
+        for side in [width, height] {
+            if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+                return Err(BoardError::BadSize { width, height });
+            }
+        }
+        Ok(Size { width, height })
+    }
+
+    /// A square `side x side` size.
+    pub fn square(side: usize) -> Result<Size, BoardError> {
+        Size::new(side, side)
+    }
+
+    /// Number of cells, `width * height`.
+    pub fn cells(self) -> usize {
+        self.width * self.height
+    }
+
+    /// Row and column of `cell`.
+    pub fn row_col(self, cell: usize) -> (usize, usize) {
+        (cell / self.width, cell % self.width)
+    }
+
+    /// The cell the blank reaches from `cell` by moving `mv`, if it stays on the board.
+    #[inline]
+    pub fn step(self, cell: usize, mv: Move) -> Option<usize> {
+        let (row, col) = self.row_col(cell);
+        match mv {
+            Move::Left if col > 0 => Some(cell - 1),
+            Move::Right if col + 1 < self.width => Some(cell + 1),
+            Move::Up if row > 0 => Some(cell - self.width),
+            Move::Down if row + 1 < self.height => Some(cell + self.width),
+            _ => None,
+        }
+    }
+
+    /// Manhattan distance between two cells.
+    pub fn cell_distance(self, a: usize, b: usize) -> usize {
+        let (ra, ca) = self.row_col(a);
+        let (rb, cb) = self.row_col(b);
+        ra.abs_diff(rb) + ca.abs_diff(cb)
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl std::str::FromStr for Size {
+    type Err = BoardError;
+
+    /// Parses `WxH` (also `W×H`, `W*H`) or a single side `N` for a square.
+    fn from_str(text: &str) -> Result<Size, BoardError> {
+        let bad = || BoardError::BadSizeText(text.to_string());
+        let text_trim = text.trim();
+        let parts: Vec<&str> = text_trim
+            .split(|c| c == 'x' || c == 'X' || c == '×' || c == '*')
+            .collect();
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        match parts.as_slice() {
+            [side] => Size::square(number(side)?),
+            [w, h] => Size::new(number(w)?, number(h)?),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// A move of the blank, one cell in a direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// Blank moves up (the tile above slides down).
+    Up,
+    /// Blank moves down.
+    Down,
+    /// Blank moves left.
+    Left,
+    /// Blank moves right.
+    Right,
+}
+
+impl Move {
+    /// The default move order, l r d u: a breadth-first search expanding in this order
+    /// finds the lexicographically smallest shortest path under it.
+    pub const DEFAULT_ORDER: [Move; 4] = [Move::Left, Move::Right, Move::Down, Move::Up];
+
+    /// The move that undoes this one.
+    #[inline]
+    pub fn inverse(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+
+    /// The lowercase letter naming this blank move: `u d l r`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Up => 'u',
+            Move::Down => 'd',
+            Move::Left => 'l',
+            Move::Right => 'r',
+        }
+    }
+
+    /// The move named by a letter, either case.
+    pub fn from_letter(letter: char) -> Option<Move> {
+        match letter.to_ascii_lowercase() {
+            'u' => Some(Move::Up),
+            'd' => Some(Move::Down),
+            'l' => Some(Move::Left),
+            'r' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
+    /// The blank move between two adjacent cells, if they are adjacent.
+    pub fn between(size: Size, from: usize, to: usize) -> Option<Move> {
+        Move::DEFAULT_ORDER
+            .into_iter()
+            .find(|&mv| size.step(from, mv) == Some(to))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Writes moves as a string of `u d l r` letters.
+pub fn moves_to_string(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// An arrangement of tiles on a board. Always a valid permutation with exactly one blank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    size: Size,
+    cells: Vec<u32>,
+    blank: usize,
+}
+
+impl Board {
+    /// A board from its cells, row-major, `0` for the blank; checks that every tile
+    /// `0..cells` appears exactly once.
+    pub fn new(size: Size, cells: Vec<u32>) -> Result<Board, BoardError> {
+        let n = size.cells();
+        if cells.len() != n {
+            return Err(BoardError::WrongCount {
+                size,
+                expected: n,
+                found: cells.len(),
+            });
+        }
+        let mut seen_at = vec![usize::MAX; n];
+        for (cell, &tile) in cells.iter().enumerate() {
+            let t = tile as usize;
+            if t >= n {
+                return Err(BoardError::TileOutOfRange { tile, cell, size });
+            }
+            if seen_at[t] != usize::MAX {
+                return Err(BoardError::RepeatedTile {
+                    tile,
+                    first: seen_at[t],
+                    second: cell,
+                });
+            }
+            seen_at[t] = cell;
+        }
+        let blank = seen_at[0];
+        Ok(Board { size, cells, blank })
+    }
+
+    /// The standard goal: tiles `1..n` in row-major order, blank in the last cell.
+    pub fn goal(size: Size) -> Board {
+        let n = size.cells();
+        let cells = (1..n as u32).chain(std::iter::once(0)).collect();
+        Board {
+            size,
+            cells,
+            blank: n - 1,
+        }
+    }
+
+    /// The goal with the blank first: `0 1 2 … n-1` (the goal of Korf's instances).
+    pub fn blank_first_goal(size: Size) -> Board {
+        let cells = (0..size.cells() as u32).collect();
+        Board {
+            size,
+            cells,
+            blank: 0,
+        }
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The tiles, row-major, `0` for the blank.
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    /// The cell holding the blank.
+    pub fn blank(&self) -> usize {
+        self.blank
+    }
+
+    /// The tile in `cell` (`0` for the blank).
+    pub fn tile_at(&self, cell: usize) -> u32 {
+        self.cells[cell]
+    }
+
+    /// Moves the blank; returns `false` (board unchanged) if the move leaves the board.
+    pub fn apply(&mut self, mv: Move) -> bool {
+        match self.size.step(self.blank, mv) {
+            Some(to) => {
+                self.cells.swap(self.blank, to);
+                self.blank = to;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The board after a move, or `None` if the move leaves the board.
+    pub fn moved(&self, mv: Move) -> Option<Board> {
+        let mut next = self.clone();
+        next.apply(mv).then_some(next)
+    }
+
+    /// Applies moves in order; on an illegal move returns its index and leaves the board
+    /// as it was before that move.
+    pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), usize> {
+        for (index, &mv) in moves.iter().enumerate() {
+            if !self.apply(mv) {
+                return Err(index);
+            }
+        }
+        Ok(())
+    }
+
+    /// The cell of every tile: `positions()[tile] == cell`.
+    pub fn positions(&self) -> Vec<usize> {
+        let mut pos = vec![0; self.cells.len()];
+        for (cell, &tile) in self.cells.iter().enumerate() {
+            pos[tile as usize] = cell;
+        }
+        pos
+    }
+
+    /// Renames tiles so that `goal` becomes `target_goal`: the board that stands to
+    /// `target_goal` as `self` stands to `goal`. Both goals must have this board's size.
+    /// Tile names do not change how the blank moves, so distances and moves are kept.
+    pub fn relabeled(&self, goal: &Board, target_goal: &Board) -> Board {
+        let mut rename = vec![0u32; self.cells.len()];
+        for (cell, &tile) in goal.cells.iter().enumerate() {
+            rename[tile as usize] = target_goal.cells[cell];
+        }
+        let cells: Vec<u32> = self.cells.iter().map(|&t| rename[t as usize]).collect();
+        Board::new(self.size, cells).expect("renaming by a bijection keeps a permutation")
+    }
+
+    /// The board as a string of digits, one per cell, when every tile is below 10
+    /// (the 8-puzzle judges' format, e.g. `123804765`).
+    pub fn to_digits(&self) -> Option<String> {
+        self.cells
+            .iter()
+            .map(|&t| char::from_digit(t, 10))
+            .collect()
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows separated by ` / `... written compactly as `1 2 3/8 0 4/7 6 5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (cell, tile) in self.cells.iter().enumerate() {
+            if cell > 0 {
+                f.write_str(if cell % self.size.width == 0 {
+                    "/"
+                } else {
+                    " "
+                })?;
+            }
+            write!(f, "{tile}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_parses_and_rejects() {
+        assert_eq!(
+            "3x4".parse::<Size>().unwrap(),
+            Size {
+                width: 3,
+                height: 4
+            }
+        );
+        assert_eq!(
+            "4".parse::<Size>().unwrap(),
+            Size {
+                width: 4,
+                height: 4
+            }
+        );
+        assert!("1x4".parse::<Size>().is_err());
+        assert!("3x".parse::<Size>().is_err());
+        assert!("axb".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn moves_stay_on_board() {
+        let size = Size::new(3, 2).unwrap();
+        assert_eq!(size.step(0, Move::Left), None);
+        assert_eq!(size.step(0, Move::Up), None);
+        assert_eq!(size.step(0, Move::Right), Some(1));
+        assert_eq!(size.step(0, Move::Down), Some(3));
+        assert_eq!(size.step(5, Move::Right), None);
+        assert_eq!(size.step(5, Move::Down), None);
+        assert_eq!(size.step(2, Move::Right), None);
+    }
+
+    #[test]
+    fn board_checks_permutation() {
+        let s = Size::square(2).unwrap();
+        assert!(Board::new(s, vec![1, 2, 3, 0]).is_ok());
+        assert!(matches!(
+            Board::new(s, vec![1, 2, 2, 0]),
+            Err(BoardError::RepeatedTile { .. })
+        ));
+        assert!(matches!(
+            Board::new(s, vec![1, 2, 4, 0]),
+            Err(BoardError::TileOutOfRange { .. })
+        ));
+        assert!(matches!(
+            Board::new(s, vec![1, 2, 0]),
+            Err(BoardError::WrongCount { .. })
+        ));
+    }
+
+    #[test]
+    fn apply_and_display() {
+        let mut b = Board::goal(Size::square(3).unwrap());
+        assert_eq!(b.to_string(), "1 2 3/4 5 6/7 8 0");
+        assert!(b.apply(Move::Left));
+        assert!(b.apply(Move::Up));
+        assert!(!b.moved(Move::Up).unwrap().apply(Move::Up));
+        assert_eq!(b.to_digits().unwrap(), "123406758");
+        assert_eq!(b.apply_all(&[Move::Down, Move::Down]), Err(1));
+    }
+}

@@ -1,0 +1,301 @@
+//! The classic 8-puzzle judges' input and output formats, byte for byte.
+//!
+//! - [`p1379`] (Luogu P1379): nine digits in, the fewest moves to `123804765` out, or `-1`.
+//! - [`path`]: a start and a goal (three rows each) in; the fewest moves and every state
+//!   on the canonical shortest path out, or `-1`.
+//! - [`hdu1043`] (HDU 1043 / POJ 1077): cases of nine tokens `1`..`8` and `x` until the
+//!   end of input; for each, the blank's moves to `1 2 3 4 5 6 7 8 x`, or `unsolvable`.
+//!
+//! On malformed input every case before the bad one is still answered, then the error
+//! names the case, the token and its line.
+
+use std::io::{self, Write};
+
+use thiserror::Error;
+
+use crate::board::{moves_to_string, Board, Move, Size};
+use crate::solver::{solve, SolveOptions, Status};
+
+/// Input a judge format cannot read, or output it cannot write.
+#[derive(Debug, Error)]
+pub enum JudgeError {
+    /// A token that is not allowed where it stands.
+    #[error("case {case}, token {token} ('{text}') on line {line}: {problem}")]
+    BadToken {
+        /// 1-based case number.
+        case: usize,
+        /// 1-based token number within the case.
+        token: usize,
+        /// The token.
+        text: String,
+        /// 1-based input line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A case that is wrong as a whole (too few tokens, a repeated tile).
+    #[error("case {case}: {problem}")]
+    BadCase {
+        /// 1-based case number.
+        case: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Writing the answer failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// A whitespace-separated token and the line it stands on.
+struct Token<'a> {
+    text: &'a str,
+    line: usize,
+}
+
+fn tokens(input: &str) -> impl Iterator<Item = Token<'_>> {
+    input.lines().enumerate().flat_map(|(i, line)| {
+        line.split_whitespace()
+            .filter(|t| *t != "/")
+            .map(move |text| Token { text, line: i + 1 })
+    })
+}
+
+fn three_by_three() -> Size {
+    Size::square(3).expect("3x3 is a valid size")
+}
+
+/// Reads one 3x3 board from nine tokens; `tile` maps a token to a tile (0 = blank).
+/// Tokens are numbered in messages from `first + 1`.
+fn read_board(
+    case: usize,
+    first: usize,
+    group: &[Token],
+    tile: impl Fn(&str) -> Option<u32>,
+    expected: &str,
+) -> Result<Board, JudgeError> {
+    let mut cells = Vec::with_capacity(9);
+    let mut seen_at = [0usize; 9];
+    for (i, token) in group.iter().enumerate() {
+        let i = first + i;
+        let bad = |problem: String| JudgeError::BadToken {
+            case,
+            token: i + 1,
+            text: token.text.to_string(),
+            line: token.line,
+            problem,
+        };
+        let t = tile(token.text).ok_or_else(|| bad(format!("expected {expected}")))?;
+        if seen_at[t as usize] != 0 {
+            let name = if t == 0 {
+                "the blank".to_string()
+            } else {
+                format!("tile {t}")
+            };
+            return Err(bad(format!(
+                "{name} already stands at token {}",
+                seen_at[t as usize]
+            )));
+        }
+        seen_at[t as usize] = i + 1;
+        cells.push(t);
+    }
+    Ok(Board::new(three_by_three(), cells).expect("nine distinct tiles 0..8"))
+}
+
+fn digit_tile(text: &str) -> Option<u32> {
+    match text.as_bytes() {
+        [d @ b'0'..=b'8'] => Some(u32::from(d - b'0')),
+        _ => None,
+    }
+}
+
+fn x_tile(text: &str) -> Option<u32> {
+    match text {
+        "x" | "X" | "0" => Some(0),
+        _ => digit_tile(text).filter(|&t| t != 0),
+    }
+}
+
+/// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
+fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
+    let solution = solve(start, goal, &SolveOptions::default()).expect("3x3 boards of one size");
+    (solution.status == Status::Solved).then_some(solution.moves)
+}
+
+/// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
+/// `123804765`, or `-1` when it cannot be reached.
+///
+/// ```
+/// let mut out = Vec::new();
+/// npuzzle::judge::p1379("283104765\n", &mut out).unwrap();
+/// assert_eq!(out, b"4\n");
+/// ```
+pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    let text: String = input.split_whitespace().collect();
+    let line = input
+        .lines()
+        .position(|l| !l.trim().is_empty())
+        .map_or(1, |i| i + 1);
+    let chars: Vec<String> = text.chars().map(String::from).collect();
+    if chars.len() != 9 {
+        return Err(JudgeError::BadCase {
+            case: 1,
+            problem: format!("expected nine digits 0-8, found {} characters", chars.len()),
+        });
+    }
+    let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();
+    let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
+    let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
+    match shortest(&start, &goal) {
+        Some(moves) => writeln!(out, "{}", moves.len())?,
+        None => writeln!(out, "-1")?,
+    }
+    Ok(())
+}
+
+/// Start and goal, three rows of three numbers each (any layout of whitespace); prints
+/// the fewest moves, then every state from start to goal inclusive as nine digits, along
+/// the canonical shortest path. `-1` alone when the goal cannot be reached.
+///
+/// ```
+/// let mut out = Vec::new();
+/// npuzzle::judge::path("1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n", &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(),
+///            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n");
+/// ```
+pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    let all: Vec<Token> = tokens(input).collect();
+    if all.len() != 18 {
+        if let Some(stray) = all.get(18) {
+            return Err(JudgeError::BadToken {
+                case: 1,
+                token: 19,
+                text: stray.text.to_string(),
+                line: stray.line,
+                problem: "stray token after the start and goal (18 numbers expected)".into(),
+            });
+        }
+        return Err(JudgeError::BadCase {
+            case: 1,
+            problem: format!(
+                "expected 18 numbers (start and goal, 3 rows of 3 each), found {}",
+                all.len()
+            ),
+        });
+    }
+    let start = read_board(1, 0, &all[..9], digit_tile, "a number 0-8")?;
+    let goal = read_board(1, 9, &all[9..], digit_tile, "a number 0-8")?;
+    let Some(moves) = shortest(&start, &goal) else {
+        writeln!(out, "-1")?;
+        return Ok(());
+    };
+    writeln!(out, "{}", moves.len())?;
+    let mut board = start;
+    writeln!(out, "{}", board.to_digits().expect("3x3 tiles are digits"))?;
+    for mv in moves {
+        board.apply(mv);
+        writeln!(out, "{}", board.to_digits().expect("3x3 tiles are digits"))?;
+    }
+    Ok(())
+}
+
+/// HDU 1043 / POJ 1077: cases of nine tokens (`1`..`8`, `x` for the blank) until the end
+/// of input, spread over lines in any way; for each, one line with the blank's moves
+/// (`u d l r`) to `1 2 3 4 5 6 7 8 x`, a shortest solution, or `unsolvable`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// npuzzle::judge::hdu1043("1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n", &mut out).unwrap();
+/// assert_eq!(out, b"r\nunsolvable\n");
+/// ```
+pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    let goal = Board::goal(three_by_three());
+    let all: Vec<Token> = tokens(input).collect();
+    for (index, group) in all.chunks(9).enumerate() {
+        let case = index + 1;
+        if group.len() < 9 {
+            return Err(JudgeError::BadCase {
+                case,
+                problem: format!("expected 9 tokens, the input ends after {}", group.len()),
+            });
+        }
+        let start = read_board(case, 0, group, x_tile, "a tile 1-8 or x")?;
+        match shortest(&start, &goal) {
+            Some(moves) => writeln!(out, "{}", moves_to_string(&moves))?,
+            None => writeln!(out, "unsolvable")?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(
+        f: fn(&str, &mut Vec<u8>) -> Result<(), JudgeError>,
+        input: &str,
+    ) -> (String, Option<String>) {
+        let mut out = Vec::new();
+        let err = f(input, &mut out).err().map(|e| e.to_string());
+        (String::from_utf8(out).unwrap(), err)
+    }
+
+    #[test]
+    fn p1379_samples_and_errors() {
+        assert_eq!(run(p1379, "283104765\n"), ("4\n".into(), None));
+        assert_eq!(run(p1379, "123804765"), ("0\n".into(), None));
+        assert_eq!(run(p1379, "213804765\r\n"), ("-1\n".into(), None));
+        let (_, e) = run(p1379, "28310476\n");
+        assert!(e.unwrap().contains("nine digits"));
+        let (_, e) = run(p1379, "283194765\n");
+        assert!(e.unwrap().contains("token 5 ('9')"));
+        let (_, e) = run(p1379, "283103765\n");
+        assert!(e.unwrap().contains("tile 3 already stands at token 3"));
+    }
+
+    #[test]
+    fn path_samples_and_errors() {
+        let (out, e) = run(path, "1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n");
+        assert_eq!(
+            out,
+            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n"
+        );
+        assert!(e.is_none());
+        assert_eq!(
+            run(path, "1 2 3 8 0 4 7 6 5 1 2 3 8 0 4 7 6 5"),
+            ("0\n123804765\n".into(), None)
+        );
+        assert_eq!(
+            run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 5"),
+            ("-1\n".into(), None)
+        );
+        let (_, e) = run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 5 9");
+        assert!(e.unwrap().contains("token 19 ('9')"));
+        let (_, e) = run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 6");
+        assert!(e
+            .unwrap()
+            .contains("token 18 ('6') on line 1: tile 6 already stands at token 17"));
+    }
+
+    #[test]
+    fn hdu1043_answers_until_the_bad_case() {
+        let (out, e) = run(
+            hdu1043,
+            "2 3 4 1 5 x 7 6 8\n1 2 3\n4 5 6\n7 8 x\n1 2 3 4 5 6 7 8 y\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].len(), 19);
+        assert_eq!(lines[1], "");
+        assert_eq!(
+            e.unwrap(),
+            "case 3, token 9 ('y') on line 5: expected a tile 1-8 or x"
+        );
+        let (_, e) = run(hdu1043, "1 2 3 4 5");
+        assert_eq!(
+            e.unwrap(),
+            "case 1: expected 9 tokens, the input ends after 5"
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! Reading boards and move lists from text.
+//!
+//! A board is written as rows separated by `/` (`1 2 3/8 0 4/7 6 5`), as a flat list of
+//! numbers (`1 2 3 8 0 4 7 6 5`, commas allowed), or, for boards of at most 10 cells, as
+//! one run of digits (`123804765`). The blank is `0`, `x` or `_`. Without a size the board
+//! must be square; otherwise the size is given (`3x4` is 3 columns, 4 rows).
+
+use crate::board::{Board, Move, Size};
+use crate::error::ParseError;
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
+    match token {
+        "x" | "X" | "_" => Ok(0),
+        _ => token.parse::<u32>().map_err(|_| ParseError::BadToken {
+            index,
+            token: token.to_string(),
+        }),
+    }
+}
+
+/// Reads a board; `size` is needed only when the tiles do not form a square.
+///
+/// ```
+/// use npuzzle::{parse_board, Size};
+/// let b = parse_board("1 2 3/8 0 4/7 6 5", None).unwrap();
+/// assert_eq!(b, parse_board("123804765", None).unwrap());
+/// assert_eq!(b.blank(), 4);
+/// let wide = parse_board("1 2 3 4 5 x", Some(Size::new(3, 2).unwrap())).unwrap();
+/// assert_eq!(wide.size(), Size::new(3, 2).unwrap());
+/// ```
+pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let rows: Vec<Vec<&str>> = text
+        .split('/')
+        .map(|row| row.split(is_separator).filter(|t| !t.is_empty()).collect())
+        .collect();
+    let mut tokens: Vec<&str> = rows.iter().flatten().copied().collect();
+    let mut from_rows = None;
+    if rows.len() > 1 {
+        let width = rows[0].len();
+        if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
+            return Err(ParseError::RaggedRows {
+                row: i + 1,
+                expected: width,
+                found: row.len(),
+            });
+        }
+        from_rows = Some(Size::new(width, rows.len())?);
+    }
+    // One run of digits: one tile per character (only unambiguous below 11 cells).
+    let digits: Vec<String>;
+    if tokens.len() == 1 && tokens[0].chars().count() > 1 && tokens[0].chars().count() <= 10 {
+        digits = tokens[0].chars().map(String::from).collect();
+        tokens = digits.iter().map(String::as_str).collect();
+    }
+    let cells = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_token(i + 1, t))
+        .collect::<Result<Vec<u32>, ParseError>>()?;
+    let size = match (size, from_rows) {
+        (Some(given), Some(found)) if given != found => {
+            return Err(ParseError::SizeMismatch { given, found })
+        }
+        (Some(given), _) => given,
+        (None, Some(found)) => found,
+        (None, None) => {
+            let side = (cells.len() as f64).sqrt().round() as usize;
+            if side * side != cells.len() {
+                return Err(ParseError::NotSquare(cells.len()));
+            }
+            Size::square(side)?
+        }
+    };
+    Ok(Board::new(size, cells)?)
+}
+
+/// Reads a move list: letters `u d l r` (either case), whitespace and commas ignored.
+///
+/// ```
+/// use npuzzle::{parse_moves, Move};
+/// assert_eq!(parse_moves("l U").unwrap(), vec![Move::Left, Move::Up]);
+/// assert!(parse_moves("lx").is_err());
+/// ```
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
+    text.chars()
+        .filter(|&c| !is_separator(c))
+        .enumerate()
+        .map(|(i, c)| {
+            Move::from_letter(c).ok_or(ParseError::BadMove {
+                index: i + 1,
+                found: c,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::BoardError;
+
+    #[test]
+    fn all_forms_agree() {
+        let a = parse_board("1 2 3/8 0 4/7 6 5", None).unwrap();
+        for text in [
+            "1 2 3 8 0 4 7 6 5",
+            "123804765",
+            "1,2,3,8,x,4,7,6,5",
+            " 1 2 3 / 8 _ 4 / 7 6 5 \n",
+        ] {
+            assert_eq!(parse_board(text, None).unwrap(), a, "{text}");
+        }
+        assert_eq!(a.to_string(), "1 2 3/8 0 4/7 6 5");
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        assert_eq!(
+            parse_board("1 2 3 8 0 4 7 y 5", None),
+            Err(ParseError::BadToken {
+                index: 8,
+                token: "y".into()
+            })
+        );
+        assert_eq!(
+            parse_board("1 2 3 4 5 0", None),
+            Err(ParseError::NotSquare(6))
+        );
+        assert!(matches!(
+            parse_board("1 2/3", None),
+            Err(ParseError::RaggedRows { row: 2, .. })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 8 0 4 7 6 6", None),
+            Err(ParseError::Board(BoardError::RepeatedTile {
+                tile: 6,
+                first: 7,
+                second: 8
+            }))
+        ));
+        assert_eq!(parse_board("   ", None), Err(ParseError::Empty));
+        assert!(parse_board("1 2 3 4 5 0", Some(Size::new(2, 3).unwrap())).is_ok());
+        assert!(matches!(
+            parse_board("1 2 3/4 5 0", Some(Size::new(2, 3).unwrap())),
+            Err(ParseError::SizeMismatch { .. })
+        ));
+    }
+}

@@ -1,0 +1,78 @@
+//! Reproducible scrambles. The random generator is passed in, so a seed gives the same
+//! boards on every machine.
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::board::{Board, Move};
+use crate::solvability::{is_solvable, swap_parity};
+
+/// A board drawn uniformly from all boards that can reach `goal`.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use npuzzle::{is_solvable, random::random_board, Board, Size};
+/// let goal = Board::goal(Size::new(3, 4).unwrap());
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// assert!(is_solvable(&random_board(&goal, &mut rng), &goal));
+/// ```
+pub fn random_board(goal: &Board, rng: &mut impl Rng) -> Board {
+    let mut cells = goal.cells().to_vec();
+    cells.shuffle(rng);
+    let board = Board::new(goal.size(), cells).expect("a shuffle keeps a permutation");
+    // Swapping two tiles maps the unreachable half one-to-one onto the reachable half.
+    if is_solvable(&board, goal) {
+        board
+    } else {
+        swap_parity(&board)
+    }
+}
+
+/// The board `steps` random blank moves away from `goal`, never undoing the move just
+/// made (so short walks do not fold back on themselves). Its distance is at most `steps`.
+pub fn random_walk(goal: &Board, steps: usize, rng: &mut impl Rng) -> Board {
+    let mut board = goal.clone();
+    let mut last: Option<Move> = None;
+    for _ in 0..steps {
+        let options: Vec<Move> = Move::DEFAULT_ORDER
+            .into_iter()
+            .filter(|&m| Some(m.inverse()) != last && board.size().step(board.blank(), m).is_some())
+            .collect();
+        let mv = *options.choose(rng).expect("every cell has two neighbours");
+        board.apply(mv);
+        last = Some(mv);
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Size;
+    use rand::SeedableRng;
+
+    #[test]
+    fn uniform_over_reachable_2x2() {
+        // 2x2 has 12 reachable boards: each should turn up roughly 1/12 of the time.
+        let goal = Board::goal(Size::square(2).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..12_000 {
+            *counts.entry(random_board(&goal, &mut rng)).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 12);
+        assert!(
+            counts.values().all(|&c| (800..1200).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn walks_are_reachable_and_seeded() {
+        let goal = Board::goal(Size::new(5, 3).unwrap());
+        let a = random_walk(&goal, 40, &mut rand::rngs::StdRng::seed_from_u64(3));
+        let b = random_walk(&goal, 40, &mut rand::rngs::StdRng::seed_from_u64(3));
+        assert_eq!(a, b);
+        assert!(is_solvable(&a, &goal));
+    }
+}

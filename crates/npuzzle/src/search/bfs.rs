@@ -1,0 +1,144 @@
+//! Breadth-first search.
+
+use std::collections::VecDeque;
+use std::hash::Hash;
+
+use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+
+/// Breadth-first search from `start` to the first node satisfying `success`.
+///
+/// - `start`: the first node.
+/// - `successors`: the neighbours of a node, in the order they should be tried.
+/// - `success`: whether a node is a goal.
+/// - `limits`: when to give up.
+///
+/// The path returned comprises both the start and the goal node. Every edge costs 1.
+/// The queue is first-in first-out and each node keeps the first parent that reached it,
+/// so among all shortest paths the one returned is the smallest in the order of
+/// `successors` (compared move by move from the start).
+///
+/// ```
+/// use npuzzle::search::{bfs, Limits, Outcome};
+/// let r = bfs(&1u32, |&n| vec![n + 1, n * 2], |&n| n == 10, &Limits::NONE);
+/// assert_eq!(r.outcome, Outcome::Found { path: vec![1, 2, 4, 5, 10], cost: 4 });
+/// ```
+pub fn bfs<N, FN, IN, FS>(start: &N, successors: FN, success: FS, limits: &Limits) -> Search<N>
+where
+    N: Eq + Hash + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+{
+    bfs_with(start, successors, success, limits, FastHashMap::default())
+}
+
+/// [`bfs`] with a visited set of the caller's choice (such as an [`super::IndexedMap`]
+/// addressed by a perfect hash). `visited` must be empty.
+pub fn bfs_with<N, FN, IN, FS, M>(
+    start: &N,
+    mut successors: FN,
+    mut success: FS,
+    limits: &Limits,
+    mut visited: M,
+) -> Search<N>
+where
+    N: Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+    M: NodeMap<N, Option<N>>,
+{
+    let mut budget = Budget::new(limits);
+    if success(start) {
+        return budget.finish(Outcome::Found {
+            path: vec![start.clone()],
+            cost: 0,
+        });
+    }
+    visited.insert(start.clone(), None);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(node) = queue.pop_front() {
+        if let Err(why) = budget.expand() {
+            return budget.finish(Outcome::GaveUp(why));
+        }
+        for next in successors(&node) {
+            budget.generate();
+            if visited.get(&next).is_some() {
+                continue;
+            }
+            visited.insert(next.clone(), Some(node.clone()));
+            // With unit costs the first time a goal is generated is along a shortest path.
+            if success(&next) {
+                let path = walk_back(&visited, next, Option::as_ref);
+                let cost = (path.len() - 1) as u32;
+                return budget.finish(Outcome::Found { path, cost });
+            }
+            queue.push_back(next);
+        }
+        if let Err(why) = budget.hold(visited.len()) {
+            return budget.finish(Outcome::GaveUp(why));
+        }
+    }
+    budget.finish(Outcome::Exhausted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::test_graphs::*;
+    use crate::search::GiveUp;
+
+    #[test]
+    fn goes_around_walls() {
+        let r = bfs(
+            &(0, 0),
+            grid_successors(5, 4, WALLS),
+            |&p| p == (4, 0),
+            &Limits::NONE,
+        );
+        match r.outcome {
+            Outcome::Found { path, cost } => {
+                assert_eq!(cost, 10);
+                assert_eq!(path.first(), Some(&(0, 0)));
+                assert_eq!(path.last(), Some(&(4, 0)));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(r.stats.expanded > 0 && r.stats.generated >= r.stats.expanded);
+    }
+
+    #[test]
+    fn exhausts_and_gives_up() {
+        let r = bfs(
+            &(0, 0),
+            grid_successors(5, 4, WALLS),
+            |&p| p == (9, 9),
+            &Limits::NONE,
+        );
+        assert_eq!(r.outcome, Outcome::Exhausted);
+        assert_eq!(r.stats.peak_nodes, 17);
+        let limits = Limits {
+            max_expanded: Some(3),
+            ..Limits::NONE
+        };
+        let r = bfs(
+            &(0, 0),
+            grid_successors(5, 4, WALLS),
+            |&p| p == (4, 0),
+            &limits,
+        );
+        assert_eq!(r.outcome, Outcome::GaveUp(GiveUp::Expanded(3)));
+    }
+
+    #[test]
+    fn start_is_goal() {
+        let r = bfs(&7, |_| Vec::<i32>::new(), |&n| n == 7, &Limits::NONE);
+        assert_eq!(
+            r.outcome,
+            Outcome::Found {
+                path: vec![7],
+                cost: 0
+            }
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! Bidirectional breadth-first search.
+
+use std::hash::Hash;
+
+use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+
+/// Breadth-first search from both ends at once, meeting in the middle.
+///
+/// - `start`, `end`: the two ends.
+/// - `successors`: the neighbours of a node, going forward.
+/// - `predecessors`: the nodes that have a node as a successor (for an undirected graph,
+///   the same function).
+/// - `limits`: when to give up.
+///
+/// The path returned comprises both `start` and `end` and is a shortest one (every edge
+/// costs 1). Each step expands one whole layer of the side with the smaller frontier.
+/// Stopping at the first node seen by both sides *while a layer is half expanded* can
+/// return a path one longer than the best, so the whole layer is finished and the
+/// cheapest meeting kept. Why that is enough: if the forward side holds every node within
+/// `k` and the backward side every node within `m` and they have not met, the shortest
+/// path is longer than `k + m` (its node at step `k` would be in both); expanding forward
+/// layer `k` then finds, among its new nodes, the middle of every path of length `k+m+1`.
+///
+/// ```
+/// use npuzzle::search::{bfs_bidirectional, Limits, Outcome};
+/// let next = |&n: &i32| vec![n - 1, n + 1];
+/// let r = bfs_bidirectional(&0, &5, next, next, &Limits::NONE);
+/// assert_eq!(r.outcome, Outcome::Found { path: vec![0, 1, 2, 3, 4, 5], cost: 5 });
+/// ```
+pub fn bfs_bidirectional<N, FS, FP, IS, IP>(
+    start: &N,
+    end: &N,
+    successors: FS,
+    predecessors: FP,
+    limits: &Limits,
+) -> Search<N>
+where
+    N: Eq + Hash + Clone,
+    FS: FnMut(&N) -> IS,
+    FP: FnMut(&N) -> IP,
+    IS: IntoIterator<Item = N>,
+    IP: IntoIterator<Item = N>,
+{
+    bfs_bidirectional_with(
+        start,
+        end,
+        successors,
+        predecessors,
+        limits,
+        FastHashMap::default,
+    )
+}
+
+/// [`bfs_bidirectional`] with visited sets of the caller's choice, made by `new_map`
+/// (called twice, once per side).
+pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M>(
+    start: &N,
+    end: &N,
+    mut successors: FS,
+    mut predecessors: FP,
+    limits: &Limits,
+    mut new_map: impl FnMut() -> M,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FS: FnMut(&N) -> IS,
+    FP: FnMut(&N) -> IP,
+    IS: IntoIterator<Item = N>,
+    IP: IntoIterator<Item = N>,
+    M: NodeMap<N, (Option<N>, u32)>,
+{
+    let mut budget = Budget::new(limits);
+    if start == end {
+        return budget.finish(Outcome::Found {
+            path: vec![start.clone()],
+            cost: 0,
+        });
+    }
+    // Each side maps a node to (parent on that side, distance from that side's end).
+    let mut forward = new_map();
+    let mut backward = new_map();
+    forward.insert(start.clone(), (None, 0));
+    backward.insert(end.clone(), (None, 0));
+    let mut forward_frontier = vec![start.clone()];
+    let mut backward_frontier = vec![end.clone()];
+    loop {
+        if forward_frontier.is_empty() || backward_frontier.is_empty() {
+            return budget.finish(Outcome::Exhausted);
+        }
+        let go_forward = forward_frontier.len() <= backward_frontier.len();
+        let (frontier, this, other) = if go_forward {
+            (&mut forward_frontier, &mut forward, &backward)
+        } else {
+            (&mut backward_frontier, &mut backward, &forward)
+        };
+        let mut next_frontier = Vec::new();
+        let mut best: Option<(u32, N)> = None;
+        for node in frontier.drain(..) {
+            if let Err(why) = budget.expand() {
+                return budget.finish(Outcome::GaveUp(why));
+            }
+            let depth = this.get(&node).expect("frontier nodes are visited").1 + 1;
+            let neighbours: Vec<N> = if go_forward {
+                successors(&node).into_iter().collect()
+            } else {
+                predecessors(&node).into_iter().collect()
+            };
+            for next in neighbours {
+                budget.generate();
+                if this.get(&next).is_some() {
+                    continue;
+                }
+                this.insert(next.clone(), (Some(node.clone()), depth));
+                if let Some(&(_, other_depth)) = other.get(&next) {
+                    let total = depth + other_depth;
+                    if best.as_ref().is_none_or(|(b, _)| total < *b) {
+                        best = Some((total, next.clone()));
+                    }
+                }
+                next_frontier.push(next);
+            }
+            if let Err(why) = budget.hold(this.len() + other.len()) {
+                return budget.finish(Outcome::GaveUp(why));
+            }
+        }
+        *frontier = next_frontier;
+        if let Some((cost, meeting)) = best {
+            let mut path = walk_back(&forward, meeting.clone(), |v| v.0.as_ref());
+            let mut tail = walk_back(&backward, meeting, |v| v.0.as_ref());
+            tail.reverse();
+            path.extend(tail.into_iter().skip(1));
+            return budget.finish(Outcome::Found { path, cost });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::test_graphs::*;
+
+    #[test]
+    fn agrees_with_bfs_on_a_grid() {
+        let next = grid_successors(5, 4, WALLS);
+        for target in [(4, 0), (1, 0), (0, 1), (3, 3), (2, 3)] {
+            let bi = bfs_bidirectional(&(0, 0), &target, &next, &next, &Limits::NONE);
+            let one = crate::search::bfs(&(0, 0), &next, |&p| p == target, &Limits::NONE);
+            match (bi.outcome, one.outcome) {
+                (Outcome::Found { path, cost }, Outcome::Found { cost: c2, .. }) => {
+                    assert_eq!(cost, c2, "to {target:?}");
+                    assert_eq!(path.len() as u32, cost + 1);
+                    assert!(path.windows(2).all(|w| next(&w[0]).contains(&w[1])));
+                    assert_eq!((path[0], *path.last().unwrap()), ((0, 0), target));
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let unreachable = bfs_bidirectional(&(0, 0), &(9, 9), &next, &next, &Limits::NONE);
+        assert_eq!(unreachable.outcome, Outcome::Exhausted);
+    }
+
+    #[test]
+    fn distance_one_is_found() {
+        let next = |&n: &i32| vec![n - 1, n + 1];
+        let r = bfs_bidirectional(&0, &1, next, next, &Limits::NONE);
+        assert_eq!(
+            r.outcome,
+            Outcome::Found {
+                path: vec![0, 1],
+                cost: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! Iterative-deepening A* and iterative-deepening depth-first search.
+
+use super::{Budget, GiveUp, Limits, Outcome, Search};
+
+/// What one depth-first pass under a bound found.
+enum Pass {
+    Found,
+    /// No goal under the bound; the smallest `f` that exceeded it (`u32::MAX`: none did).
+    Exceeded(u32),
+    Stopped(GiveUp),
+}
+
+/// Iterative-deepening A*: depth-first passes with a growing bound on `g + h`.
+///
+/// - `start`: the first node.
+/// - `successors`: the neighbours of a node with the cost of reaching each, in the order
+///   they should be tried.
+/// - `heuristic`: an admissible estimate of the cost left.
+/// - `success`: whether a node is a goal.
+/// - `limits`: when to give up.
+///
+/// The path returned comprises both the start and the goal node and is a cheapest one.
+/// The node just left (the parent) is never re-entered, which removes the cheapest
+/// cycles; longer cycles are cut by the bound. With unit costs the last pass tries paths
+/// in the order of `successors`, so the path found is the smallest shortest path in that
+/// order. Memory is the current path alone: `peak_nodes` is its longest length.
+///
+/// ```
+/// use npuzzle::search::{idastar, Limits, Outcome};
+/// let r = idastar(&0i32, |&n| vec![(n + 1, 1), (n - 1, 1)], |&n| (9 - n).unsigned_abs(),
+///                 |&n| n == 9, &Limits::NONE);
+/// assert!(matches!(r.outcome, Outcome::Found { cost: 9, .. }));
+/// ```
+pub fn idastar<N, FN, IN, FH, FS>(
+    start: &N,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut success: FS,
+    limits: &Limits,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+    FH: FnMut(&N) -> u32,
+    FS: FnMut(&N) -> bool,
+{
+    let mut budget = Budget::new(limits);
+    let mut bound = heuristic(start);
+    let mut path = vec![start.clone()];
+    loop {
+        match pass(
+            &mut path,
+            0,
+            bound,
+            &mut successors,
+            &mut heuristic,
+            &mut success,
+            &mut budget,
+        ) {
+            Pass::Found => {
+                let cost = found_cost(&path, &mut successors);
+                return budget.finish(Outcome::Found { path, cost });
+            }
+            Pass::Exceeded(u32::MAX) => return budget.finish(Outcome::Exhausted),
+            Pass::Exceeded(next) => bound = next,
+            Pass::Stopped(why) => return budget.finish(Outcome::GaveUp(why)),
+        }
+    }
+}
+
+/// Iterative-deepening depth-first search: depth-first passes to depth 0, 1, 2, …
+///
+/// - `start`: the first node.
+/// - `successors`: the neighbours of a node, in the order they should be tried.
+/// - `success`: whether a node is a goal.
+/// - `limits`: when to give up (the work grows exponentially with depth: set some).
+///
+/// This is [`idastar`] with unit costs and a zero heuristic, so it shares its guarantees:
+/// the path returned is a shortest one, and the smallest such in the order of `successors`.
+///
+/// ```
+/// use npuzzle::search::{iddfs, Limits, Outcome};
+/// let r = iddfs(&1u32, |&n| vec![n + 1, n * 2], |&n| n == 10, &Limits::NONE);
+/// assert_eq!(r.outcome, Outcome::Found { path: vec![1, 2, 4, 5, 10], cost: 4 });
+/// ```
+pub fn iddfs<N, FN, IN, FS>(
+    start: &N,
+    mut successors: FN,
+    success: FS,
+    limits: &Limits,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+{
+    idastar(
+        start,
+        |n| successors(n).into_iter().map(|m| (m, 1)),
+        |_| 0,
+        success,
+        limits,
+    )
+}
+
+fn pass<N, FN, IN, FH, FS>(
+    path: &mut Vec<N>,
+    g: u32,
+    bound: u32,
+    successors: &mut FN,
+    heuristic: &mut FH,
+    success: &mut FS,
+    budget: &mut Budget,
+) -> Pass
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+    FH: FnMut(&N) -> u32,
+    FS: FnMut(&N) -> bool,
+{
+    let node = path.last().expect("the path holds the start").clone();
+    let f = g + heuristic(&node);
+    if f > bound {
+        return Pass::Exceeded(f);
+    }
+    if success(&node) {
+        return Pass::Found;
+    }
+    if let Err(why) = budget.expand() {
+        return Pass::Stopped(why);
+    }
+    let mut smallest_excess = u32::MAX;
+    for (next, step) in successors(&node) {
+        budget.generate();
+        if path.len() >= 2 && path[path.len() - 2] == next {
+            continue;
+        }
+        path.push(next);
+        if let Err(why) = budget.hold(path.len()) {
+            return Pass::Stopped(why);
+        }
+        match pass(
+            path,
+            g + step,
+            bound,
+            successors,
+            heuristic,
+            success,
+            budget,
+        ) {
+            Pass::Exceeded(t) => smallest_excess = smallest_excess.min(t),
+            done => return done,
+        }
+        path.pop();
+    }
+    Pass::Exceeded(smallest_excess)
+}
+
+/// The cost of a found path, summed from the edge costs the successors report.
+fn found_cost<N, FN, IN>(path: &[N], successors: &mut FN) -> u32
+where
+    N: Eq,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+{
+    path.windows(2)
+        .map(|w| {
+            successors(&w[0])
+                .into_iter()
+                .filter(|(n, _)| *n == w[1])
+                .map(|(_, c)| c)
+                .min()
+                .expect("consecutive path nodes are linked")
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::test_graphs::*;
+
+    #[test]
+    fn agrees_with_bfs_around_walls() {
+        let next = grid_successors(5, 4, WALLS);
+        let r = idastar(
+            &(0, 0),
+            |p| next(p).into_iter().map(|q| (q, 1)),
+            to_goal,
+            |&p| p == (4, 0),
+            &Limits::NONE,
+        );
+        assert!(matches!(r.outcome, Outcome::Found { cost: 10, .. }));
+        let d = iddfs(&(0, 0), &next, |&p| p == (4, 0), &Limits::NONE);
+        let b = crate::search::bfs(&(0, 0), &next, |&p| p == (4, 0), &Limits::NONE);
+        assert_eq!(
+            d.outcome, b.outcome,
+            "iddfs and bfs both return the first shortest path"
+        );
+    }
+
+    #[test]
+    fn reports_exhaustion_and_limits() {
+        let next = grid_successors(5, 4, WALLS);
+        let r = iddfs(
+            &(0, 0),
+            &next,
+            |&p| p == (9, 9),
+            &Limits {
+                max_expanded: Some(10_000),
+                ..Limits::NONE
+            },
+        );
+        assert!(matches!(
+            r.outcome,
+            Outcome::GaveUp(GiveUp::Expanded(10_000))
+        ));
+        // A finite tree without cycles: exhausted.
+        let r = iddfs(
+            &0u32,
+            |&n| {
+                if n < 20 {
+                    vec![2 * n + 1, 2 * n + 2]
+                } else {
+                    vec![]
+                }
+            },
+            |_| false,
+            &Limits::NONE,
+        );
+        assert_eq!(r.outcome, Outcome::Exhausted);
+    }
+}

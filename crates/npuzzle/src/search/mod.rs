@@ -1,0 +1,217 @@
+//! Search algorithms, generic over the problem in the style of the `pathfinding` crate:
+//! each is a free function taking the start node and closures for the successors, the
+//! heuristic and the goal test, and each is instrumented: it reports nodes expanded,
+//! nodes generated, the most nodes held at once, and the time taken, and it gives up
+//! cleanly when a [`Limits`] budget runs out.
+//!
+//! | function | optimal | memory | notes |
+//! |---|---|---|---|
+//! | [`bfs`] | yes (unit costs) | all visited nodes | first parent kept: canonical path |
+//! | [`bfs_bidirectional`] | yes (unit costs) | both visited sets | needs predecessors |
+//! | [`astar`] | yes (admissible heuristic) | visited + open | re-opens cheaper paths |
+//! | [`idastar`] | yes (admissible heuristic) | the current path | re-expands nodes |
+//! | [`iddfs`] | yes (unit costs) | the current path | IDA* without a heuristic |
+
+mod astar;
+mod bfs;
+mod bidirectional;
+mod idastar;
+mod node_map;
+
+pub use astar::{astar, astar_with};
+pub use bfs::{bfs, bfs_with};
+pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
+pub use idastar::{idastar, iddfs};
+pub use node_map::{FastHashMap, IndexedMap, NodeMap};
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Bounds on one search. A search that reaches one returns [`Outcome::GaveUp`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Most nodes to expand.
+    pub max_expanded: Option<u64>,
+    /// Most nodes to hold in memory at once (visited sets, open lists, paths).
+    pub max_held: Option<u64>,
+    /// Longest time to run.
+    pub max_time: Option<Duration>,
+}
+
+impl Limits {
+    /// No limits at all.
+    pub const NONE: Limits = Limits {
+        max_expanded: None,
+        max_held: None,
+        max_time: None,
+    };
+}
+
+/// What one search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated (including ones already seen).
+    pub generated: u64,
+    /// Most nodes held in memory at one time.
+    pub peak_nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GiveUp {
+    /// [`Limits::max_expanded`] reached.
+    Expanded(u64),
+    /// [`Limits::max_held`] reached.
+    Held(u64),
+    /// [`Limits::max_time`] reached.
+    Time(Duration),
+}
+
+impl fmt::Display for GiveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GiveUp::Expanded(n) => write!(f, "gave up: node limit of {n} expanded nodes reached"),
+            GiveUp::Held(n) => write!(f, "gave up: memory limit of {n} held nodes reached"),
+            GiveUp::Time(t) => write!(f, "gave up: time limit of {:.3} s reached", t.as_secs_f64()),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<N> {
+    /// A path from the start (first) to a goal (last), and its cost.
+    Found {
+        /// The nodes of the path, start and goal included.
+        path: Vec<N>,
+        /// The sum of the edge costs along it.
+        cost: u32,
+    },
+    /// The whole reachable space was searched: no goal can be reached.
+    Exhausted,
+    /// A limit stopped the search first.
+    GaveUp(GiveUp),
+}
+
+/// A search's outcome with what it cost.
+#[derive(Clone, Debug)]
+pub struct Search<N> {
+    /// How it ended.
+    pub outcome: Outcome<N>,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// Counts the work of one search against its limits.
+pub(crate) struct Budget {
+    limits: Limits,
+    started: Instant,
+    stats: Stats,
+}
+
+/// How often (in expansions) the clock is read: reading it every node would cost more
+/// than the nodes.
+const CLOCK_EVERY: u64 = 1024;
+
+impl Budget {
+    pub(crate) fn new(limits: &Limits) -> Budget {
+        Budget {
+            limits: *limits,
+            started: Instant::now(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Records one expansion; fails once a node or time limit is reached.
+    #[inline]
+    pub(crate) fn expand(&mut self) -> Result<(), GiveUp> {
+        self.stats.expanded += 1;
+        if let Some(max) = self.limits.max_expanded {
+            if self.stats.expanded > max {
+                return Err(GiveUp::Expanded(max));
+            }
+        }
+        if let Some(max) = self.limits.max_time {
+            if self.stats.expanded % CLOCK_EVERY == 0 && self.started.elapsed() >= max {
+                return Err(GiveUp::Time(max));
+            }
+        }
+        Ok(())
+    }
+
+    /// Records one generated successor.
+    #[inline]
+    pub(crate) fn generate(&mut self) {
+        self.stats.generated += 1;
+    }
+
+    /// Records how many nodes are held now; fails once the memory limit is passed.
+    #[inline]
+    pub(crate) fn hold(&mut self, held: usize) -> Result<(), GiveUp> {
+        let held = held as u64;
+        if held > self.stats.peak_nodes {
+            self.stats.peak_nodes = held;
+            if let Some(max) = self.limits.max_held {
+                if held > max {
+                    return Err(GiveUp::Held(max));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish<N>(mut self, outcome: Outcome<N>) -> Search<N> {
+        self.stats.seconds = self.started.elapsed().as_secs_f64();
+        Search {
+            outcome,
+            stats: self.stats,
+        }
+    }
+}
+
+/// Follows parent links from `last` back to the node without a parent; start first.
+pub(crate) fn walk_back<N: Clone, V>(
+    map: &impl NodeMap<N, V>,
+    last: N,
+    parent: impl Fn(&V) -> Option<&N>,
+) -> Vec<N> {
+    let mut path = vec![last];
+    while let Some(p) = map.get(path.last().unwrap()).and_then(&parent) {
+        path.push(p.clone());
+    }
+    path.reverse();
+    path
+}
+
+#[cfg(test)]
+pub(crate) mod test_graphs {
+    //! Small graphs with known answers, shared by the algorithms' tests.
+
+    /// A 2-D grid of `w x h` points with walls, 4-neighbour moves of cost 1.
+    pub fn grid_successors(
+        w: i32,
+        h: i32,
+        walls: &'static [(i32, i32)],
+    ) -> impl Fn(&(i32, i32)) -> Vec<(i32, i32)> {
+        move |&(x, y)| {
+            [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                .into_iter()
+                .filter(|&(a, b)| a >= 0 && b >= 0 && a < w && b < h && !walls.contains(&(a, b)))
+                .collect()
+        }
+    }
+
+    /// Walls that make the straight route a dead end: the shortest path from (0,0) to (4,0)
+    /// must go around through row 3.
+    pub const WALLS: &[(i32, i32)] = &[(2, 0), (2, 1), (2, 2)];
+
+    /// Manhattan distance to (4, 0).
+    pub fn to_goal(&(x, y): &(i32, i32)) -> u32 {
+        ((4 - x).abs() + y.abs()) as u32
+    }
+}

@@ -1,0 +1,121 @@
+//! Visited sets: where a search keeps what it knows about each node it has seen.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash};
+use std::marker::PhantomData;
+
+/// A hash map with a fast non-cryptographic hasher (FxHash); search nodes are not
+/// attacker-chosen keys, and SipHash would cost more than the search itself.
+pub type FastHashMap<K, V> = HashMap<K, V, BuildHasherDefault<rustc_hash::FxHasher>>;
+
+/// The map operations a search needs from its visited set.
+pub trait NodeMap<N, V> {
+    /// The value stored for `node`.
+    fn get(&self, node: &N) -> Option<&V>;
+    /// The value stored for `node`, to change.
+    fn get_mut(&mut self, node: &N) -> Option<&mut V>;
+    /// Stores `value` for `node`, replacing any earlier one.
+    fn insert(&mut self, node: N, value: V);
+    /// Number of nodes stored.
+    fn len(&self) -> usize;
+    /// Whether no node is stored.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl<N: Eq + Hash, V, S: std::hash::BuildHasher> NodeMap<N, V> for HashMap<N, V, S> {
+    fn get(&self, node: &N) -> Option<&V> {
+        HashMap::get(self, node)
+    }
+    fn get_mut(&mut self, node: &N) -> Option<&mut V> {
+        HashMap::get_mut(self, node)
+    }
+    fn insert(&mut self, node: N, value: V) {
+        HashMap::insert(self, node, value);
+    }
+    fn len(&self) -> usize {
+        HashMap::len(self)
+    }
+}
+
+const PAGE_BITS: u32 = 12;
+const PAGE: usize = 1 << PAGE_BITS;
+
+/// A visited set addressed by a perfect hash (such as a permutation's rank): no hashing,
+/// no collisions. Storage comes in pages allocated on first touch, so a short search in a
+/// space of hundreds of millions of indices holds only the pages it uses.
+pub struct IndexedMap<N, V, F> {
+    index: F,
+    capacity: usize,
+    pages: Vec<Option<Box<[Option<V>]>>>,
+    len: usize,
+    _node: PhantomData<fn(&N)>,
+}
+
+impl<N, V, F: Fn(&N) -> usize> IndexedMap<N, V, F> {
+    /// A map for nodes whose `index` is always below `capacity`.
+    pub fn new(capacity: usize, index: F) -> Self {
+        IndexedMap {
+            index,
+            capacity,
+            pages: Vec::new(),
+            len: 0,
+            _node: PhantomData,
+        }
+    }
+
+    fn slot(&self, node: &N) -> (usize, usize) {
+        let i = (self.index)(node);
+        assert!(
+            i < self.capacity,
+            "perfect hash {i} out of range {}",
+            self.capacity
+        );
+        (i >> PAGE_BITS, i & (PAGE - 1))
+    }
+}
+
+impl<N, V, F: Fn(&N) -> usize> NodeMap<N, V> for IndexedMap<N, V, F> {
+    fn get(&self, node: &N) -> Option<&V> {
+        let (page, offset) = self.slot(node);
+        self.pages.get(page)?.as_ref()?[offset].as_ref()
+    }
+    fn get_mut(&mut self, node: &N) -> Option<&mut V> {
+        let (page, offset) = self.slot(node);
+        self.pages.get_mut(page)?.as_mut()?[offset].as_mut()
+    }
+    fn insert(&mut self, node: N, value: V) {
+        let (page, offset) = self.slot(&node);
+        if self.pages.len() <= page {
+            self.pages.resize_with(page + 1, || None);
+        }
+        let slots = self.pages[page].get_or_insert_with(|| (0..PAGE).map(|_| None).collect());
+        if slots[offset].replace(value).is_none() {
+            self.len += 1;
+        }
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexed_map_behaves_like_a_map() {
+        let mut m = IndexedMap::new(100_000, |n: &u64| *n as usize);
+        assert!(m.is_empty());
+        m.insert(5, "a");
+        m.insert(99_999, "b");
+        m.insert(5, "c");
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.get(&5), Some(&"c"));
+        assert_eq!(m.get(&6), None);
+        assert_eq!(m.get(&50_000), None);
+        *m.get_mut(&99_999).unwrap() = "d";
+        assert_eq!(m.get(&99_999), Some(&"d"));
+    }
+}

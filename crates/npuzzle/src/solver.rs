@@ -1,0 +1,371 @@
+//! Solving a board: picks the state representation, checks reachability, runs the chosen
+//! search over the puzzle's moves, and turns the path found into blank moves.
+
+use std::fmt;
+
+use crate::board::{Board, Move, Size};
+use crate::error::SolveError;
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::rank::factorial;
+use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
+use crate::solvability::is_solvable;
+use crate::state::{Packed, SearchState, Wide, MAX_SEARCH_CELLS, PACKED_CELLS};
+
+/// Boards of at most this many cells use the permutation rank as a perfect hash for
+/// visited sets; larger ones a hash map.
+pub const RANKED_CELLS: usize = 12;
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Algorithm {
+    /// The best method available for the board.
+    Auto,
+    /// Breadth-first search.
+    Bfs,
+    /// Bidirectional breadth-first search.
+    Bidirectional,
+    /// A* with a heuristic.
+    Astar,
+    /// Iterative-deepening A* with a heuristic.
+    Idastar,
+    /// Iterative-deepening depth-first search.
+    Iddfs,
+}
+
+impl Algorithm {
+    /// The concrete algorithms, each runnable by itself.
+    pub const CLASSIC: [Algorithm; 5] = [
+        Algorithm::Bfs,
+        Algorithm::Bidirectional,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Iddfs,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::Iddfs => "iddfs",
+        }
+    }
+
+    /// Whether the algorithm is guided by a heuristic.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(self, Algorithm::Astar | Algorithm::Idastar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        std::iter::once(Algorithm::Auto)
+            .chain(Algorithm::CLASSIC)
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                format!("unknown algorithm '{s}' (auto, bfs, bidirectional, astar, idastar, iddfs)")
+            })
+    }
+}
+
+/// How to solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Which search.
+    pub algorithm: Algorithm,
+    /// Which estimate guides A* and IDA* (default: linear conflict).
+    pub heuristic: Option<HeuristicKind>,
+    /// The order moves are tried in; ties between shortest paths go to the first.
+    pub order: [Move; 4],
+    /// When to give up.
+    pub limits: Limits,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            order: Move::DEFAULT_ORDER,
+            limits: Limits::NONE,
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution was found (see [`Solution::moves`]).
+    Solved,
+    /// The goal cannot be reached from the start: decided by parity, without search.
+    Unsolvable,
+    /// A limit ended the search first.
+    GaveUp(GiveUp),
+}
+
+/// The answer to one solve, with what it cost.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// How it ended.
+    pub status: Status,
+    /// The blank's moves from start to goal (empty unless solved).
+    pub moves: Vec<Move>,
+    /// Whether the length is proven minimal.
+    pub optimal: bool,
+    /// The algorithm that ran (never `Auto`).
+    pub algorithm: Algorithm,
+    /// The estimate that guided it, if any.
+    pub heuristic: Option<HeuristicKind>,
+    /// What the search cost.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// Number of moves, when solved.
+    pub fn length(&self) -> Option<usize> {
+        (self.status == Status::Solved).then_some(self.moves.len())
+    }
+}
+
+/// Solves `start` towards `goal`.
+///
+/// ```
+/// use npuzzle::{parse_board, solve, SolveOptions, Status};
+/// let start = parse_board("283104765", None).unwrap();
+/// let goal = parse_board("123804765", None).unwrap();
+/// let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+/// assert_eq!(s.status, Status::Solved);
+/// assert_eq!(s.length(), Some(4));
+/// assert!(s.optimal);
+/// ```
+pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
+    if start.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    let (algorithm, heuristic) = resolve(options);
+    let cells = start.size().cells();
+    if cells > MAX_SEARCH_CELLS {
+        return Err(SolveError::TooLarge {
+            algorithm: algorithm.name().to_string(),
+            size: start.size(),
+            cells,
+            max: MAX_SEARCH_CELLS,
+        });
+    }
+    let mut solution = Solution {
+        status: Status::Unsolvable,
+        moves: Vec::new(),
+        optimal: true,
+        algorithm,
+        heuristic,
+        stats: Stats::default(),
+    };
+    if !is_solvable(start, goal) {
+        return Ok(solution);
+    }
+    let (outcome, stats) = if cells <= PACKED_CELLS {
+        run::<Packed>(start, goal, algorithm, heuristic, options)
+    } else {
+        run::<Wide>(start, goal, algorithm, heuristic, options)
+    };
+    solution.stats = stats;
+    match outcome {
+        Ok(moves) => {
+            solution.status = Status::Solved;
+            solution.moves = moves;
+        }
+        Err(why) => {
+            solution.status = Status::GaveUp(why);
+            solution.optimal = false;
+        }
+    }
+    Ok(solution)
+}
+
+/// The concrete algorithm and heuristic a request stands for.
+fn resolve(options: &SolveOptions) -> (Algorithm, Option<HeuristicKind>) {
+    let algorithm = match options.algorithm {
+        Algorithm::Auto => Algorithm::Idastar,
+        other => other,
+    };
+    let heuristic = algorithm
+        .uses_heuristic()
+        .then(|| options.heuristic.unwrap_or(HeuristicKind::LinearConflict));
+    (algorithm, heuristic)
+}
+
+/// The puzzle as a search problem over one state representation.
+struct Problem<'a, S> {
+    size: Size,
+    order: [Move; 4],
+    goal: S,
+    heuristic: Option<&'a Heuristic>,
+}
+
+impl<S: SearchState> Problem<'_, S> {
+    fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
+        let blank = state.blank(self.cells());
+        let state = state.clone();
+        self.order.iter().filter_map(move |&mv| {
+            self.size
+                .step(blank, mv)
+                .map(|from| state.slide(blank, from))
+        })
+    }
+
+    fn estimate(&self, state: &S) -> u32 {
+        self.heuristic
+            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)))
+    }
+
+    fn ranked_map<V>(&self) -> Option<IndexedMap<S, V, impl Fn(&S) -> usize>> {
+        let cells = self.cells();
+        (cells <= RANKED_CELLS).then(|| {
+            IndexedMap::new(factorial(cells) as usize, move |s: &S| {
+                s.rank(cells) as usize
+            })
+        })
+    }
+
+    fn moves(&self, path: &[S]) -> Vec<Move> {
+        path.windows(2)
+            .map(|w| {
+                Move::between(
+                    self.size,
+                    w[0].blank(self.cells()),
+                    w[1].blank(self.cells()),
+                )
+                .expect("consecutive states differ by one move")
+            })
+            .collect()
+    }
+}
+
+fn run<S: SearchState>(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let estimate = heuristic.map(|kind| Heuristic::new(kind, goal));
+    let problem = Problem {
+        size: start.size(),
+        order: options.order,
+        goal: S::from_board(goal),
+        heuristic: estimate.as_ref(),
+    };
+    let p = &problem;
+    let from = S::from_board(start);
+    let limits = &options.limits;
+    let successors = |s: &S| p.successors(s);
+    let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
+    let estimate = |s: &S| p.estimate(s);
+    let is_goal = |s: &S| *s == p.goal;
+    let search = match algorithm {
+        Algorithm::Bfs => match p.ranked_map() {
+            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map),
+            None => search::bfs(&from, successors, is_goal, limits),
+        },
+        Algorithm::Bidirectional => match p.ranked_map::<()>() {
+            Some(_) => search::bfs_bidirectional_with(
+                &from,
+                &p.goal,
+                successors,
+                successors,
+                limits,
+                || p.ranked_map().expect("ranked above"),
+            ),
+            None => search::bfs_bidirectional(&from, &p.goal, successors, successors, limits),
+        },
+        Algorithm::Astar => match p.ranked_map() {
+            Some(map) => search::astar_with(&from, weighted, estimate, is_goal, limits, map),
+            None => search::astar(&from, weighted, estimate, is_goal, limits),
+        },
+        Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
+        Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
+        Algorithm::Auto => unreachable!("resolved before the search"),
+    };
+    let result = match search.outcome {
+        Outcome::Found { path, .. } => Ok(p.moves(&path)),
+        Outcome::GaveUp(why) => Err(why),
+        Outcome::Exhausted => unreachable!("a solvable board always reaches its goal"),
+    };
+    (result, search.stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_board;
+
+    #[test]
+    fn every_algorithm_solves_the_sample() {
+        let start = parse_board("283104765", None).unwrap();
+        let goal = parse_board("123804765", None).unwrap();
+        for algorithm in Algorithm::CLASSIC {
+            let options = SolveOptions {
+                algorithm,
+                ..SolveOptions::default()
+            };
+            let s = solve(&start, &goal, &options).unwrap();
+            assert_eq!(s.length(), Some(4), "{algorithm}");
+            let mut b = start.clone();
+            b.apply_all(&s.moves).unwrap();
+            assert_eq!(b, goal, "{algorithm}");
+            assert!(s.stats.expanded > 0, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn unsolvable_is_an_answer() {
+        let start = parse_board("213456780", None).unwrap();
+        let goal = Board::goal(start.size());
+        let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        assert_eq!(s.status, Status::Unsolvable);
+        assert_eq!(s.length(), None);
+    }
+
+    #[test]
+    fn limits_give_up() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let options = SolveOptions {
+            algorithm: Algorithm::Iddfs,
+            limits: Limits {
+                max_expanded: Some(1000),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let s = solve(&start, &goal, &options).unwrap();
+        assert_eq!(s.status, Status::GaveUp(GiveUp::Expanded(1000)));
+        assert!(!s.optimal);
+    }
+
+    #[test]
+    fn wrong_sizes_are_an_error() {
+        let a = Board::goal(Size::square(3).unwrap());
+        let b = Board::goal(Size::square(4).unwrap());
+        assert!(solve(&a, &b, &SolveOptions::default()).is_err());
+    }
+}
