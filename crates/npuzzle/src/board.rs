@@ -83,7 +83,7 @@ impl std::str::FromStr for Size {
         let bad = || BoardError::BadSizeText(text.to_string());
         let text_trim = text.trim();
         let parts: Vec<&str> = text_trim
-            .split(|c| c == 'x' || c == 'X' || c == '×' || c == '*')
+            .split(['x', 'X', '×', '*'])
             .collect();
         let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
         match parts.as_slice() {

@@ -27,6 +27,7 @@
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict.
 //! - [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS with statistics and limits.
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
+//! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!
 //! Moves are named for the blank's motion (`u d l r`); the default order of trying them
@@ -43,6 +44,7 @@ pub mod judge;
 pub mod notation;
 pub mod random;
 pub mod rank;
+pub mod report;
 pub mod search;
 pub mod solvability;
 pub mod solver;

@@ -24,7 +24,7 @@ pub trait SearchState: Clone + Eq + Hash {
     fn slide(&self, blank: usize, from: usize) -> Self;
     /// The lexicographic rank of the arrangement as a permutation (at most 20 cells).
     fn rank(&self, cells: usize) -> u64 {
-        self.with_cells(cells, |c| rank::rank(c))
+        self.with_cells(cells, rank::rank)
     }
 }
 

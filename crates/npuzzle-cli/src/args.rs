@@ -1,0 +1,170 @@
+//! The command line, declared with clap's derive API.
+
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use npuzzle::search::Limits;
+use npuzzle::{Algorithm, HeuristicKind, Size};
+
+/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any WxH board) exactly and fast.
+///
+/// Boards are written as rows separated by '/' ("1 2 3/8 0 4/7 6 5"), as a flat list
+/// of numbers, or as 9 digits for 3x3; the blank is 0, x or _. Moves name the blank's
+/// motion: u d l r.
+#[derive(Debug, Parser)]
+#[command(name = "npuzzle", version, about, long_about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve one board and print the moves.
+    Solve(SolveArgs),
+    /// Run every algorithm and heuristic on one board and compare their cost.
+    Compare(CompareArgs),
+    /// Check a move string: does it solve the board, and is it optimal?
+    Check(CheckArgs),
+    /// Print random solvable boards.
+    Random(RandomArgs),
+    /// Answer a classic judge's input on stdin, byte-exact on stdout.
+    #[command(subcommand)]
+    Judge(JudgeFormat),
+}
+
+/// The board and the goal it should reach.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// The goal board (default: tiles in order, blank last).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Board size WxH (columns x rows), needed when the tiles do not form a square.
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
+}
+
+/// Bounds on one search.
+#[derive(Debug, Args, Clone)]
+pub struct LimitArgs {
+    /// Give up after expanding this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_seconds: Option<f64>,
+    /// Give up when holding this many nodes in memory (about 50 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_memory_nodes: u64,
+}
+
+impl LimitArgs {
+    /// The limits these flags ask for.
+    pub fn limits(&self) -> anyhow::Result<Limits> {
+        let max_time = match self.max_seconds {
+            Some(s) if !(s.is_finite() && s > 0.0) => {
+                anyhow::bail!("--max-seconds must be a positive number, not {s}")
+            }
+            Some(s) => Some(Duration::from_secs_f64(s)),
+            None => None,
+        };
+        Ok(Limits {
+            max_expanded: self.max_nodes,
+            max_held: Some(self.max_memory_nodes),
+            max_time,
+        })
+    }
+}
+
+/// `npuzzle solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board to solve (default: 8 6 7/2 5 4/3 0 1, a hardest 8-puzzle); '-' reads stdin.
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub boards: BoardArgs,
+    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs.
+    #[arg(long, short = 'a', default_value = "auto")]
+    pub algorithm: Algorithm,
+    /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
+    #[arg(long)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Print the board after every move.
+    #[arg(long)]
+    pub show: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `npuzzle compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The board to solve.
+    pub board: String,
+    #[command(flatten)]
+    pub boards: BoardArgs,
+    /// Node limit for each run (keeps uninformed searches from running for ever).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    pub max_nodes: u64,
+    /// Time limit in seconds for each run.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
+    pub max_seconds: f64,
+    /// Print a JSON array of solve reports instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `npuzzle check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The start board.
+    pub board: String,
+    /// The blank's moves, u d l r (whitespace ignored; "" for none).
+    pub moves: String,
+    #[command(flatten)]
+    pub boards: BoardArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `npuzzle random`.
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    /// Board size WxH.
+    #[arg(long, short = 's', default_value = "3x3")]
+    pub size: Size,
+    /// How many boards.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed for a reproducible sequence (default: from the system).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Make each board this many random moves from the goal instead of uniformly random.
+    #[arg(long, value_name = "K")]
+    pub walk: Option<usize>,
+    /// The goal the boards must reach (default: tiles in order, blank last).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Print each board as a flat list of numbers instead of rows.
+    #[arg(long)]
+    pub flat: bool,
+}
+
+/// The judge formats.
+#[derive(Debug, Subcommand)]
+pub enum JudgeFormat {
+    /// Luogu P1379: nine digits in, fewest moves to 123804765 out (or -1).
+    P1379,
+    /// Start and goal (3 rows each) in; fewest moves and every state of the path out (or -1).
+    Path,
+    /// HDU 1043 / POJ 1077: many cases of 1-8 and x; blank moves or "unsolvable" out.
+    Hdu1043,
+}

@@ -1,0 +1,32 @@
+//! `npuzzle judge`: the classic judges' formats on stdin and stdout.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use npuzzle::judge;
+
+use crate::args::JudgeFormat;
+
+pub fn run(format: JudgeFormat) -> anyhow::Result<ExitCode> {
+    let mut input = String::new();
+    io::stdin()
+        .read_to_string(&mut input)
+        .context("reading stdin")?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = match format {
+        JudgeFormat::P1379 => judge::p1379(&input, &mut out),
+        JudgeFormat::Path => judge::path(&input, &mut out),
+        JudgeFormat::Hdu1043 => judge::hdu1043(&input, &mut out),
+    };
+    // The cases answered before a bad one are part of the answer.
+    out.flush()?;
+    match result {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(judge::JudgeError::Io(e)) => Err(e.into()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! `npuzzle random`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use npuzzle::random::{random_board, random_walk};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::read_goal;
+use crate::args::RandomArgs;
+
+pub fn run(args: RandomArgs) -> anyhow::Result<ExitCode> {
+    let goal = read_goal(args.goal.as_deref(), args.size)?;
+    let mut rng = match args.seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => StdRng::from_entropy(),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for _ in 0..args.count {
+        let board = match args.walk {
+            Some(steps) => random_walk(&goal, steps, &mut rng),
+            None => random_board(&goal, &mut rng),
+        };
+        if args.flat {
+            let cells: Vec<String> = board.cells().iter().map(u32::to_string).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        } else {
+            writeln!(out, "{board}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
