@@ -3,6 +3,8 @@
 
 mod args;
 mod commands;
+#[allow(dead_code)] // used by the table-building commands that come next
+mod progress;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;

@@ -82,9 +82,7 @@ impl std::str::FromStr for Size {
     fn from_str(text: &str) -> Result<Size, BoardError> {
         let bad = || BoardError::BadSizeText(text.to_string());
         let text_trim = text.trim();
-        let parts: Vec<&str> = text_trim
-            .split(['x', 'X', '×', '*'])
-            .collect();
+        let parts: Vec<&str> = text_trim.split(['x', 'X', '×', '*']).collect();
         let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
         match parts.as_slice() {
             [side] => Size::square(number(side)?),

@@ -27,6 +27,7 @@
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict.
 //! - [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS with statistics and limits.
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
+//! - [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!
@@ -35,13 +36,15 @@
 //! smallest in that order.
 
 #![forbid(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod board;
+pub mod cache;
 pub mod error;
 pub mod heuristic;
 pub mod judge;
 pub mod notation;
+pub mod progress;
 pub mod random;
 pub mod rank;
 pub mod report;

@@ -1,0 +1,58 @@
+//! Progress bars on a terminal (indicatif), nothing when stderr is not a terminal or
+//! `--quiet` is given.
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use npuzzle::progress::Progress;
+
+/// Draws the library's progress reports as bars on stderr.
+pub struct Bars {
+    visible: bool,
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Bars {
+    /// Bars that draw only when stderr is a terminal and `quiet` is false.
+    pub fn new(quiet: bool) -> Bars {
+        Bars {
+            visible: !quiet && std::io::stderr().is_terminal(),
+            bar: Mutex::new(None),
+        }
+    }
+}
+
+impl Progress for Bars {
+    fn start(&self, what: &str, total: u64) {
+        if !self.visible {
+            return;
+        }
+        let bar = if total > 0 {
+            ProgressBar::new(total).with_style(
+                ProgressStyle::with_template(
+                    "{msg} [{bar:40}] {percent:>3}% {human_pos}/{human_len} {per_sec} eta {eta}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            )
+        } else {
+            ProgressBar::new_spinner()
+        };
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.set_message(what.to_string());
+        *self.bar.lock().expect("progress lock") = Some(bar);
+    }
+
+    fn advance(&self, units: u64) {
+        if let Some(bar) = self.bar.lock().expect("progress lock").as_ref() {
+            bar.inc(units);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = self.bar.lock().expect("progress lock").take() {
+            bar.finish_and_clear();
+        }
+    }
+}
