@@ -21,6 +21,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         algorithm: args.algorithm,
         heuristic: args.heuristic,
         limits: args.limits.limits()?,
+        visited: args.visited,
         ..SolveOptions::default()
     };
     let solution = solve(&start, &goal, &options)?;
