@@ -40,6 +40,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod constructive;
 pub mod error;
 pub mod heuristic;
 pub mod judge;

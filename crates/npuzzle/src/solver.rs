@@ -68,6 +68,8 @@ pub enum Algorithm {
     Idastar,
     /// Iterative-deepening depth-first search.
     Iddfs,
+    /// Row-by-row, column-by-column construction: fast on any size, not optimal.
+    Constructive,
 }
 
 impl Algorithm {
@@ -89,6 +91,7 @@ impl Algorithm {
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
             Algorithm::Iddfs => "iddfs",
+            Algorithm::Constructive => "constructive",
         }
     }
 
@@ -196,7 +199,10 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             goal: goal.size(),
         });
     }
-    let (algorithm, heuristic) = resolve(options);
+    let (algorithm, heuristic) = resolve(options, start.size());
+    if algorithm == Algorithm::Constructive {
+        return Ok(solve_constructively(start, goal));
+    }
     let cells = start.size().cells();
     if cells > MAX_SEARCH_CELLS {
         return Err(SolveError::TooLarge {
@@ -236,9 +242,35 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     Ok(solution)
 }
 
+fn solve_constructively(start: &Board, goal: &Board) -> Solution {
+    let started = std::time::Instant::now();
+    let built = crate::constructive::construct(start, goal);
+    let stats = Stats {
+        seconds: started.elapsed().as_secs_f64(),
+        ..Stats::default()
+    };
+    let (status, moves) = match built {
+        Some(built) => (Status::Solved, built.moves),
+        None => (Status::Unsolvable, Vec::new()),
+    };
+    Solution {
+        optimal: moves.is_empty() && status == Status::Solved,
+        status,
+        moves,
+        algorithm: Algorithm::Constructive,
+        heuristic: None,
+        stats,
+    }
+}
+
+/// Boards with more cells than this are solved constructively by `auto`: optimal search
+/// beyond the 24-puzzle takes longer than anyone waits.
+pub const AUTO_OPTIMAL_CELLS: usize = 25;
+
 /// The concrete algorithm and heuristic a request stands for.
-fn resolve(options: &SolveOptions) -> (Algorithm, Option<HeuristicKind>) {
+fn resolve(options: &SolveOptions, size: Size) -> (Algorithm, Option<HeuristicKind>) {
     let algorithm = match options.algorithm {
+        Algorithm::Auto if size.cells() > AUTO_OPTIMAL_CELLS => Algorithm::Constructive,
         Algorithm::Auto => Algorithm::Idastar,
         other => other,
     };
@@ -344,7 +376,7 @@ fn run<S: SearchState>(
         },
         Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
         Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
-        Algorithm::Auto => unreachable!("resolved before the search"),
+        Algorithm::Auto | Algorithm::Constructive => unreachable!("resolved before the search"),
     };
     let result = match search.outcome {
         Outcome::Found { path, .. } => Ok(p.moves(&path)),

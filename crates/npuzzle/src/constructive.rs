@@ -1,0 +1,510 @@
+//! Fast, non-optimal solving of any board, up to hundreds of cells a side: place the
+//! tiles row by row and column by column, shrinking the unsolved part to a small block
+//! that is then solved optimally.
+//!
+//! The unsolved part is always a rectangle at the bottom right. While it is more than
+//! three cells tall or wide, its top row (or left column, whichever side is longer) is
+//! filled: every tile but the last two goes straight to its cell; the last two are
+//! parked one behind the other and turned into place together (placing the last tile
+//! of a row directly is impossible without disturbing the row). Each tile travels along
+//! a path that never enters a finished cell, and before each of its steps the blank is
+//! brought around to the cell it steps into without touching finished cells or the
+//! tile itself. The final block of at most 3x3 is solved optimally.
+//!
+//! Any goal is handled by solving first to the goal with its blank walked to the bottom
+//! right corner, then walking the blank back: at most `w + h` extra moves. The result is
+//! then shortened by cancelling moves that undo the move before them.
+//!
+//! The number of moves is O(n³) on an n x n board; Parberry (1995) bounds this method by
+//! about 5n³.
+
+use crate::board::{Board, Move, Size};
+use crate::solver::{solve, Algorithm, SolveOptions, Status};
+
+/// The largest final block side solved optimally.
+const BLOCK: usize = 3;
+
+/// A non-optimal solution, with what each stage contributed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Constructed {
+    /// The blank's moves from start to goal, after shortening.
+    pub moves: Vec<Move>,
+    /// How many moves the construction made before shortening.
+    pub raw_length: usize,
+}
+
+/// Solves `start` towards `goal` (same size, reachable) by construction; `None` when the
+/// goal cannot be reached.
+///
+/// ```
+/// use npuzzle::constructive::construct;
+/// use npuzzle::{random::random_board, Board, Size};
+/// use rand::SeedableRng;
+/// let goal = Board::goal(Size::new(12, 9).unwrap());
+/// let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));
+/// let solution = construct(&start, &goal).unwrap();
+/// let mut board = start.clone();
+/// board.apply_all(&solution.moves).unwrap();
+/// assert_eq!(board, goal);
+/// ```
+pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
+    assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
+    if !crate::is_solvable(start, goal) {
+        return None;
+    }
+    let size = start.size();
+    // Walk the goal's blank to the bottom-right corner: that is the goal we construct.
+    let corner = size.cells() - 1;
+    let mut corner_goal = goal.clone();
+    let mut walk = Vec::new();
+    let (goal_row, goal_col) = size.row_col(goal.blank());
+    walk.extend(std::iter::repeat_n(Move::Right, size.width - 1 - goal_col));
+    walk.extend(std::iter::repeat_n(Move::Down, size.height - 1 - goal_row));
+    corner_goal
+        .apply_all(&walk)
+        .expect("the walk stays on the board");
+    debug_assert_eq!(corner_goal.blank(), corner);
+
+    let mut work = Work::new(start, &corner_goal);
+    work.fill();
+    let mut moves = work.moves;
+    moves.extend(walk.iter().rev().map(|m| m.inverse()));
+    let raw_length = moves.len();
+    Some(Constructed {
+        moves: cancel_inverse_pairs(moves),
+        raw_length,
+    })
+}
+
+/// Removes every move that immediately undoes the one before it (repeatedly, so
+/// `l u d r` vanishes whole). The board ends in the same place.
+pub fn cancel_inverse_pairs(moves: Vec<Move>) -> Vec<Move> {
+    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+    for mv in moves {
+        if kept.last() == Some(&mv.inverse()) {
+            kept.pop();
+        } else {
+            kept.push(mv);
+        }
+    }
+    kept
+}
+
+/// The board being solved, with finished cells locked and scratch space for routing.
+struct Work {
+    size: Size,
+    cells: Vec<u32>,
+    /// `position[tile]` is the cell holding `tile`.
+    position: Vec<usize>,
+    /// The tile each cell must end with.
+    goal: Vec<u32>,
+    locked: Vec<bool>,
+    moves: Vec<Move>,
+    // Breadth-first routing scratch: `seen[c] == round` marks cells seen this round,
+    // so nothing is cleared between searches.
+    seen: Vec<u32>,
+    came_from: Vec<usize>,
+    round: u32,
+    queue: Vec<usize>,
+}
+
+impl Work {
+    fn new(start: &Board, goal: &Board) -> Work {
+        let n = start.size().cells();
+        Work {
+            size: start.size(),
+            cells: start.cells().to_vec(),
+            position: start.positions(),
+            goal: goal.cells().to_vec(),
+            locked: vec![false; n],
+            moves: Vec::new(),
+            seen: vec![0; n],
+            came_from: vec![0; n],
+            round: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    fn cell(&self, row: usize, col: usize) -> usize {
+        row * self.size.width + col
+    }
+
+    fn blank(&self) -> usize {
+        self.position[0]
+    }
+
+    /// Moves the blank one step to the adjacent cell `to`.
+    fn step_blank(&mut self, to: usize) {
+        let from = self.blank();
+        let mv = Move::between(self.size, from, to).expect("blank steps to a neighbour");
+        let tile = self.cells[to];
+        self.cells.swap(from, to);
+        self.position[tile as usize] = from;
+        self.position[0] = to;
+        self.moves.push(mv);
+    }
+
+    fn free(&self, cell: usize, avoid: &[usize]) -> bool {
+        !self.locked[cell] && !avoid.contains(&cell)
+    }
+
+    /// Brings the blank to `target` through free cells not in `avoid`.
+    fn route_blank(&mut self, target: usize, avoid: &[usize]) {
+        if self.blank() == target {
+            return;
+        }
+        if !self.route_straight(target, avoid) {
+            self.route_searching(&[target], avoid);
+        }
+    }
+
+    /// Tries the two L-shaped routes (along the row first, or along the column first);
+    /// most routes are clear, and this costs only their length while a search costs
+    /// their area.
+    fn route_straight(&mut self, target: usize, avoid: &[usize]) -> bool {
+        let w = self.size.width;
+        let start = self.blank();
+        for corner in [start / w * w + target % w, target / w * w + start % w] {
+            let clear = |from, to| line(w, from, to).all(|c| self.free(c, avoid));
+            if clear(start, corner) && clear(corner, target) {
+                for c in line(w, start, corner)
+                    .skip(1)
+                    .chain(line(w, corner, target).skip(1))
+                {
+                    self.step_blank(c);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Breadth-first search for the blank's shortest route to any of `targets`.
+    fn route_searching(&mut self, targets: &[usize], avoid: &[usize]) {
+        self.round += 1;
+        let round = self.round;
+        let start = self.blank();
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start] = round;
+        let mut head = 0;
+        let mut reached = targets.contains(&start).then_some(start);
+        while reached.is_none() && head < self.queue.len() {
+            let cell = self.queue[head];
+            head += 1;
+            for mv in Move::DEFAULT_ORDER {
+                if let Some(next) = self.size.step(cell, mv) {
+                    if self.seen[next] != round && self.free(next, avoid) {
+                        self.seen[next] = round;
+                        self.came_from[next] = cell;
+                        self.queue.push(next);
+                        if targets.contains(&next) {
+                            reached = Some(next);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let target = reached.expect("the free cells around a moving tile stay connected");
+        let mut path = vec![target];
+        while *path.last().expect("non-empty") != start {
+            path.push(self.came_from[*path.last().expect("non-empty")]);
+        }
+        for &c in path.iter().rev().skip(1) {
+            self.step_blank(c);
+        }
+    }
+
+    /// Moves `tile` towards `target` one cell at a time, never through locked cells,
+    /// until it reaches `target` or any cell of `stop`. Rows are filled moving tiles
+    /// sideways first, columns moving them up or down first, so that a tile never has to
+    /// squeeze past the cells just finished.
+    fn move_tile(&mut self, tile: u32, target: usize, rows_first: bool, stop: &[usize]) {
+        let w = self.size.width;
+        loop {
+            let at = self.position[tile as usize];
+            if at == target || stop.contains(&at) {
+                return;
+            }
+            let (r, c) = (at / w, at % w);
+            let (tr, tc) = (target / w, target % w);
+            let sideways = (c != tc).then(|| if c < tc { at + 1 } else { at - 1 });
+            let upright = (r != tr).then(|| if r < tr { at + w } else { at - w });
+            let (first, second) = if rows_first {
+                (upright, sideways)
+            } else {
+                (sideways, upright)
+            };
+            let next = [first, second]
+                .into_iter()
+                .flatten()
+                .find(|&n| !self.locked[n])
+                .expect("a tile always has an unlocked step towards its cell");
+            self.route_blank(next, &[at]);
+            self.step_blank(at);
+        }
+    }
+
+    fn fill(&mut self) {
+        let Size {
+            width: w,
+            height: h,
+        } = self.size;
+        let (mut top, mut left) = (0, 0);
+        while h - top > BLOCK || w - left > BLOCK {
+            let (rows, cols) = (h - top, w - left);
+            if rows > BLOCK && (rows >= cols || cols <= BLOCK) {
+                self.fill_row(top, left);
+                top += 1;
+            } else {
+                self.fill_column(left, top);
+                left += 1;
+            }
+        }
+        self.finish_block(top, left);
+    }
+
+    fn place(&mut self, cell: usize, rows_first: bool) {
+        self.move_tile(self.goal[cell], cell, rows_first, &[]);
+        self.locked[cell] = true;
+    }
+
+    /// Fills row `row` from column `left` to the right edge.
+    fn fill_row(&mut self, row: usize, left: usize) {
+        let w = self.size.width;
+        for col in left..w - 1 {
+            self.place(self.cell(row, col), false);
+        }
+        // The window: the last two cells of this row and the two rows below them.
+        let window: Vec<usize> = (row..row + 3)
+            .flat_map(|r| [self.cell(r, w - 2), self.cell(r, w - 1)])
+            .collect();
+        self.finish_line(self.cell(row, w - 2), self.cell(row, w - 1), &window, false);
+    }
+
+    /// Fills column `col` from row `top` to the bottom edge.
+    fn fill_column(&mut self, col: usize, top: usize) {
+        let h = self.size.height;
+        for row in top..h - 1 {
+            self.place(self.cell(row, col), true);
+        }
+        // The window: the last two cells of this column and the two columns beside them.
+        let window: Vec<usize> = (h - 2..h)
+            .flat_map(|r| (col..col + 3).map(move |c| (r, c)))
+            .map(|(r, c)| self.cell(r, c))
+            .collect();
+        self.finish_line(self.cell(h - 2, col), self.cell(h - 1, col), &window, true);
+    }
+
+    /// Puts the last tile of a line in place, next to the one before it (`first`, already
+    /// placed and locked). The last tile cannot simply be walked in: its cell is a dead
+    /// end. Instead it is brought into a 2x3 window at the end of the line, and the two
+    /// tiles and the blank are arranged inside the window by a breadth-first search over
+    /// their positions (the other tiles in the window are interchangeable, so every
+    /// arrangement of the two is reachable).
+    fn finish_line(&mut self, first: usize, last: usize, window: &[usize], rows_first: bool) {
+        let (a, b) = (self.goal[first], self.goal[last]);
+        if self.position[b as usize] != last {
+            self.move_tile(b, last, rows_first, window);
+            self.locked[first] = false;
+            let (pa, pb) = (self.position[a as usize], self.position[b as usize]);
+            self.route_searching(window, &[pa, pb]);
+            self.arrange_in_window(window, a, b, first, last);
+        }
+        self.locked[first] = true;
+        self.locked[last] = true;
+    }
+
+    /// Moves the blank inside `window` until `a` is in `a_goal` and `b` in `b_goal`.
+    fn arrange_in_window(
+        &mut self,
+        window: &[usize],
+        a: u32,
+        b: u32,
+        a_goal: usize,
+        b_goal: usize,
+    ) {
+        let k = window.len();
+        let local = |cell: usize| {
+            window
+                .iter()
+                .position(|&c| c == cell)
+                .expect("inside the window")
+        };
+        let encode = |pa: usize, pb: usize, pz: usize| (pa * k + pb) * k + pz;
+        let start = encode(
+            local(self.position[a as usize]),
+            local(self.position[b as usize]),
+            local(self.blank()),
+        );
+        let goal_pair = (local(a_goal), local(b_goal));
+        let size = self.size;
+        let neighbours: Vec<Vec<usize>> = window
+            .iter()
+            .map(|&cell| {
+                Move::DEFAULT_ORDER
+                    .into_iter()
+                    .filter_map(|mv| size.step(cell, mv))
+                    .filter_map(|next| window.iter().position(|&c| c == next))
+                    .collect()
+            })
+            .collect();
+        let mut came_from = vec![usize::MAX; k * k * k];
+        came_from[start] = start;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut end = None;
+        while let Some(state) = queue.pop_front() {
+            let (pa, pb, pz) = (state / (k * k), state / k % k, state % k);
+            if (pa, pb) == goal_pair {
+                end = Some(state);
+                break;
+            }
+            for &to in &neighbours[pz] {
+                // The blank swaps with whatever stands in `to`.
+                let na = if pa == to { pz } else { pa };
+                let nb = if pb == to { pz } else { pb };
+                let next = encode(na, nb, to);
+                if came_from[next] == usize::MAX {
+                    came_from[next] = state;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let mut path = vec![end.expect("two tiles can be arranged in a window of six cells")];
+        while came_from[*path.last().expect("non-empty")] != *path.last().expect("non-empty") {
+            path.push(came_from[*path.last().expect("non-empty")]);
+        }
+        for state in path.iter().rev().skip(1) {
+            self.step_blank(window[state % k]);
+        }
+    }
+
+    /// Solves the remaining block (at most 3x3, bottom right) optimally.
+    fn finish_block(&mut self, top: usize, left: usize) {
+        let Size {
+            width: w,
+            height: h,
+        } = self.size;
+        let block = Size::new(w - left, h - top).expect("block sides are 2 or 3");
+        let block_cells: Vec<usize> = (top..h)
+            .flat_map(|r| (left..w).map(move |c| r * w + c))
+            .collect();
+        // Rename the block's tiles 1..k in goal order; the blank stays 0.
+        let mut rename = std::collections::HashMap::new();
+        for (i, &cell) in block_cells.iter().enumerate() {
+            let tile = self.goal[cell];
+            rename.insert(tile, if tile == 0 { 0 } else { i as u32 + 1 });
+        }
+        let small = |cells: &[u32]| -> Board {
+            let tiles: Vec<u32> = block_cells.iter().map(|&c| rename[&cells[c]]).collect();
+            // The renaming gives numbers up to k+1 with one gap; close it.
+            let mut sorted: Vec<u32> = tiles.clone();
+            sorted.sort_unstable();
+            let tiles = tiles
+                .iter()
+                .map(|t| sorted.binary_search(t).expect("present") as u32)
+                .collect();
+            Board::new(block, tiles).expect("the block holds its own tiles")
+        };
+        let start = small(&self.cells);
+        let goal = small(&self.goal);
+        let options = SolveOptions {
+            algorithm: Algorithm::Auto,
+            ..SolveOptions::default()
+        };
+        let solution = solve(&start, &goal, &options).expect("same block size");
+        assert_eq!(
+            solution.status,
+            Status::Solved,
+            "the block is solvable when the board is"
+        );
+        for mv in solution.moves {
+            let next = self
+                .size
+                .step(self.blank(), mv)
+                .expect("block moves stay in the block");
+            self.step_blank(next);
+        }
+    }
+}
+
+/// The cells from `from` to `to` (inclusive) along a row or a column.
+fn line(width: usize, from: usize, to: usize) -> impl Iterator<Item = usize> {
+    let step = if from / width == to / width { 1 } else { width };
+    let count = from.abs_diff(to) / step;
+    let forward = to >= from;
+    (0..=count).map(move |i| {
+        if forward {
+            from + i * step
+        } else {
+            from - i * step
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::random_board;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn check(width: usize, height: usize, seed: u64, random_goal: bool) {
+        let size = Size::new(width, height).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let goal = if random_goal {
+            random_board(&Board::goal(size), &mut rng)
+        } else {
+            Board::goal(size)
+        };
+        let start = random_board(&goal, &mut rng);
+        let solution = construct(&start, &goal).unwrap();
+        let mut board = start.clone();
+        board.apply_all(&solution.moves).expect("legal moves");
+        assert_eq!(board, goal, "{width}x{height} seed {seed}");
+        assert!(solution.moves.len() <= solution.raw_length);
+    }
+
+    #[test]
+    fn line_walks_both_ways() {
+        assert_eq!(line(5, 2, 4).collect::<Vec<_>>(), vec![2, 3, 4]);
+        assert_eq!(line(5, 14, 4).collect::<Vec<_>>(), vec![14, 9, 4]);
+        assert_eq!(line(5, 7, 7).collect::<Vec<_>>(), vec![7]);
+    }
+
+    #[test]
+    fn cancels_nested_pairs() {
+        use Move::*;
+        assert_eq!(
+            cancel_inverse_pairs(vec![Left, Up, Down, Right, Up]),
+            vec![Up]
+        );
+    }
+
+    #[test]
+    fn unreachable_is_none() {
+        let goal = Board::goal(Size::square(5).unwrap());
+        let start = crate::solvability::swap_parity(&goal);
+        assert_eq!(construct(&start, &goal), None);
+    }
+
+    #[test]
+    fn every_small_shape() {
+        for w in 2..=9 {
+            for h in 2..=9 {
+                for seed in 0..6 {
+                    check(w, h, seed, seed % 2 == 1);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn any_board_reaches_any_goal(w in 2usize..24, h in 2usize..24, seed in any::<u64>(), random_goal in any::<bool>()) {
+            check(w, h, seed, random_goal);
+        }
+    }
+}
