@@ -91,6 +91,10 @@ pub struct SolveArgs {
     /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
     #[arg(long)]
     pub heuristic: Option<HeuristicKind>,
+    /// Weight W >= 1 on the heuristic for astar/idastar: answers at most W times optimal,
+    /// usually found much faster.
+    #[arg(long, default_value_t = 1.0)]
+    pub weight: f64,
     /// How BFS, bidirectional and A* keep visited boards: hash (a hash map, fastest) or
     /// ranked (an array indexed by the permutation rank; boards of at most 12 cells).
     #[arg(long, default_value = "hash")]

@@ -107,7 +107,7 @@ pub enum ParseError {
 }
 
 /// A request the solver cannot take.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Error)]
 pub enum SolveError {
     /// Start and goal of different sizes.
     #[error("the start is {start} but the goal is {goal}")]
@@ -117,6 +117,9 @@ pub enum SolveError {
         /// Goal's size.
         goal: Size,
     },
+    /// A heuristic weight below 1 (or not a number).
+    #[error("weight {0} is not allowed: it must be a number of at least 1")]
+    BadWeight(f64),
     /// A board too large for the chosen algorithm.
     #[error("{algorithm} cannot search a {size} board ({cells} cells; at most {max})")]
     TooLarge {

@@ -120,7 +120,7 @@ impl std::str::FromStr for Algorithm {
 }
 
 /// How to solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SolveOptions {
     /// Which search.
     pub algorithm: Algorithm,
@@ -132,6 +132,9 @@ pub struct SolveOptions {
     pub limits: Limits,
     /// How visited sets are kept.
     pub visited: Visited,
+    /// Weight on the heuristic for A* and IDA* (at least 1): with weight `w` the search
+    /// ranks nodes by `g + w*h`, and the solution is at most `w` times the optimum.
+    pub weight: f64,
 }
 
 impl Default for SolveOptions {
@@ -142,6 +145,7 @@ impl Default for SolveOptions {
             order: Move::DEFAULT_ORDER,
             limits: Limits::NONE,
             visited: Visited::Hash,
+            weight: 1.0,
         }
     }
 }
@@ -200,6 +204,9 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         });
     }
     let (algorithm, heuristic) = resolve(options, start.size());
+    if !(options.weight.is_finite() && options.weight >= 1.0) {
+        return Err(SolveError::BadWeight(options.weight));
+    }
     if algorithm == Algorithm::Constructive {
         return Ok(solve_constructively(start, goal));
     }
@@ -233,6 +240,7 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         Ok(moves) => {
             solution.status = Status::Solved;
             solution.moves = moves;
+            solution.optimal = !(algorithm.uses_heuristic() && options.weight > 1.0);
         }
         Err(why) => {
             solution.status = Status::GaveUp(why);
@@ -287,6 +295,7 @@ struct Problem<'a, S> {
     order: [Move; 4],
     goal: S,
     heuristic: Option<&'a Heuristic>,
+    weight: f64,
 }
 
 impl<S: SearchState> Problem<'_, S> {
@@ -305,8 +314,15 @@ impl<S: SearchState> Problem<'_, S> {
     }
 
     fn estimate(&self, state: &S) -> u32 {
-        self.heuristic
-            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)))
+        let h = self
+            .heuristic
+            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
+        // Rounding down keeps w*h below w times the true distance, so the bound holds.
+        if self.weight == 1.0 {
+            h
+        } else {
+            (self.weight * f64::from(h)).floor() as u32
+        }
     }
 
     fn ranked_map<V>(&self) -> Option<IndexedMap<S, V, impl Fn(&S) -> usize>> {
@@ -346,6 +362,7 @@ fn run<S: SearchState>(
         order: options.order,
         goal: S::from_board(goal),
         heuristic: estimate.as_ref(),
+        weight: options.weight,
     };
     let p = &problem;
     let from = S::from_board(start);
@@ -433,6 +450,36 @@ mod tests {
         let s = solve(&start, &goal, &options).unwrap();
         assert_eq!(s.status, Status::GaveUp(GiveUp::Expanded(1000)));
         assert!(!s.optimal);
+    }
+
+    #[test]
+    fn weighted_search_is_bounded_and_not_called_optimal() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        for algorithm in [Algorithm::Astar, Algorithm::Idastar] {
+            for weight in [1.5, 2.0, 3.0] {
+                let options = SolveOptions {
+                    algorithm,
+                    weight,
+                    ..SolveOptions::default()
+                };
+                let s = solve(&start, &goal, &options).unwrap();
+                let length = s.length().unwrap() as f64;
+                assert!(length <= 31.0 * weight, "{algorithm} w={weight}: {length}");
+                assert!(!s.optimal);
+                let mut b = start.clone();
+                b.apply_all(&s.moves).unwrap();
+                assert_eq!(b, goal);
+            }
+        }
+        let bad = SolveOptions {
+            weight: 0.5,
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&start, &goal, &bad).unwrap_err(),
+            SolveError::BadWeight(0.5)
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         heuristic: args.heuristic,
         limits: args.limits.limits()?,
         visited: args.visited,
+        weight: args.weight,
         ..SolveOptions::default()
     };
     let solution = solve(&start, &goal, &options)?;
