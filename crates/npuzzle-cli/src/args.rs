@@ -30,6 +30,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print random solvable boards.
     Random(RandomArgs),
+    /// Solve many boards on all cores; JSON Lines results in input order.
+    Batch(BatchArgs),
     /// Answer a classic judge's input on stdin, byte-exact on stdout.
     #[command(subcommand)]
     Judge(JudgeFormat),
@@ -139,6 +141,32 @@ pub struct CheckArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `npuzzle batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Instances, one a line: a board, or a JSON object with `board` and optional `id`,
+    /// `goal`, `algorithm`, `heuristic`. Blank lines and lines starting with # are skipped.
+    /// Reads stdin when absent or '-'.
+    pub input: Option<std::path::PathBuf>,
+    /// Write results here (appending; ids already there are skipped, so an interrupted
+    /// run can be resumed). Default: stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub boards: BoardArgs,
+    /// The search algorithm for lines that do not name one.
+    #[arg(long, short = 'a', default_value = "auto")]
+    pub algorithm: Algorithm,
+    /// The heuristic for astar/idastar.
+    #[arg(long)]
+    pub heuristic: Option<HeuristicKind>,
+    /// No progress bar or summary.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

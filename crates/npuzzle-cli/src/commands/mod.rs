@@ -1,5 +1,6 @@
 //! One module per subcommand; each turns parsed flags into library calls.
 
+mod batch;
 mod check;
 mod compare;
 mod judge;
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
         Command::Random(args) => random::run(args),
+        Command::Batch(args) => batch::run(args),
         Command::Judge(format) => judge::run(format),
     }
 }

@@ -1,0 +1,101 @@
+//! `npuzzle batch`: order, error records, and resuming a killed run.
+
+use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn records(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn results_come_in_input_order_with_error_records() {
+    let input = "283104765\n\n# a comment\n{\"id\":\"named\",\"board\":\"1 2 3/4 5 6/7 8 0\",\"algorithm\":\"bfs\"}\n1 2 3 4 5\n{\"board\":\"1 2 3 8 0 4 7 6 5\",\"colour\":1}\n";
+    let out = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(["batch", "--goal", "123804765", "--quiet"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let rows = records(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["id"], 1);
+    assert_eq!(rows[0]["length"], 4);
+    assert_eq!(rows[1]["id"], "named");
+    assert_eq!(rows[1]["algorithm"], "bfs");
+    assert_eq!(rows[2]["id"], 5);
+    assert!(rows[2]["error"]
+        .as_str()
+        .unwrap()
+        .contains("do not make a square board"));
+    assert_eq!(rows[3]["id"], 6);
+    assert!(rows[3]["error"].as_str().unwrap().contains("colour"));
+}
+
+#[test]
+fn a_killed_run_resumes_without_loss_or_repeats() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("boards.txt");
+    let output = dir.path().join("results.jsonl");
+    // Breadth-first search on random 8-puzzles: slow enough to kill midway.
+    let boards = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(["random", "--count", "400", "--seed", "11"])
+        .output()
+        .unwrap()
+        .stdout;
+    std::fs::write(&input, &boards).unwrap();
+    let args = [
+        "batch",
+        input.to_str().unwrap(),
+        "--output",
+        output.to_str().unwrap(),
+        "-a",
+        "bfs",
+        "--quiet",
+    ];
+
+    let mut child = Process::cargo_bin("npuzzle")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&output)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if lines >= 20 || started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = std::fs::read_to_string(&output).unwrap();
+    let done = partial.lines().count();
+    assert!(
+        (20..400).contains(&done),
+        "killed midway, after {done} results"
+    );
+    // A half-written last line, as a kill in the middle of a write leaves.
+    std::fs::write(&output, format!("{partial}{{\"id\":{},\"algo", done + 1)).unwrap();
+
+    Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(args)
+        .assert()
+        .success();
+    let rows = records(&std::fs::read_to_string(&output).unwrap());
+    let ids: Vec<u64> = rows.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids, (1..=400).collect::<Vec<u64>>());
+    assert!(rows
+        .iter()
+        .all(|r| r["status"] == "solved" && r["optimal"] == true));
+}
