@@ -90,6 +90,83 @@ pub fn cancel_inverse_pairs(moves: Vec<Move>) -> Vec<Move> {
     kept
 }
 
+/// Re-solves the solution in consecutive windows of `window` moves: in each, the blank
+/// stays inside the bounding box of the cells it visits, so only the tiles in that box
+/// move; the box (when it has at most `max_cells` cells) is solved optimally from its
+/// arrangement at the window's start to its arrangement at the end, and the window is
+/// replaced when that is shorter. The board ends where it did.
+pub fn shorten_by_windows(
+    start: &Board,
+    moves: &[Move],
+    window: usize,
+    max_cells: usize,
+) -> Vec<Move> {
+    let size = start.size();
+    let mut board = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for chunk in moves.chunks(window.max(1)) {
+        let before = board.clone();
+        let (mut top, mut left, mut bottom, mut right) = (usize::MAX, usize::MAX, 0, 0);
+        for &mv in chunk {
+            let (r, c) = size.row_col(board.blank());
+            (top, left, bottom, right) = (top.min(r), left.min(c), bottom.max(r), right.max(c));
+            board.apply(mv);
+        }
+        let (r, c) = size.row_col(board.blank());
+        (top, left, bottom, right) = (top.min(r), left.min(c), bottom.max(r), right.max(c));
+        let (w, h) = (right - left + 1, bottom - top + 1);
+        let better = (w >= 2 && h >= 2 && w * h <= max_cells)
+            .then(|| optimal_in_box(&before, &board, top, left, w, h, chunk.len()))
+            .flatten();
+        match better {
+            Some(shorter) => out.extend(shorter),
+            None => out.extend_from_slice(chunk),
+        }
+    }
+    cancel_inverse_pairs(out)
+}
+
+/// The optimal moves inside the box (rows `top..top+h`, columns `left..left+w`) from
+/// `from` to `to`, if shorter than `current`.
+fn optimal_in_box(
+    from: &Board,
+    to: &Board,
+    top: usize,
+    left: usize,
+    w: usize,
+    h: usize,
+    current: usize,
+) -> Option<Vec<Move>> {
+    let size = from.size();
+    let cells: Vec<usize> = (top..top + h)
+        .flat_map(|r| (left..left + w).map(move |c| r * size.width + c))
+        .collect();
+    // Name the box's tiles 1..k by their order of value, the blank 0.
+    let mut tiles: Vec<u32> = cells.iter().map(|&c| from.tile_at(c)).collect();
+    tiles.sort_unstable();
+    let small = |board: &Board| -> Board {
+        let names = cells
+            .iter()
+            .map(|&c| {
+                tiles
+                    .binary_search(&board.tile_at(c))
+                    .expect("same tiles in the box") as u32
+            })
+            .collect();
+        Board::new(Size::new(w, h).expect("box sides of at least 2"), names).expect("a permutation")
+    };
+    let options = SolveOptions {
+        algorithm: Algorithm::Idastar,
+        limits: crate::search::Limits {
+            max_expanded: Some(200_000),
+            ..crate::search::Limits::NONE
+        },
+        ..SolveOptions::default()
+    };
+    let solution = solve(&small(from), &small(to), &options).ok()?;
+    (solution.status == Status::Solved && solution.moves.len() < current).then_some(solution.moves)
+}
+
 /// The board being solved, with finished cells locked and scratch space for routing.
 struct Work {
     size: Size,
@@ -464,6 +541,11 @@ mod tests {
         board.apply_all(&solution.moves).expect("legal moves");
         assert_eq!(board, goal, "{width}x{height} seed {seed}");
         assert!(solution.moves.len() <= solution.raw_length);
+        let shorter = shorten_by_windows(&start, &solution.moves, 20, 12);
+        assert!(shorter.len() <= solution.moves.len());
+        let mut board = start.clone();
+        board.apply_all(&shorter).expect("legal moves");
+        assert_eq!(board, goal, "shortened {width}x{height} seed {seed}");
     }
 
     #[test]
