@@ -32,6 +32,8 @@ pub enum Command {
     Random(RandomArgs),
     /// Solve many boards on all cores; JSON Lines results in input order.
     Batch(BatchArgs),
+    /// Benchmark algorithm/heuristic pairs side by side; Markdown report and SVG plots.
+    Bench(BenchArgs),
     /// Answer a classic judge's input on stdin, byte-exact on stdout.
     #[command(subcommand)]
     Judge(JudgeFormat),
@@ -169,6 +171,49 @@ pub struct BatchArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `npuzzle bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Comma-separated algorithm[:heuristic] pairs; the first is the baseline
+    /// (default: bfs, bidirectional, astar and idastar with manhattan and linear-conflict).
+    #[arg(long)]
+    pub pairs: Option<String>,
+    /// Instances from a file, one board a line, optionally followed by its published
+    /// optimal length (checked against every optimal answer).
+    #[arg(long)]
+    pub file: Option<std::path::PathBuf>,
+    /// Board size for random instances (default 3x3), or of the file's boards.
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
+    /// The goal (default: tiles in order, blank last).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// How many random instances.
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub count: usize,
+    /// Seed of the random instances.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random instances this many random moves from the goal instead of uniform.
+    #[arg(long, value_name = "K")]
+    pub walk: Option<usize>,
+    /// Node limit per run.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Time limit per run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub max_seconds: f64,
+    /// Write the Markdown report here instead of stdout.
+    #[arg(long)]
+    pub report: Option<std::path::PathBuf>,
+    /// Write nodes.svg and time.svg (against solution length) into this directory.
+    #[arg(long)]
+    pub plots: Option<std::path::PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// `npuzzle random`.

@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns parsed flags into library calls.
 
 mod batch;
+mod bench;
 mod check;
 mod compare;
 mod judge;
@@ -23,6 +24,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Random(args) => random::run(args),
         Command::Batch(args) => batch::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Judge(format) => judge::run(format),
     }
 }
