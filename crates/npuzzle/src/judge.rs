@@ -8,13 +8,18 @@
 //!
 //! On malformed input every case before the bad one is still answered, then the error
 //! names the case, the token and its line.
+//!
+//! Every answer comes from the 3x3 distance tables ([`crate::distance_table`]): a start
+//! and goal are relabeled so the goal is the standard one with the same blank cell, whose
+//! table is built in memory on first use (a few milliseconds). HDU 1043's many cases take
+//! a byte-level fast path over precomputed move strings ([`MoveStrings`]).
 
 use std::io::{self, Write};
 
 use thiserror::Error;
 
 use crate::board::{moves_to_string, Board, Move, Size};
-use crate::solver::{solve, SolveOptions, Status};
+use crate::distance_table::{self, sequence_rank, Layout, MoveStrings};
 
 /// Input a judge format cannot read, or output it cannot write.
 #[derive(Debug, Error)]
@@ -52,11 +57,15 @@ struct Token<'a> {
     line: usize,
 }
 
-fn tokens(input: &str) -> impl Iterator<Item = Token<'_>> {
-    input.lines().enumerate().flat_map(|(i, line)| {
+/// The tokens of `input`, whose first line is line `first_line` of the whole input.
+fn tokens(input: &str, first_line: usize) -> impl Iterator<Item = Token<'_>> {
+    input.lines().enumerate().flat_map(move |(i, line)| {
         line.split_whitespace()
             .filter(|t| *t != "/")
-            .map(move |text| Token { text, line: i + 1 })
+            .map(move |text| Token {
+                text,
+                line: first_line + i,
+            })
     })
 }
 
@@ -118,8 +127,7 @@ fn x_tile(text: &str) -> Option<u32> {
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
-    let solution = solve(start, goal, &SolveOptions::default()).expect("3x3 boards of one size");
-    (solution.status == Status::Solved).then_some(solution.moves)
+    distance_table::small(three_by_three(), goal.blank()).solve(start, goal, &Move::DEFAULT_ORDER)
 }
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
@@ -146,8 +154,9 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();
     let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
     let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
-    match shortest(&start, &goal) {
-        Some(moves) => writeln!(out, "{}", moves.len())?,
+    let table = distance_table::small(three_by_three(), goal.blank());
+    match table.distance(&start.relabeled(&goal, &table.layout().goal())) {
+        Some(distance) => writeln!(out, "{distance}")?,
         None => writeln!(out, "-1")?,
     }
     Ok(())
@@ -164,7 +173,7 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 ///            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n");
 /// ```
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
-    let all: Vec<Token> = tokens(input).collect();
+    let all: Vec<Token> = tokens(input, 1).collect();
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {
@@ -209,10 +218,104 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// assert_eq!(out, b"r\nunsolvable\n");
 /// ```
 pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    let answers = MoveStrings::build(
+        Layout::new(three_by_three(), 8).expect("the 3x3 goal's blank is on the board"),
+    );
+    let (cases, stopped_at) = hdu1043_fast(input.as_bytes(), &answers, out)?;
+    if stopped_at == input.len() {
+        return Ok(());
+    }
+    // Something the fast path does not read (an error, a non-ASCII byte): the general
+    // reader takes over at the start of that case, so messages and answers are the same.
+    let line = 1 + input.as_bytes()[..stopped_at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    hdu1043_general(&input[stopped_at..], cases + 1, line, out)
+}
+
+/// Whitespace as `str::split_whitespace` sees it, for ASCII.
+#[inline]
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Answers well-formed ASCII cases of HDU 1043 straight from the bytes: no token list, no
+/// board, one rank per case and a copy of its precomputed move string. Returns the
+/// cases answered and the byte offset of the first case it did not answer (`input.len()`
+/// when there is none); everything from there is left to [`hdu1043_general`].
+fn hdu1043_fast(
+    input: &[u8],
+    answers: &MoveStrings,
+    out: &mut impl Write,
+) -> Result<(usize, usize), JudgeError> {
+    const FLUSH_AT: usize = 1 << 16;
+    let layout = answers.layout();
+    let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
+    let mut at = 0;
+    let mut cases = 0;
+    let stopped_at = 'cases: loop {
+        let case_start = at;
+        let mut packed = 0u64;
+        let mut seen = 0u32;
+        let mut count = 0;
+        while count < 9 {
+            while at < input.len() && is_space(input[at]) {
+                at += 1;
+            }
+            if at == input.len() {
+                break 'cases if count == 0 { at } else { case_start };
+            }
+            let start = at;
+            while at < input.len() && !is_space(input[at]) {
+                at += 1;
+            }
+            let tile = match &input[start..at] {
+                b"/" => continue,
+                [d @ b'1'..=b'8'] => u64::from(d - b'0'),
+                b"x" | b"X" | b"0" => 0,
+                _ => break 'cases case_start,
+            };
+            if seen & (1 << tile) != 0 {
+                break 'cases case_start;
+            }
+            seen |= 1 << tile;
+            packed |= tile << (4 * count);
+            if tile == 0 {
+                packed |= (count as u64) << 60;
+            }
+            count += 1;
+        }
+        cases += 1;
+        let blank = (packed >> 60) as usize;
+        let (rank, odd) = sequence_rank(packed, 9);
+        if odd == layout.odd_at(blank) {
+            buffer.extend_from_slice(answers.moves(layout.index_of(blank, rank)));
+            buffer.push(b'\n');
+        } else {
+            buffer.extend_from_slice(b"unsolvable\n");
+        }
+        if buffer.len() >= FLUSH_AT {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
+    };
+    out.write_all(&buffer)?;
+    Ok((cases, stopped_at))
+}
+
+/// HDU 1043 read token by token: `input` starts at case `first_case`, on line
+/// `first_line` of the whole input.
+fn hdu1043_general(
+    input: &str,
+    first_case: usize,
+    first_line: usize,
+    out: &mut impl Write,
+) -> Result<(), JudgeError> {
     let goal = Board::goal(three_by_three());
-    let all: Vec<Token> = tokens(input).collect();
+    let all: Vec<Token> = tokens(input, first_line).collect();
     for (index, group) in all.chunks(9).enumerate() {
-        let case = index + 1;
+        let case = first_case + index;
         if group.len() < 9 {
             return Err(JudgeError::BadCase {
                 case,
