@@ -5,6 +5,7 @@ mod compare;
 mod judge;
 mod random;
 mod solve;
+mod stats;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Random(args) => random::run(args),
         Command::Judge(format) => judge::run(format),
+        Command::Stats(args) => stats::run(args),
     }
 }
 
