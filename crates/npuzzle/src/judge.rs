@@ -250,7 +250,7 @@ fn hdu1043_fast(
     out: &mut impl Write,
 ) -> Result<(usize, usize), JudgeError> {
     const FLUSH_AT: usize = 1 << 16;
-    let layout = answers.layout();
+    let geometry = answers.layout().geometry();
     let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
     let mut at = 0;
     let mut cases = 0;
@@ -289,8 +289,8 @@ fn hdu1043_fast(
         cases += 1;
         let blank = (packed >> 60) as usize;
         let (rank, odd) = sequence_rank(packed, 9);
-        if odd == layout.odd_at(blank) {
-            buffer.extend_from_slice(answers.moves(layout.index_of(blank, rank)));
+        if odd == geometry.odd_at(blank) {
+            buffer.extend_from_slice(answers.moves(geometry.index_of(blank, rank)));
             buffer.push(b'\n');
         } else {
             buffer.extend_from_slice(b"unsolvable\n");

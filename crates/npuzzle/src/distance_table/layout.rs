@@ -1,45 +1,20 @@
-//! Where each board lives in a distance table: a dense index over exactly the boards that
-//! can reach one goal.
-//!
-//! The index of a board with the blank in cell `b` is `b * (n-1)!/2 + rank/2`, where
-//! `rank` is the lexicographic rank of its non-blank tiles read row-major. In the
-//! factorial number system the last two digits of a rank weigh `1!` and `0!`, so the
-//! permutations ranked `2k` and `2k+1` differ only by a swap of their last two tiles.
-//! A swap of two tiles with the blank held still flips reachability, so exactly one of
-//! each pair can reach the goal: `rank/2` loses nothing and the table has no holes.
-//! (The tests check this against the parity rule on every board of several sizes.)
-//!
-//! Boards are handled here packed into a `u64`: four bits a cell (tile number, `0` for
-//! the blank) and the blank's cell in the top four bits, so the hot loops neither search
-//! for the blank nor allocate.
+//! Where each board lives in a distance table: [`Layout`] puts the board-level face
+//! ([`Board`], [`Size`], [`Move`]) on the packed [`Geometry`] (see [`super::packed`] for
+//! the index and why it has no holes).
 
 use crate::board::{Board, Move, Size};
-use crate::rank::{factorial, unrank};
+use crate::rank::unrank;
 
+use super::packed::{sequence_rank, Geometry, MAX_TABLE_CELLS};
 use super::TableError;
 
-/// The most cells a board may have for a complete distance table: 12! / 2 boards
-/// (239,500,800) still fit comfortably in memory and on disk; 15! / 2 would not.
-pub const MAX_TABLE_CELLS: usize = 12;
-
-const BLANK_SHIFT: u32 = 60;
-const CELLS_MASK: u64 = (1 << BLANK_SHIFT) - 1;
-
-/// The index geometry of the table of one board size towards the *standard goal* with
-/// its blank in `goal_blank`: the other tiles `1..n` in row-major order around it.
+/// The table geometry of one board size towards the *standard goal* with its blank in
+/// `goal_blank`: the other tiles `1..n` in row-major order around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
     size: Size,
-    cells: usize,
-    goal_blank: usize,
-    /// `(n-1)!/2`: the boards with one blank cell.
-    per_blank: u64,
-    /// `neighbours[cell][mv as usize]`: where the blank goes from `cell` by `mv`
-    /// ([`NOWHERE`] off the board), so the hot loops do no division.
-    neighbours: [[u8; 4]; MAX_TABLE_CELLS],
+    geometry: Geometry,
 }
-
-const NOWHERE: u8 = u8::MAX;
 
 impl Layout {
     /// The layout of `size` boards towards the standard goal with its blank in
@@ -55,20 +30,9 @@ impl Layout {
                 cell: goal_blank,
             });
         }
-        let mut neighbours = [[NOWHERE; 4]; MAX_TABLE_CELLS];
-        for (cell, slots) in neighbours.iter_mut().enumerate().take(cells) {
-            for mv in Move::DEFAULT_ORDER {
-                if let Some(to) = size.step(cell, mv) {
-                    slots[mv as usize] = to as u8;
-                }
-            }
-        }
         Ok(Layout {
             size,
-            cells,
-            goal_blank,
-            per_blank: factorial(cells - 1) / 2,
-            neighbours,
+            geometry: Geometry::new(size.width, size.height, goal_blank),
         })
     }
 
@@ -85,27 +49,25 @@ impl Layout {
 
     /// The goal's blank cell.
     pub fn goal_blank(&self) -> usize {
-        self.goal_blank
+        self.geometry.goal_blank()
     }
 
     /// Number of boards that can reach the goal: `n!/2`.
     pub fn states(&self) -> u64 {
-        self.per_blank * self.cells as u64
+        self.geometry.states()
+    }
+
+    /// The packed geometry.
+    pub(crate) fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
 
     /// The standard goal with the blank in [`Layout::goal_blank`]: tiles `1..n` in
     /// row-major order around it.
     pub fn goal(&self) -> Board {
-        let mut next = 1;
-        let cells = (0..self.cells)
-            .map(|cell| {
-                if cell == self.goal_blank {
-                    0
-                } else {
-                    next += 1;
-                    next - 1
-                }
-            })
+        let packed = self.geometry.goal_packed();
+        let cells = (0..self.size.cells())
+            .map(|cell| ((packed >> (4 * cell)) & 15) as u32)
             .collect();
         Board::new(self.size, cells).expect("the standard goal is a permutation")
     }
@@ -116,15 +78,17 @@ impl Layout {
         if board.size() != self.size {
             return None;
         }
-        let packed = pack(board);
-        let (rank, odd) = sequence_rank(packed, self.cells);
-        (odd == self.odd_at(board.blank())).then(|| self.index_of(board.blank(), rank))
+        let (rank, odd) = sequence_rank(pack(board), self.size.cells());
+        (odd == self.geometry.odd_at(board.blank()))
+            .then(|| self.geometry.index_of(board.blank(), rank))
     }
 
     /// The board with index `index` (`index < states()`).
     pub fn board(&self, index: u64) -> Board {
-        let blank = (index / self.per_blank) as usize;
-        let mut tiles = unrank(2 * (index % self.per_blank), self.cells - 1);
+        let per_blank = self.geometry.per_blank();
+        let blank = (index / per_blank) as usize;
+        let cells = self.size.cells();
+        let mut tiles = unrank(2 * (index % per_blank), cells - 1);
         let odd = tiles
             .iter()
             .enumerate()
@@ -132,12 +96,12 @@ impl Layout {
             .sum::<usize>()
             % 2
             == 1;
-        if odd != self.odd_at(blank) {
+        if odd != self.geometry.odd_at(blank) {
             let last = tiles.len() - 1;
             tiles.swap(last - 1, last);
         }
         let mut rest = tiles.into_iter().map(|t| u32::from(t) + 1);
-        let cells = (0..self.cells)
+        let cells = (0..cells)
             .map(|cell| {
                 if cell == blank {
                     0
@@ -149,35 +113,7 @@ impl Layout {
         Board::new(self.size, cells).expect("unranking gives a permutation")
     }
 
-    /// Whether boards with the blank in `blank` must have an odd number of inversions
-    /// among their non-blank tiles to reach the goal. The goal has none; a horizontal
-    /// move keeps the row-major order of the tiles, a vertical one carries a tile past
-    /// `width - 1` others.
-    #[inline]
-    pub(crate) fn odd_at(&self, blank: usize) -> bool {
-        let rows = (blank / self.size.width).abs_diff(self.goal_blank / self.size.width);
-        (self.size.width - 1) * rows % 2 == 1
-    }
-
-    #[inline]
-    pub(crate) fn index_of(&self, blank: usize, rank: u64) -> u64 {
-        blank as u64 * self.per_blank + (rank >> 1)
-    }
-
-    /// The index of a packed board known to reach the goal.
-    #[inline]
-    pub(crate) fn index_packed(&self, packed: u64) -> u64 {
-        self.index_of(blank_of(packed), sequence_rank(packed, self.cells).0)
-    }
-
-    /// The packed goal.
-    pub(crate) fn goal_packed(&self) -> u64 {
-        pack(&self.goal())
-    }
-
-    /// Calls `visit(move, index, packed)` for each move of the blank in `order`.
-    /// `rank` is the packed board's [`sequence_rank`]: horizontal moves keep the order of
-    /// the tiles, so only vertical ones need a new rank.
+    /// [`Geometry::for_each_neighbour`] with moves named.
     #[inline]
     pub(crate) fn for_each_neighbour(
         &self,
@@ -186,110 +122,59 @@ impl Layout {
         order: &[Move; 4],
         mut visit: impl FnMut(Move, u64, u64),
     ) {
-        let blank = blank_of(packed);
-        for &mv in order {
-            let from = self.neighbours[blank][mv as usize];
-            if from == NOWHERE {
-                continue;
-            }
-            let from = usize::from(from);
-            let next = slide(packed, blank, from);
-            let index = match mv {
-                Move::Left | Move::Right => self.index_of(from, rank),
-                Move::Up | Move::Down => self.index_packed(next),
-            };
-            visit(mv, index, next);
-        }
-    }
-
-    pub(crate) fn cells(&self) -> usize {
-        self.cells
+        let slots = order.map(|mv| mv as usize);
+        self.geometry
+            .for_each_neighbour(packed, rank, &slots, |slot, index, next| {
+                visit(MOVES_BY_SLOT[slot], index, next)
+            });
     }
 }
 
-/// A board packed as described in the module documentation.
+/// The moves in the packed core's slot order, which is the order of `Move`'s variants.
+const MOVES_BY_SLOT: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+/// A board packed as described in [`super::packed`].
 pub(crate) fn pack(board: &Board) -> u64 {
     debug_assert!(board.cells().len() <= MAX_TABLE_CELLS);
     board
         .cells()
         .iter()
         .enumerate()
-        .fold((board.blank() as u64) << BLANK_SHIFT, |acc, (cell, &t)| {
+        .fold((board.blank() as u64) << 60, |acc, (cell, &t)| {
             acc | (u64::from(t) << (4 * cell))
         })
-}
-
-#[inline]
-pub(crate) fn blank_of(packed: u64) -> usize {
-    (packed >> BLANK_SHIFT) as usize
-}
-
-/// The packed board after the tile in `from` slides into the blank at `blank`.
-#[inline]
-pub(crate) fn slide(packed: u64, blank: usize, from: usize) -> u64 {
-    let tile = (packed >> (4 * from)) & 15;
-    (packed & CELLS_MASK & !(15 << (4 * from)))
-        | (tile << (4 * blank))
-        | ((from as u64) << BLANK_SHIFT)
-}
-
-/// Bits set in each 12-bit number. The portable x86-64 target has no popcount
-/// instruction and its bit-twiddling fallback was most of a 3x3 build; a 4 KB table read
-/// from L1 is several times cheaper.
-static ONES: [u8; 1 << MAX_TABLE_CELLS] = {
-    let mut ones = [0u8; 1 << MAX_TABLE_CELLS];
-    let mut i = 1;
-    while i < ones.len() {
-        ones[i] = ones[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    ones
-};
-
-/// `FACTORIALS[i] == i!`.
-static FACTORIALS: [u64; MAX_TABLE_CELLS] = {
-    let mut f = [0u64; MAX_TABLE_CELLS];
-    let mut i = 0;
-    while i < MAX_TABLE_CELLS {
-        f[i] = factorial(i);
-        i += 1;
-    }
-    f
-};
-
-/// The lexicographic rank of the non-blank tiles of a packed board, read row-major (tile
-/// `t` ranked as `t - 1`), and whether they have an odd number of inversions.
-///
-/// This is [`crate::rank::rank`] fused with dropping the blank, without building the
-/// sequence: it runs once or twice for every one of up to 239,500,800 boards during a
-/// build and once per query in the judges. The blank's nibble is shifted out first, so
-/// the loop has no unpredictable branch, and the digits' products are independent, so
-/// they overlap instead of waiting on each other as Horner's rule would.
-#[inline]
-pub(crate) fn sequence_rank(packed: u64, cells: usize) -> (u64, bool) {
-    let length = cells - 1;
-    let below_blank = (1u64 << (4 * blank_of(packed))) - 1;
-    let tiles =
-        ((packed & below_blank) | ((packed >> 4) & !below_blank)) & ((1u64 << (4 * length)) - 1);
-    let mut seen = 0usize;
-    let mut rank = 0u64;
-    let mut inversions = 0u32;
-    for position in 0..length {
-        let value = ((tiles >> (4 * position)) & 15) as usize - 1;
-        // The Lehmer digit: smaller values not used yet, i.e. inversions this tile starts.
-        let digit = value - usize::from(ONES[seen & ((1 << value) - 1)]);
-        rank += digit as u64 * FACTORIALS[length - 1 - position];
-        inversions += digit as u32;
-        seen |= 1 << value;
-    }
-    (rank, inversions % 2 == 1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rank::rank;
+    use crate::rank::{factorial, rank};
     use crate::solvability::is_solvable;
+
+    #[test]
+    fn move_slots_follow_the_move_enum() {
+        for (slot, mv) in MOVES_BY_SLOT.into_iter().enumerate() {
+            assert_eq!(mv as usize, slot);
+        }
+        // And the geometry's slots move the blank the way `Size::step` does.
+        let size = Size::new(3, 4).unwrap();
+        let layout = Layout::new(size, 11).unwrap();
+        let board = layout
+            .goal()
+            .moved(Move::Up)
+            .unwrap()
+            .moved(Move::Left)
+            .unwrap();
+        let mut seen = Vec::new();
+        layout.for_each_neighbour(pack(&board), 0, &Move::DEFAULT_ORDER, |mv, _, next| {
+            seen.push((mv, next));
+        });
+        let expected: Vec<(Move, u64)> = Move::DEFAULT_ORDER
+            .into_iter()
+            .filter_map(|mv| board.moved(mv).map(|b| (mv, pack(&b))))
+            .collect();
+        assert_eq!(seen, expected);
+    }
 
     #[test]
     fn sequence_rank_matches_rank() {
