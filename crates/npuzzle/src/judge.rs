@@ -401,4 +401,71 @@ mod tests {
             "case 1: expected 9 tokens, the input ends after 5"
         );
     }
+
+    /// The answer HDU 1043 expects for one case, from IDA* (the reference).
+    fn reference(case: &[u32]) -> String {
+        use crate::solver::{solve, Algorithm, SolveOptions, Status};
+        let start = Board::new(three_by_three(), case.to_vec()).unwrap();
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            ..SolveOptions::default()
+        };
+        let s = solve(&start, &Board::goal(three_by_three()), &options).unwrap();
+        match s.status {
+            Status::Solved => moves_to_string(&s.moves),
+            _ => "unsolvable".to_string(),
+        }
+    }
+
+    #[test]
+    fn hdu1043_fast_path_matches_idastar_and_the_general_reader() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut input = String::new();
+        let mut expected = String::new();
+        for i in 0..150 {
+            let mut case: Vec<u32> = (0..9).collect();
+            case.shuffle(&mut rng);
+            let tokens: Vec<String> = case
+                .iter()
+                .map(|&t| {
+                    if t == 0 {
+                        "x".to_string()
+                    } else {
+                        t.to_string()
+                    }
+                })
+                .collect();
+            // Vary the layout: one line, three rows with a '/', tabs and CRLF.
+            input += &match i % 3 {
+                0 => tokens.join(" ") + "\n",
+                1 => format!(
+                    "{} /\n{}\n{}\r\n",
+                    tokens[..3].join(" "),
+                    tokens[3..6].join("\t"),
+                    tokens[6..].join(" ")
+                ),
+                _ => tokens.join("\t") + "\r\n",
+            };
+            expected += &(reference(&case) + "\n");
+        }
+        assert_eq!(run(hdu1043, &input), (expected.clone(), None));
+        // The general reader alone gives the same answers.
+        let mut out = Vec::new();
+        hdu1043_general(&input, 1, 1, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // A non-ASCII space hands over to the general reader mid-input; still the same.
+        let cut = input.match_indices('\n').nth(100).unwrap().0 + 1;
+        let unusual = input[..cut].to_string() + &input[cut..].replacen(' ', "\u{3000}", 40);
+        assert_eq!(run(hdu1043, &unusual), (expected, None));
+        // And an error after it names the right case and line.
+        let bad = unusual + "1 2 3\n4 5 6\n7 8 8\n";
+        let (_, e) = run(hdu1043, &bad);
+        let lines = bad.lines().count();
+        assert_eq!(
+            e.unwrap(),
+            format!("case 151, token 9 ('8') on line {lines}: tile 8 already stands at token 8")
+        );
+    }
 }
