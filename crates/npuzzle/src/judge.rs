@@ -11,8 +11,8 @@
 //!
 //! Every answer comes from the 3x3 distance tables ([`crate::distance_table`]): a start
 //! and goal are relabeled so the goal is the standard one with the same blank cell, whose
-//! table is built in memory on first use (a few milliseconds). HDU 1043's many cases take
-//! a byte-level fast path over precomputed move strings ([`MoveStrings`]).
+//! table is embedded in the library. HDU 1043's many cases take a byte-level fast path
+//! over precomputed move strings ([`MoveStrings`], built once per run in milliseconds).
 
 use std::io::{self, Write};
 

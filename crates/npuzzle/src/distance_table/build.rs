@@ -53,16 +53,19 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
     );
     let mut counts = Vec::new();
     let mut order = keep_order.then(Vec::new);
-    let on_layer = |layer: &[u64]| {
+    let mut on_layer = |layer: &[u64]| {
         counts.push(layer.len() as u64);
         if let Some(order) = order.as_mut() {
             order.extend_from_slice(layer);
         }
-        progress.advance(layer.len() as u64);
     };
     let (distances, last) = if layout.states() < PARALLEL_FROM {
-        exact_distances(geometry, on_layer)
+        exact_distances(geometry, |layer| {
+            progress.advance(layer.len() as u64);
+            on_layer(layer);
+        })
     } else {
+        progress.advance(1); // the goal; the other layers as their chunks finish
         let distances: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSEEN))
             .take(states)
             .collect();
@@ -81,6 +84,8 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
                                 .compare_exchange(UNSEEN, distance, Relaxed, Relaxed)
                                 .is_ok()
                     });
+                    // Per chunk rather than per layer: a large layer takes seconds.
+                    progress.advance(found.len() as u64);
                     found
                 })
                 .collect::<Vec<Vec<u64>>>()
