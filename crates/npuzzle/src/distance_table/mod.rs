@@ -15,9 +15,9 @@
 //!   project's shared 2-core machine, which alone would blow the 5 ms budget of a
 //!   one-case-per-process judge (Luogu P1379), while a lookup in an embedded table
 //!   costs nothing to start. The build script includes the library's own builder
-//!   (`distance_table/packed.rs`), so there is one builder. The other small boards (2x2 to 2x5) are built in memory on first use (2x5 in a
-//!   fraction of a second) and never cached: that is faster than reading and
-//!   checksumming a file.
+//!   (`distance_table/packed.rs`), so there is one builder. The other small boards
+//!   (2x2 to 2x5) are built in memory on first use (2x5 in a fraction of a second) and
+//!   never cached: that is faster than reading and checksumming a file.
 //! - **Distance mod 3 in two bits**, for the 12-cell boards (3x4, 4x3, 2x6, 6x2:
 //!   239,500,800 states). Each move changes the distance by exactly one (the board graph
 //!   is bipartite: every move moves the blank to a cell of the other colour), so the
