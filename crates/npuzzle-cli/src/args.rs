@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use npuzzle::search::Limits;
-use npuzzle::{Algorithm, HeuristicKind, Size};
+use npuzzle::{Algorithm, HeuristicKind, Size, Visited};
 
 /// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any WxH board) exactly and fast.
 ///
@@ -131,6 +131,10 @@ pub struct SolveArgs {
     /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
     #[arg(long)]
     pub heuristic: Option<HeuristicKind>,
+    /// How BFS, bidirectional and A* keep visited boards: hash (a hash map, fastest) or
+    /// ranked (an array indexed by the permutation rank; boards of at most 12 cells).
+    #[arg(long, default_value = "hash")]
+    pub visited: Visited,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,

@@ -138,43 +138,63 @@ impl Heuristic {
     /// of goal positions; each of them costs two extra moves beyond Manhattan.
     fn line_conflicts<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
         let Size { width, height } = self.size;
-        let mut total = 0;
-        let mut line = Vec::with_capacity(width.max(height));
-        for row in 0..height {
-            line.clear();
-            for col in 0..width {
-                let t = cells[row * width + col].into() as usize;
-                if t != 0 && self.goal_cell[t] / width == row {
-                    line.push(self.goal_cell[t] % width);
-                }
-            }
-            total += line.len() - longest_increasing(&line);
-        }
-        for col in 0..width {
-            line.clear();
-            for row in 0..height {
-                let t = cells[row * width + col].into() as usize;
-                if t != 0 && self.goal_cell[t] % width == col {
-                    line.push(self.goal_cell[t] / width);
-                }
-            }
-            total += line.len() - longest_increasing(&line);
-        }
-        total as u32
+        let goal_of = |cell: usize| -> Option<(usize, usize)> {
+            let t = cells[cell].into() as usize;
+            (t != 0).then(|| (self.goal_cell[t] / width, self.goal_cell[t] % width))
+        };
+        let rows = (0..height).map(|row| {
+            must_leave((0..width).filter_map(|col| {
+                goal_of(row * width + col)
+                    .filter(|g| g.0 == row)
+                    .map(|g| g.1)
+            }))
+        });
+        let cols = (0..width).map(|col| {
+            must_leave((0..height).filter_map(|row| {
+                goal_of(row * width + col)
+                    .filter(|g| g.1 == col)
+                    .map(|g| g.0)
+            }))
+        });
+        rows.chain(cols).sum()
     }
 }
 
-/// Length of the longest strictly increasing subsequence (patience sorting).
-fn longest_increasing(values: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::with_capacity(values.len());
-    for &v in values {
-        match tails.binary_search(&v) {
-            Ok(_) => {}
-            Err(i) if i == tails.len() => tails.push(v),
-            Err(i) => tails[i] = v,
+/// Most tiles in one line kept on the stack while finding conflicts; longer lines
+/// (boards too big to search anyway) spill to the heap.
+const STACK_LINE: usize = 32;
+
+/// How many of `goals` (goal positions along a line, in the order the tiles stand) must
+/// leave the line: the count minus the longest strictly increasing subsequence, found by
+/// patience sorting. Runs once a line for every node a search visits, so it does not
+/// allocate for lines of up to `STACK_LINE` tiles.
+fn must_leave(goals: impl Iterator<Item = usize>) -> u32 {
+    let mut stack = [0usize; STACK_LINE];
+    let mut heap: Vec<usize> = Vec::new();
+    let (mut count, mut kept) = (0u32, 0usize);
+    for g in goals {
+        count += 1;
+        if kept == STACK_LINE && heap.is_empty() {
+            heap.extend_from_slice(&stack);
+        }
+        let tails: &mut [usize] = if heap.is_empty() {
+            &mut stack
+        } else {
+            &mut heap
+        };
+        let i = tails[..kept].partition_point(|&t| t < g);
+        if i < kept {
+            tails[i] = g;
+        } else {
+            if heap.is_empty() {
+                stack[kept] = g;
+            } else {
+                heap.push(g);
+            }
+            kept += 1;
         }
     }
-    tails.len()
+    count - kept as u32
 }
 
 #[cfg(test)]
@@ -200,9 +220,12 @@ mod tests {
     }
 
     #[test]
-    fn longest_increasing_runs() {
-        assert_eq!(longest_increasing(&[]), 0);
-        assert_eq!(longest_increasing(&[2, 1, 0]), 1);
-        assert_eq!(longest_increasing(&[0, 2, 1, 3]), 3);
+    fn tiles_that_must_leave_a_line() {
+        assert_eq!(must_leave([].into_iter()), 0);
+        assert_eq!(must_leave([2, 1, 0].into_iter()), 2);
+        assert_eq!(must_leave([0, 2, 1, 3].into_iter()), 1);
+        // Longer than the stack buffer: a reversed run keeps one tile.
+        assert_eq!(must_leave((0..100).rev()), 99);
+        assert_eq!(must_leave((0..100).chain(0..10)), 10);
     }
 }

@@ -60,4 +60,4 @@ pub use error::{BoardError, ParseError, SolveError};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use notation::{parse_board, parse_moves};
 pub use solvability::is_solvable;
-pub use solver::{solve, Algorithm, Solution, SolveOptions, Status};
+pub use solver::{solve, Algorithm, Solution, SolveOptions, Status, Visited};

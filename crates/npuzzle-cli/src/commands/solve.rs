@@ -23,6 +23,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         algorithm: args.algorithm,
         heuristic: args.heuristic,
         limits: args.limits.limits()?,
+        visited: args.visited,
         cache: Some(args.tables.cache()),
         ..SolveOptions::default()
     };

@@ -39,28 +39,31 @@ impl<N: Eq + Hash, V, S: std::hash::BuildHasher> NodeMap<N, V> for HashMap<N, V,
     }
 }
 
-const PAGE_BITS: u32 = 12;
+const PAGE_BITS: u32 = 10;
 const PAGE: usize = 1 << PAGE_BITS;
 
 /// A visited set addressed by a perfect hash (such as a permutation's rank): no hashing,
-/// no collisions. Storage comes in pages allocated on first touch, so a short search in a
-/// space of hundreds of millions of indices holds only the pages it uses.
+/// no collisions. The index maps to a slot in pages of 1024 `u32`s (4 KiB) allocated on
+/// first touch, and the slot to a dense vector of values: a short search in a space of
+/// hundreds of millions of indices holds only the pages it touches, and starting a
+/// search costs nothing, however large the space.
 pub struct IndexedMap<N, V, F> {
     index: F,
     capacity: usize,
-    pages: Vec<Option<Box<[Option<V>]>>>,
-    len: usize,
+    /// `pages[i >> PAGE_BITS][i & (PAGE - 1)]` is 1 + the value's place, or 0 when absent.
+    pages: Vec<Option<Box<[u32]>>>,
+    values: Vec<V>,
     _node: PhantomData<fn(&N)>,
 }
 
 impl<N, V, F: Fn(&N) -> usize> IndexedMap<N, V, F> {
-    /// A map for nodes whose `index` is always below `capacity`.
+    /// A map for nodes whose `index` is always below `capacity` (at most 2^32 - 1 nodes).
     pub fn new(capacity: usize, index: F) -> Self {
         IndexedMap {
             index,
             capacity,
             pages: Vec::new(),
-            len: 0,
+            values: Vec::new(),
             _node: PhantomData,
         }
     }
@@ -74,29 +77,36 @@ impl<N, V, F: Fn(&N) -> usize> IndexedMap<N, V, F> {
         );
         (i >> PAGE_BITS, i & (PAGE - 1))
     }
+
+    fn place(&self, node: &N) -> Option<usize> {
+        let (page, offset) = self.slot(node);
+        let stored = self.pages.get(page)?.as_ref()?[offset];
+        (stored != 0).then(|| stored as usize - 1)
+    }
 }
 
 impl<N, V, F: Fn(&N) -> usize> NodeMap<N, V> for IndexedMap<N, V, F> {
     fn get(&self, node: &N) -> Option<&V> {
-        let (page, offset) = self.slot(node);
-        self.pages.get(page)?.as_ref()?[offset].as_ref()
+        self.place(node).map(|p| &self.values[p])
     }
     fn get_mut(&mut self, node: &N) -> Option<&mut V> {
-        let (page, offset) = self.slot(node);
-        self.pages.get_mut(page)?.as_mut()?[offset].as_mut()
+        self.place(node).map(|p| &mut self.values[p])
     }
     fn insert(&mut self, node: N, value: V) {
+        if let Some(p) = self.place(&node) {
+            self.values[p] = value;
+            return;
+        }
         let (page, offset) = self.slot(&node);
         if self.pages.len() <= page {
             self.pages.resize_with(page + 1, || None);
         }
-        let slots = self.pages[page].get_or_insert_with(|| (0..PAGE).map(|_| None).collect());
-        if slots[offset].replace(value).is_none() {
-            self.len += 1;
-        }
+        self.values.push(value);
+        let place = u32::try_from(self.values.len()).expect("fewer than 2^32 nodes");
+        self.pages[page].get_or_insert_with(|| vec![0; PAGE].into_boxed_slice())[offset] = place;
     }
     fn len(&self) -> usize {
-        self.len
+        self.values.len()
     }
 }
 

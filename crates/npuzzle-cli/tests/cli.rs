@@ -1,0 +1,290 @@
+//! The `npuzzle` binary end to end: judge formats byte for byte, bad input, JSON output.
+
+use assert_cmd::Command;
+use npuzzle::{parse_board, parse_moves, Board};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+fn stdout_of(args: &[&str], stdin: &str) -> String {
+    let out = npuzzle().args(args).write_stdin(stdin).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn judge_p1379_sample_and_unreachable() {
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("283104765\n")
+        .assert()
+        .success()
+        .stdout("4\n");
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("123804765")
+        .assert()
+        .success()
+        .stdout("0\n");
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("283104756\n")
+        .assert()
+        .success()
+        .stdout("-1\n");
+}
+
+#[test]
+fn judge_p1379_bad_input() {
+    for (input, needle) in [
+        ("28310476\n", "nine digits"),
+        ("2831047659\n", "nine digits"),
+        ("283104795\n", "token 8 ('9')"),
+        ("283104768x\n", "nine digits"),
+        ("223104765\n", "tile 2 already stands at token 1"),
+        ("", "nine digits"),
+    ] {
+        npuzzle()
+            .args(["judge", "p1379"])
+            .write_stdin(input)
+            .assert()
+            .failure()
+            .stdout("")
+            .stderr(predicate::str::contains(needle));
+    }
+}
+
+#[test]
+fn judge_path_sample_layouts() {
+    let expected = "4\n123804765\n123084765\n023184765\n203184765\n283104765\n";
+    for input in [
+        "1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n",
+        "1 2 3 8 0 4 7 6 5\n2 8 3 1 0 4 7 6 5",
+        "  1\t2 3\r\n8 0 4\r\n7 6 5\r\n\r\n2 8 3\r\n1 0 4\r\n7 6 5\r\n",
+    ] {
+        npuzzle()
+            .args(["judge", "path"])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+}
+
+#[test]
+fn judge_path_equal_unreachable_and_bad() {
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("0 1 2\n3 4 5\n6 7 8\n0 1 2\n3 4 5\n6 7 8\n")
+        .assert()
+        .success()
+        .stdout("0\n012345678\n");
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 6\n7 8 0\n")
+        .assert()
+        .success()
+        .stdout("-1\n");
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 6\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected 18 numbers"));
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 a\n7 8 0\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("token 15 ('a') on line 5"));
+}
+
+#[test]
+fn judge_hdu1043_cases_and_unsolvable() {
+    let out = stdout_of(
+        &["judge", "hdu1043"],
+        "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n1 2\n3 4 5 6\n7 x 8\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0].len(), 19);
+    let mut board = parse_board("2 3 4 1 5 0 7 6 8", None).unwrap();
+    board.apply_all(&parse_moves(lines[0]).unwrap()).unwrap();
+    assert_eq!(board, Board::goal(board.size()));
+    assert_eq!(&lines[1..], &["", "unsolvable", "r"]);
+}
+
+#[test]
+fn judge_hdu1043_bad_case_after_good_ones() {
+    npuzzle()
+        .args(["judge", "hdu1043"])
+        .write_stdin("1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 8\n")
+        .assert()
+        .code(1)
+        .stdout("r\n")
+        .stderr(predicate::str::contains(
+            "case 2, token 9 ('8') on line 2: tile 8 already stands at token 8",
+        ));
+    npuzzle()
+        .args(["judge", "hdu1043"])
+        .write_stdin("1 2 3 4 5 6 7 x 8 1 2 3")
+        .assert()
+        .code(1)
+        .stdout("r\n")
+        .stderr(predicate::str::contains(
+            "case 2: expected 9 tokens, the input ends after 3",
+        ));
+}
+
+#[test]
+fn solve_json_has_the_promised_fields() {
+    let out = stdout_of(&["solve", "283104765", "--goal", "123804765", "--json"], "");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["length"], 4);
+    assert_eq!(v["moves"], "uldr");
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["board"], "2 8 3/1 0 4/7 6 5");
+    assert_eq!(v["goal"], "1 2 3/8 0 4/7 6 5");
+    for field in ["algorithm", "heuristic"] {
+        assert!(v.get(field).is_some(), "{field}");
+    }
+    for field in ["expanded", "generated", "peak_nodes", "seconds"] {
+        assert!(v["stats"][field].is_number(), "{field}");
+    }
+    let out = stdout_of(&["solve", "1 2 3/4 5 6/8 7 0", "--json", "-a", "bfs"], "");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solvable"], false);
+    assert_eq!(v["length"], Value::Null);
+    assert_eq!(v["algorithm"], "bfs");
+}
+
+#[test]
+fn solve_text_and_limits() {
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "astar",
+            "--heuristic",
+            "manhattan",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length:    31 (optimal)"));
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "iddfs",
+            "--max-nodes",
+            "1000",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("gave up: node limit of 1000"));
+    npuzzle()
+        .args(["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("17 tiles do not make a square"));
+}
+
+#[test]
+fn bad_boards_are_named() {
+    for (board, needle) in [
+        ("1 2 3/4 5 6/7 8 8", "tile 8 appears twice"),
+        ("1 2 3/4 5 6/7 8 9", "tile 9 in cell 8 is out of range"),
+        ("1 2 3/4 5/6 7 0", "row 2 has 2 tiles"),
+        ("1 2 3 4 5 6 7 8 q", "token 9 ('q')"),
+        ("", "empty"),
+    ] {
+        npuzzle()
+            .args(["solve", board])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+    npuzzle()
+        .args(["solve", "123456780", "--goal", "1234"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("goal"));
+    npuzzle()
+        .args(["solve", "123456780", "-a", "dfs"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown algorithm"));
+}
+
+#[test]
+fn check_is_a_special_judge() {
+    npuzzle()
+        .args(["check", "283104765", "uldr", "--goal", "123804765"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid and optimal"));
+    npuzzle()
+        .args(["check", "283104765", "uldrlrlr", "--goal", "123804765"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "not optimal: 8 moves reach the goal; the fewest is 4",
+        ));
+    npuzzle()
+        .args(["check", "283104765", "uuu", "--goal", "123804765"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "move 2 ('u') takes the blank off the board",
+        ));
+    npuzzle()
+        .args(["check", "283104765", "ul", "--goal", "123804765"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("not on the goal"));
+    npuzzle()
+        .args(["check", "283104765", "uxl"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("move 2 ('x')"));
+}
+
+#[test]
+fn random_is_seeded_and_solvable() {
+    let a = stdout_of(
+        &["random", "--size", "4x3", "--count", "20", "--seed", "5"],
+        "",
+    );
+    let b = stdout_of(
+        &["random", "--size", "4x3", "--count", "20", "--seed", "5"],
+        "",
+    );
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 20);
+    for line in a.lines() {
+        let board = parse_board(line, None).unwrap();
+        assert_eq!(board.size().to_string(), "4x3");
+        assert!(npuzzle::is_solvable(&board, &Board::goal(board.size())));
+    }
+    let walk = stdout_of(&["random", "--walk", "0", "--seed", "1"], "");
+    assert_eq!(walk, "1 2 3/4 5 6/7 8 0\n");
+}
+
+#[test]
+fn compare_reports_every_pair() {
+    let out = stdout_of(
+        &["compare", "283104765", "--goal", "123804765", "--json"],
+        "",
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    assert!(rows.iter().all(|r| r["length"] == 4));
+    let table = stdout_of(&["compare", "283104765", "--goal", "123804765"], "");
+    assert!(table.contains("iddfs") && table.contains("linear-conflict"));
+}

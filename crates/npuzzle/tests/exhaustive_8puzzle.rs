@@ -1,0 +1,221 @@
+//! Every one of the 181,440 states reachable from a 3x3 goal, solved by every optimal
+//! algorithm and compared with the exact breadth-first distance.
+
+use std::collections::HashMap;
+
+use npuzzle::{
+    parse_board, solve, Algorithm, Board, HeuristicKind, Move, SolveOptions, Status, Visited,
+};
+
+/// Exact distance of every state from `goal`, by breadth-first search.
+fn all_distances(goal: &Board) -> HashMap<Board, u32> {
+    let mut distance = HashMap::from([(goal.clone(), 0)]);
+    let mut frontier = vec![goal.clone()];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for board in &frontier {
+            for mv in Move::DEFAULT_ORDER {
+                if let Some(b) = board.moved(mv) {
+                    distance.entry(b.clone()).or_insert_with(|| {
+                        next.push(b);
+                        depth
+                    });
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+/// The lexicographically smallest shortest path in blank order l r d u: from each state
+/// the first move that lowers the exact distance.
+fn canonical_moves(start: &Board, distance: &HashMap<Board, u32>) -> Vec<Move> {
+    let mut board = start.clone();
+    let mut moves = Vec::new();
+    while distance[&board] > 0 {
+        let d = distance[&board];
+        let mv = Move::DEFAULT_ORDER
+            .into_iter()
+            .find(|&m| board.moved(m).is_some_and(|b| distance[&b] == d - 1))
+            .expect("some move lowers the distance");
+        board.apply(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+fn digits(board: &Board) -> String {
+    board.to_digits().unwrap()
+}
+
+#[test]
+fn distance_distribution_of_both_classic_goals() {
+    for (goal, max, count_at_max, mean) in
+        [("123456780", 31, 2, 21.97), ("123804765", 30, 148, 21.50)]
+    {
+        let distance = all_distances(&parse_board(goal, None).unwrap());
+        assert_eq!(distance.len(), 181_440);
+        let observed_max = *distance.values().max().unwrap();
+        let hardest: Vec<String> = {
+            let mut h: Vec<String> = distance
+                .iter()
+                .filter(|(_, &d)| d == observed_max)
+                .map(|(b, _)| digits(b))
+                .collect();
+            h.sort();
+            h
+        };
+        let observed_mean =
+            distance.values().map(|&d| f64::from(d)).sum::<f64>() / distance.len() as f64;
+        assert_eq!(observed_max, max, "goal {goal}");
+        assert_eq!(hardest.len(), count_at_max, "goal {goal}");
+        assert!(
+            (observed_mean - mean).abs() < 0.005,
+            "goal {goal}: mean {observed_mean}"
+        );
+        if goal == "123456780" {
+            assert_eq!(hardest, vec!["647850321", "867254301"]);
+        }
+    }
+}
+
+/// Solves every state (or every `stride`-th one) with `options` and checks length,
+/// legality, and (where promised) the canonical path.
+fn check_all(options: SolveOptions, stride: usize, canonical: bool, max_distance: u32) {
+    let goal = parse_board("123456780", None).unwrap();
+    let distance = all_distances(&goal);
+    let mut states: Vec<(&Board, &u32)> = distance
+        .iter()
+        .filter(|(_, &d)| d <= max_distance)
+        .collect();
+    states.sort_by_key(|(b, _)| digits(b));
+    let mut checked = 0;
+    for (start, &d) in states.into_iter().step_by(stride) {
+        let s = solve(start, &goal, &options).unwrap();
+        assert_eq!(s.status, Status::Solved, "{start}");
+        assert_eq!(
+            s.moves.len() as u32,
+            d,
+            "{} {:?} from {}",
+            options.algorithm,
+            options.heuristic,
+            digits(start)
+        );
+        let mut b = start.clone();
+        b.apply_all(&s.moves).expect("legal moves");
+        assert_eq!(b, goal);
+        assert!(s.optimal);
+        if canonical {
+            assert_eq!(
+                s.moves,
+                canonical_moves(start, &distance),
+                "canonical path from {}",
+                digits(start)
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+fn options(algorithm: Algorithm, heuristic: Option<HeuristicKind>) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        heuristic,
+        ..SolveOptions::default()
+    }
+}
+
+#[test]
+fn idastar_linear_conflict_every_state_canonical() {
+    check_all(
+        options(Algorithm::Idastar, Some(HeuristicKind::LinearConflict)),
+        1,
+        true,
+        31,
+    );
+}
+
+#[test]
+fn idastar_manhattan_every_state_canonical() {
+    check_all(
+        options(Algorithm::Idastar, Some(HeuristicKind::Manhattan)),
+        1,
+        true,
+        31,
+    );
+}
+
+#[test]
+fn astar_linear_conflict_every_state() {
+    check_all(
+        options(Algorithm::Astar, Some(HeuristicKind::LinearConflict)),
+        1,
+        false,
+        31,
+    );
+}
+
+#[test]
+fn astar_manhattan_every_state() {
+    check_all(
+        options(Algorithm::Astar, Some(HeuristicKind::Manhattan)),
+        1,
+        false,
+        31,
+    );
+}
+
+#[test]
+fn bidirectional_every_state() {
+    check_all(options(Algorithm::Bidirectional, None), 1, false, 31);
+}
+
+#[test]
+fn auto_every_state_canonical() {
+    check_all(SolveOptions::default(), 1, true, 31);
+}
+
+#[test]
+fn bfs_sampled_canonical() {
+    check_all(options(Algorithm::Bfs, None), 997, true, 31);
+}
+
+#[test]
+fn rank_indexed_visited_sets_sampled() {
+    for (algorithm, stride) in [
+        (Algorithm::Bfs, 1999),
+        (Algorithm::Bidirectional, 97),
+        (Algorithm::Astar, 97),
+    ] {
+        let options = SolveOptions {
+            visited: Visited::Ranked,
+            ..options(algorithm, Some(HeuristicKind::Manhattan))
+        };
+        check_all(options, stride, algorithm == Algorithm::Bfs, 31);
+    }
+}
+
+#[test]
+fn misplaced_tiles_sampled() {
+    check_all(
+        options(Algorithm::Astar, Some(HeuristicKind::Misplaced)),
+        499,
+        false,
+        31,
+    );
+    check_all(
+        options(Algorithm::Idastar, Some(HeuristicKind::Misplaced)),
+        1999,
+        true,
+        31,
+    );
+}
+
+#[test]
+fn iddfs_every_state_within_twelve_moves_canonical() {
+    check_all(options(Algorithm::Iddfs, None), 1, true, 12);
+}
