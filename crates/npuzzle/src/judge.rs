@@ -127,7 +127,7 @@ fn x_tile(text: &str) -> Option<u32> {
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
-    distance_table::small(three_by_three(), goal.blank()).solve(start, goal, &Move::DEFAULT_ORDER)
+    distance_table::eight_puzzle(goal.blank()).solve(start, goal, &Move::DEFAULT_ORDER)
 }
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
@@ -154,7 +154,7 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();
     let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
     let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
-    let table = distance_table::small(three_by_three(), goal.blank());
+    let table = distance_table::eight_puzzle(goal.blank());
     match table.distance(&start.relabeled(&goal, &table.layout().goal())) {
         Some(distance) => writeln!(out, "{distance}")?,
         None => writeln!(out, "-1")?,

@@ -438,37 +438,50 @@ pub fn shared(
     need: Need,
     progress: &dyn Progress,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
+    remembered(layout, || {
+        Ok(Some(if let Some(table) = DistanceTable::embedded(layout) {
+            table
+        } else if layout.states() <= IN_MEMORY_STATES {
+            DistanceTable::build(layout, progress)
+        } else {
+            match need {
+                Need::Always => DistanceTable::load_or_build(layout, cache, progress)?.0,
+                Need::IfCheap => match DistanceTable::load(layout, cache) {
+                    Ok(table) => table,
+                    Err(_) => return Ok(None),
+                },
+            }
+        }))
+    })
+}
+
+/// The table kept for `layout`, else the one `make` gives, kept from then on.
+fn remembered(
+    layout: Layout,
+    make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
+) -> Result<Option<Arc<DistanceTable>>, TableError> {
     let key = (layout.size(), layout.goal_blank());
     let mut tables = shared_tables().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(table) = tables.get(&key) {
         return Ok(Some(Arc::clone(table)));
     }
-    let table = if let Some(table) = DistanceTable::embedded(layout) {
-        table
-    } else if layout.states() <= IN_MEMORY_STATES {
-        DistanceTable::build(layout, progress)
-    } else {
-        match need {
-            Need::Always => DistanceTable::load_or_build(layout, cache, progress)?.0,
-            Need::IfCheap => match DistanceTable::load(layout, cache) {
-                Ok(table) => table,
-                Err(_) => return Ok(None),
-            },
-        }
+    let Some(table) = make()? else {
+        return Ok(None);
     };
     let table = Arc::new(table);
     tables.insert(key, Arc::clone(&table));
     Ok(Some(table))
 }
 
-/// The table for a small board towards the standard goal with blank `goal_blank`,
-/// built on first use: for callers (the judges) that know the board is small.
-pub(crate) fn small(size: Size, goal_blank: usize) -> Arc<DistanceTable> {
-    let layout = Layout::new(size, goal_blank).expect("a small board and a cell on it");
-    debug_assert!(layout.states() <= IN_MEMORY_STATES);
-    shared(layout, &Cache::new(""), Need::Always, &Silent)
-        .expect("small tables are built in memory")
-        .expect("small tables are always built")
+/// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the
+/// judges.
+pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
+    let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
+        .expect("a cell of the 3x3 board");
+    remembered(layout, || Ok(DistanceTable::embedded(layout)))
+        .ok()
+        .flatten()
+        .expect("every 3x3 table is embedded")
 }
 
 /// Every board's canonical move string (blank order l, r, d, u) to one goal, stored end
