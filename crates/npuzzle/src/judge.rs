@@ -218,9 +218,15 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// assert_eq!(out, b"r\nunsolvable\n");
 /// ```
 pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
-    let answers = MoveStrings::build(
-        Layout::new(three_by_three(), 8).expect("the 3x3 goal's blank is on the board"),
-    );
+    // Precomputing every move string costs tens of milliseconds, as much as walking the
+    // table for some ten thousand cases: worth it only for large inputs.
+    let answers = if input.len() >= PRECOMPUTE_FROM_BYTES {
+        Answers::Strings(MoveStrings::build(
+            Layout::new(three_by_three(), 8).expect("the 3x3 goal's blank is on the board"),
+        ))
+    } else {
+        Answers::Walk(distance_table::eight_puzzle(8))
+    };
     let (cases, stopped_at) = hdu1043_fast(input.as_bytes(), &answers, out)?;
     if stopped_at == input.len() {
         return Ok(());
@@ -232,6 +238,18 @@ pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
         .filter(|&&b| b == b'\n')
         .count();
     hdu1043_general(&input[stopped_at..], cases + 1, line, out)
+}
+
+/// Inputs of at least this many bytes (about 10,000 cases) get every move string
+/// precomputed; smaller ones walk the embedded table case by case.
+const PRECOMPUTE_FROM_BYTES: usize = 180_000;
+
+/// Where HDU 1043's fast path gets its move strings.
+enum Answers {
+    /// All precomputed: one copy per case.
+    Strings(MoveStrings),
+    /// Walked down the table: a few microseconds per case, nothing up front.
+    Walk(std::sync::Arc<distance_table::DistanceTable>),
 }
 
 /// Whitespace as `str::split_whitespace` sees it, for ASCII.
@@ -246,11 +264,15 @@ fn is_space(byte: u8) -> bool {
 /// when there is none); everything from there is left to [`hdu1043_general`].
 fn hdu1043_fast(
     input: &[u8],
-    answers: &MoveStrings,
+    answers: &Answers,
     out: &mut impl Write,
 ) -> Result<(usize, usize), JudgeError> {
     const FLUSH_AT: usize = 1 << 16;
-    let geometry = answers.layout().geometry();
+    let layout = match answers {
+        Answers::Strings(strings) => *strings.layout(),
+        Answers::Walk(table) => *table.layout(),
+    };
+    let geometry = layout.geometry();
     let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
     let mut at = 0;
     let mut cases = 0;
@@ -290,7 +312,13 @@ fn hdu1043_fast(
         let blank = (packed >> 60) as usize;
         let (rank, odd) = sequence_rank(packed, 9);
         if odd == geometry.odd_at(blank) {
-            buffer.extend_from_slice(answers.moves(geometry.index_of(blank, rank)));
+            let index = geometry.index_of(blank, rank);
+            match answers {
+                Answers::Strings(strings) => buffer.extend_from_slice(strings.moves(index)),
+                Answers::Walk(table) => table.walk(packed, index, &Move::DEFAULT_ORDER, |mv| {
+                    buffer.push(mv.letter() as u8)
+                }),
+            }
             buffer.push(b'\n');
         } else {
             buffer.extend_from_slice(b"unsolvable\n");
@@ -451,6 +479,14 @@ mod tests {
             expected += &(reference(&case) + "\n");
         }
         assert_eq!(run(hdu1043, &input), (expected.clone(), None));
+        // Walking the table and the precomputed strings (used for large inputs) agree.
+        let strings = Answers::Strings(MoveStrings::build(
+            Layout::new(three_by_three(), 8).unwrap(),
+        ));
+        let mut out = Vec::new();
+        let (cases, stopped_at) = hdu1043_fast(input.as_bytes(), &strings, &mut out).unwrap();
+        assert_eq!((cases, stopped_at), (150, input.len()));
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
         // The general reader alone gives the same answers.
         let mut out = Vec::new();
         hdu1043_general(&input, 1, 1, &mut out).unwrap();

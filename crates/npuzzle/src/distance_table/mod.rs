@@ -362,24 +362,35 @@ impl DistanceTable {
     /// lexicographically smallest shortest path under `order`. `None` when the board has
     /// another size or cannot reach the goal.
     pub fn path(&self, board: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
-        let mut index = self.layout.index(board)?;
-        let mut packed = pack(board);
+        let index = self.layout.index(board)?;
         let mut moves = Vec::new();
+        self.walk(pack(board), index, order, |mv| moves.push(mv));
+        Some(moves)
+    }
+
+    /// Walks from the packed board with index `index` to the goal, calling `step` with
+    /// each move of the canonical path under `order`.
+    pub(crate) fn walk(
+        &self,
+        mut packed: u64,
+        mut index: u64,
+        order: &[Move; 4],
+        mut step: impl FnMut(Move),
+    ) {
         while index != self.goal_index {
             let (rank, _) = sequence_rank(packed, self.layout.size().cells());
-            let mut step = None;
+            let mut nearer = None;
             self.layout
                 .for_each_neighbour(packed, rank, order, |mv, there, next| {
-                    if step.is_none() && self.nearer(index, there) {
-                        step = Some((mv, there, next));
+                    if nearer.is_none() && self.nearer(index, there) {
+                        nearer = Some((mv, there, next));
                     }
                 });
-            let (mv, there, next) = step.expect("a board off the goal has a nearer neighbour");
-            moves.push(mv);
+            let (mv, there, next) = nearer.expect("a board off the goal has a nearer neighbour");
+            step(mv);
             index = there;
             packed = next;
         }
-        Some(moves)
     }
 
     /// The canonical optimal moves from `start` to any `goal` of this table's size and
