@@ -31,8 +31,8 @@
 //!   tables are built once on both cores, stored in the [`Cache`] and mapped.
 //!
 //! ## When a table is used
-//! [`shared`] hands out tables process-wide: small ones are always built (well under a
-//! second); a 12-cell one is used when its file is in the cache and built (about a
+//! [`shared`] hands out tables process-wide: 3x3 ones are embedded, other small ones
+//! always built (well under a second); a 12-cell one is used when its file is in the cache and built (about a
 //! minute) only when asked for with [`Need::Always`] — `--algorithm table` and
 //! `npuzzle stats`. So `--algorithm auto` answers 12-cell boards by lookup once the
 //! table exists and falls back to IDA* rather than start a minute-long build by surprise.
@@ -57,8 +57,9 @@ pub use layout::Layout;
 pub(crate) use packed::sequence_rank;
 pub use packed::MAX_TABLE_CELLS;
 
-/// Tables with at most this many states are kept as exact bytes in memory and built on
-/// first use; larger ones are packed two bits a state and cached on disk.
+/// Tables with at most this many states are kept as exact bytes in memory (embedded for
+/// 3x3, built on first use for the others); larger ones are packed two bits a state and
+/// cached on disk.
 pub const IN_MEMORY_STATES: u64 = 2_000_000;
 
 /// The nine 3x3 tables by goal blank cell, exact distances, written by the build script.
