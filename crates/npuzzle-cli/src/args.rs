@@ -1,5 +1,6 @@
 //! The command line, declared with clap's derive API.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
@@ -37,6 +38,43 @@ pub enum Command {
     /// Answer a classic judge's input on stdin, byte-exact on stdout.
     #[command(subcommand)]
     Judge(JudgeFormat),
+    /// The distance distribution of a whole board size (at most 12 cells), from a table.
+    Stats(StatsArgs),
+}
+
+/// Where distance tables live and whether building one shows progress.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// Directory of cached distance tables (default: $NPUZZLE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Draw no progress bar while a table is built.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl TableArgs {
+    /// The cache these flags name.
+    pub fn cache(&self) -> npuzzle::cache::Cache {
+        match &self.cache_dir {
+            Some(dir) => npuzzle::cache::Cache::new(dir),
+            None => npuzzle::cache::Cache::from_env(),
+        }
+    }
+}
+
+/// `npuzzle stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Board size WxH (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    #[arg(long, short = 's')]
+    pub size: Size,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub tables: TableArgs,
 }
 
 /// The board and the goal it should reach.
@@ -89,7 +127,9 @@ pub struct SolveArgs {
     pub board: Option<String>,
     #[command(flatten)]
     pub boards: BoardArgs,
-    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs.
+    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs, table.
+    /// auto looks boards of up to 10 cells up in a distance table, 12-cell boards too
+    /// once their table is cached (table builds it, about a minute), else runs IDA*.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
     /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
@@ -111,6 +151,8 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub tables: TableArgs,
 }
 
 /// `npuzzle compare`.
@@ -145,6 +187,9 @@ pub struct CheckArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Directory of cached distance tables (see `npuzzle solve --help`).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 /// `npuzzle batch`.

@@ -132,4 +132,7 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
+    /// A distance table was asked for but could not be had.
+    #[error("distance table: {0}")]
+    Table(String),
 }

@@ -8,13 +8,18 @@
 //!
 //! On malformed input every case before the bad one is still answered, then the error
 //! names the case, the token and its line.
+//!
+//! Every answer comes from the 3x3 distance tables ([`crate::distance_table`]): a start
+//! and goal are relabeled so the goal is the standard one with the same blank cell, whose
+//! table is embedded in the library. HDU 1043's many cases take a byte-level fast path
+//! over precomputed move strings ([`MoveStrings`], built once per run in milliseconds).
 
 use std::io::{self, Write};
 
 use thiserror::Error;
 
 use crate::board::{moves_to_string, Board, Move, Size};
-use crate::solver::{solve, SolveOptions, Status};
+use crate::distance_table::{self, sequence_rank, Layout, MoveStrings};
 
 /// Input a judge format cannot read, or output it cannot write.
 #[derive(Debug, Error)]
@@ -52,11 +57,15 @@ struct Token<'a> {
     line: usize,
 }
 
-fn tokens(input: &str) -> impl Iterator<Item = Token<'_>> {
-    input.lines().enumerate().flat_map(|(i, line)| {
+/// The tokens of `input`, whose first line is line `first_line` of the whole input.
+fn tokens(input: &str, first_line: usize) -> impl Iterator<Item = Token<'_>> {
+    input.lines().enumerate().flat_map(move |(i, line)| {
         line.split_whitespace()
             .filter(|t| *t != "/")
-            .map(move |text| Token { text, line: i + 1 })
+            .map(move |text| Token {
+                text,
+                line: first_line + i,
+            })
     })
 }
 
@@ -118,8 +127,7 @@ fn x_tile(text: &str) -> Option<u32> {
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
-    let solution = solve(start, goal, &SolveOptions::default()).expect("3x3 boards of one size");
-    (solution.status == Status::Solved).then_some(solution.moves)
+    distance_table::eight_puzzle(goal.blank()).solve(start, goal, &Move::DEFAULT_ORDER)
 }
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
@@ -146,8 +154,9 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();
     let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
     let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
-    match shortest(&start, &goal) {
-        Some(moves) => writeln!(out, "{}", moves.len())?,
+    let table = distance_table::eight_puzzle(goal.blank());
+    match table.distance(&start.relabeled(&goal, &table.layout().goal())) {
+        Some(distance) => writeln!(out, "{distance}")?,
         None => writeln!(out, "-1")?,
     }
     Ok(())
@@ -164,7 +173,7 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 ///            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n");
 /// ```
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
-    let all: Vec<Token> = tokens(input).collect();
+    let all: Vec<Token> = tokens(input, 1).collect();
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {
@@ -209,10 +218,132 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// assert_eq!(out, b"r\nunsolvable\n");
 /// ```
 pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    // Precomputing every move string costs tens of milliseconds, as much as walking the
+    // table for some ten thousand cases: worth it only for large inputs.
+    let answers = if input.len() >= PRECOMPUTE_FROM_BYTES {
+        Answers::Strings(MoveStrings::build(
+            Layout::new(three_by_three(), 8).expect("the 3x3 goal's blank is on the board"),
+        ))
+    } else {
+        Answers::Walk(distance_table::eight_puzzle(8))
+    };
+    let (cases, stopped_at) = hdu1043_fast(input.as_bytes(), &answers, out)?;
+    if stopped_at == input.len() {
+        return Ok(());
+    }
+    // Something the fast path does not read (an error, a non-ASCII byte): the general
+    // reader takes over at the start of that case, so messages and answers are the same.
+    let line = 1 + input.as_bytes()[..stopped_at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    hdu1043_general(&input[stopped_at..], cases + 1, line, out)
+}
+
+/// Inputs of at least this many bytes (about 10,000 cases) get every move string
+/// precomputed; smaller ones walk the embedded table case by case.
+const PRECOMPUTE_FROM_BYTES: usize = 180_000;
+
+/// Where HDU 1043's fast path gets its move strings.
+enum Answers {
+    /// All precomputed: one copy per case.
+    Strings(MoveStrings),
+    /// Walked down the table: a few microseconds per case, nothing up front.
+    Walk(std::sync::Arc<distance_table::DistanceTable>),
+}
+
+/// Whitespace as `str::split_whitespace` sees it, for ASCII.
+#[inline]
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Answers well-formed ASCII cases of HDU 1043 straight from the bytes: no token list, no
+/// board, one rank per case and a copy of its precomputed move string. Returns the
+/// cases answered and the byte offset of the first case it did not answer (`input.len()`
+/// when there is none); everything from there is left to [`hdu1043_general`].
+fn hdu1043_fast(
+    input: &[u8],
+    answers: &Answers,
+    out: &mut impl Write,
+) -> Result<(usize, usize), JudgeError> {
+    const FLUSH_AT: usize = 1 << 16;
+    let layout = match answers {
+        Answers::Strings(strings) => *strings.layout(),
+        Answers::Walk(table) => *table.layout(),
+    };
+    let geometry = layout.geometry();
+    let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
+    let mut at = 0;
+    let mut cases = 0;
+    let stopped_at = 'cases: loop {
+        let case_start = at;
+        let mut packed = 0u64;
+        let mut seen = 0u32;
+        let mut count = 0;
+        while count < 9 {
+            while at < input.len() && is_space(input[at]) {
+                at += 1;
+            }
+            if at == input.len() {
+                break 'cases if count == 0 { at } else { case_start };
+            }
+            let start = at;
+            while at < input.len() && !is_space(input[at]) {
+                at += 1;
+            }
+            let tile = match &input[start..at] {
+                b"/" => continue,
+                [d @ b'1'..=b'8'] => u64::from(d - b'0'),
+                b"x" | b"X" | b"0" => 0,
+                _ => break 'cases case_start,
+            };
+            if seen & (1 << tile) != 0 {
+                break 'cases case_start;
+            }
+            seen |= 1 << tile;
+            packed |= tile << (4 * count);
+            if tile == 0 {
+                packed |= (count as u64) << 60;
+            }
+            count += 1;
+        }
+        cases += 1;
+        let blank = (packed >> 60) as usize;
+        let (rank, odd) = sequence_rank(packed, 9);
+        if odd == geometry.odd_at(blank) {
+            let index = geometry.index_of(blank, rank);
+            match answers {
+                Answers::Strings(strings) => buffer.extend_from_slice(strings.moves(index)),
+                Answers::Walk(table) => table.walk(packed, index, &Move::DEFAULT_ORDER, |mv| {
+                    buffer.push(mv.letter() as u8)
+                }),
+            }
+            buffer.push(b'\n');
+        } else {
+            buffer.extend_from_slice(b"unsolvable\n");
+        }
+        if buffer.len() >= FLUSH_AT {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
+    };
+    out.write_all(&buffer)?;
+    Ok((cases, stopped_at))
+}
+
+/// HDU 1043 read token by token: `input` starts at case `first_case`, on line
+/// `first_line` of the whole input.
+fn hdu1043_general(
+    input: &str,
+    first_case: usize,
+    first_line: usize,
+    out: &mut impl Write,
+) -> Result<(), JudgeError> {
     let goal = Board::goal(three_by_three());
-    let all: Vec<Token> = tokens(input).collect();
+    let all: Vec<Token> = tokens(input, first_line).collect();
     for (index, group) in all.chunks(9).enumerate() {
-        let case = index + 1;
+        let case = first_case + index;
         if group.len() < 9 {
             return Err(JudgeError::BadCase {
                 case,
@@ -296,6 +427,81 @@ mod tests {
         assert_eq!(
             e.unwrap(),
             "case 1: expected 9 tokens, the input ends after 5"
+        );
+    }
+
+    /// The answer HDU 1043 expects for one case, from IDA* (the reference).
+    fn reference(case: &[u32]) -> String {
+        use crate::solver::{solve, Algorithm, SolveOptions, Status};
+        let start = Board::new(three_by_three(), case.to_vec()).unwrap();
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            ..SolveOptions::default()
+        };
+        let s = solve(&start, &Board::goal(three_by_three()), &options).unwrap();
+        match s.status {
+            Status::Solved => moves_to_string(&s.moves),
+            _ => "unsolvable".to_string(),
+        }
+    }
+
+    #[test]
+    fn hdu1043_fast_path_matches_idastar_and_the_general_reader() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut input = String::new();
+        let mut expected = String::new();
+        for i in 0..150 {
+            let mut case: Vec<u32> = (0..9).collect();
+            case.shuffle(&mut rng);
+            let tokens: Vec<String> = case
+                .iter()
+                .map(|&t| {
+                    if t == 0 {
+                        "x".to_string()
+                    } else {
+                        t.to_string()
+                    }
+                })
+                .collect();
+            // Vary the layout: one line, three rows with a '/', tabs and CRLF.
+            input += &match i % 3 {
+                0 => tokens.join(" ") + "\n",
+                1 => format!(
+                    "{} /\n{}\n{}\r\n",
+                    tokens[..3].join(" "),
+                    tokens[3..6].join("\t"),
+                    tokens[6..].join(" ")
+                ),
+                _ => tokens.join("\t") + "\r\n",
+            };
+            expected += &(reference(&case) + "\n");
+        }
+        assert_eq!(run(hdu1043, &input), (expected.clone(), None));
+        // Walking the table and the precomputed strings (used for large inputs) agree.
+        let strings = Answers::Strings(MoveStrings::build(
+            Layout::new(three_by_three(), 8).unwrap(),
+        ));
+        let mut out = Vec::new();
+        let (cases, stopped_at) = hdu1043_fast(input.as_bytes(), &strings, &mut out).unwrap();
+        assert_eq!((cases, stopped_at), (150, input.len()));
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // The general reader alone gives the same answers.
+        let mut out = Vec::new();
+        hdu1043_general(&input, 1, 1, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // A non-ASCII space hands over to the general reader mid-input; still the same.
+        let cut = input.match_indices('\n').nth(100).unwrap().0 + 1;
+        let unusual = input[..cut].to_string() + &input[cut..].replacen(' ', "\u{3000}", 40);
+        assert_eq!(run(hdu1043, &unusual), (expected, None));
+        // And an error after it names the right case and line.
+        let bad = unusual + "1 2 3\n4 5 6\n7 8 8\n";
+        let (_, e) = run(hdu1043, &bad);
+        let lines = bad.lines().count();
+        assert_eq!(
+            e.unwrap(),
+            format!("case 151, token 9 ('8') on line {lines}: tile 8 already stands at token 8")
         );
     }
 }

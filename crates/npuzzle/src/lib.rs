@@ -28,6 +28,7 @@
 //! - [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS with statistics and limits.
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
 //! - [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
+//! - [`distance_table`]: complete distance tables of boards up to 12 cells.
 //! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!
@@ -41,6 +42,7 @@
 pub mod board;
 pub mod cache;
 pub mod constructive;
+pub mod distance_table;
 pub mod error;
 pub mod heuristic;
 pub mod judge;

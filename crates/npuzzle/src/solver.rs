@@ -2,8 +2,12 @@
 //! search over the puzzle's moves, and turns the path found into blank moves.
 
 use std::fmt;
+use std::sync::Arc;
+use std::time::Instant;
 
 use crate::board::{Board, Move, Size};
+use crate::cache::Cache;
+use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::error::SolveError;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::rank::factorial;
@@ -70,6 +74,9 @@ pub enum Algorithm {
     Iddfs,
     /// Row-by-row, column-by-column construction: fast on any size, not optimal.
     Constructive,
+    /// A lookup in a complete distance table (boards of at most 12 cells; see
+    /// [`crate::distance_table`]), built if needed.
+    Table,
 }
 
 impl Algorithm {
@@ -92,6 +99,7 @@ impl Algorithm {
             Algorithm::Idastar => "idastar",
             Algorithm::Iddfs => "iddfs",
             Algorithm::Constructive => "constructive",
+            Algorithm::Table => "table",
         }
     }
 
@@ -110,11 +118,14 @@ impl fmt::Display for Algorithm {
 impl std::str::FromStr for Algorithm {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        std::iter::once(Algorithm::Auto)
+        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
+            .into_iter()
             .chain(Algorithm::CLASSIC)
             .find(|a| a.name() == s)
             .ok_or_else(|| {
-                format!("unknown algorithm '{s}' (auto, bfs, bidirectional, astar, idastar, iddfs)")
+                format!(
+                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, constructive)"
+                )
             })
     }
 }
@@ -135,6 +146,8 @@ pub struct SolveOptions {
     /// Weight on the heuristic for A* and IDA* (at least 1): with weight `w` the search
     /// ranks nodes by `g + w*h`, and the solution is at most `w` times the optimum.
     pub weight: f64,
+    /// Where distance tables are cached (default: [`Cache::from_env`]).
+    pub cache: Option<Cache>,
 }
 
 impl Default for SolveOptions {
@@ -146,6 +159,7 @@ impl Default for SolveOptions {
             limits: Limits::NONE,
             visited: Visited::Hash,
             weight: 1.0,
+            cache: None,
         }
     }
 }
@@ -203,10 +217,11 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             goal: goal.size(),
         });
     }
-    let (algorithm, heuristic) = resolve(options, start.size());
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::BadWeight(options.weight));
     }
+    let started = Instant::now();
+    let (algorithm, heuristic, table) = resolve(options, goal)?;
     if algorithm == Algorithm::Constructive {
         return Ok(solve_constructively(start, goal));
     }
@@ -228,6 +243,20 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         stats: Stats::default(),
     };
     if !is_solvable(start, goal) {
+        return Ok(solution);
+    }
+    if let Some(table) = table {
+        solution.status = Status::Solved;
+        solution.moves = table
+            .solve(start, goal, &options.order)
+            .expect("a solvable board of the table's size and goal blank");
+        // The walk reads up to four neighbours for each state it passes through.
+        solution.stats = Stats {
+            expanded: solution.moves.len() as u64,
+            generated: 4 * solution.moves.len() as u64,
+            peak_nodes: 0,
+            seconds: started.elapsed().as_secs_f64(),
+        };
         return Ok(solution);
     }
     let (outcome, stats) = if cells <= PACKED_CELLS {
@@ -284,17 +313,48 @@ fn solve_constructively(start: &Board, goal: &Board) -> Solution {
 /// beyond the 24-puzzle takes longer than anyone waits.
 pub const AUTO_OPTIMAL_CELLS: usize = 25;
 
-/// The concrete algorithm and heuristic a request stands for.
-fn resolve(options: &SolveOptions, size: Size) -> (Algorithm, Option<HeuristicKind>) {
-    let algorithm = match options.algorithm {
-        Algorithm::Auto if size.cells() > AUTO_OPTIMAL_CELLS => Algorithm::Constructive,
-        Algorithm::Auto => Algorithm::Idastar,
-        other => other,
+/// What [`resolve`] decided: the algorithm, its heuristic, and the table it reads.
+type Resolved = (Algorithm, Option<HeuristicKind>, Option<Arc<DistanceTable>>);
+
+/// The concrete algorithm and heuristic a request stands for, with the distance table
+/// when that is the answer. `auto` takes a table wherever [`distance_table::shared`]
+/// has one cheaply (every board up to 10 cells; 12-cell boards once cached), builds
+/// boards above [`AUTO_OPTIMAL_CELLS`] constructively, and otherwise runs IDA*.
+fn resolve(options: &SolveOptions, goal: &Board) -> Result<Resolved, SolveError> {
+    let table = |need| -> Result<Option<Arc<DistanceTable>>, SolveError> {
+        let Ok(layout) = Layout::for_goal(goal) else {
+            return Ok(None);
+        };
+        let cache = options.cache.clone().unwrap_or_else(Cache::from_env);
+        distance_table::shared(layout, &cache, need, &crate::progress::Silent)
+            .map_err(|e| SolveError::Table(e.to_string()))
+    };
+    let (algorithm, table) = match options.algorithm {
+        Algorithm::Auto if goal.size().cells() > AUTO_OPTIMAL_CELLS => {
+            (Algorithm::Constructive, None)
+        }
+        Algorithm::Auto => match table(Need::IfCheap).ok().flatten() {
+            Some(t) => (Algorithm::Table, Some(t)),
+            None => (Algorithm::Idastar, None),
+        },
+        Algorithm::Table => {
+            let cells = goal.size().cells();
+            if cells > MAX_TABLE_CELLS {
+                return Err(SolveError::TooLarge {
+                    algorithm: Algorithm::Table.name().to_string(),
+                    size: goal.size(),
+                    cells,
+                    max: MAX_TABLE_CELLS,
+                });
+            }
+            (Algorithm::Table, table(Need::Always)?)
+        }
+        other => (other, None),
     };
     let heuristic = algorithm
         .uses_heuristic()
         .then(|| options.heuristic.unwrap_or(HeuristicKind::LinearConflict));
-    (algorithm, heuristic)
+    Ok((algorithm, heuristic, table))
 }
 
 /// The puzzle as a search problem over one state representation.
@@ -402,7 +462,9 @@ fn run<S: SearchState>(
         },
         Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
         Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
-        Algorithm::Auto | Algorithm::Constructive => unreachable!("resolved before the search"),
+        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table => {
+            unreachable!("resolved before the search")
+        }
     };
     let result = match search.outcome {
         Outcome::Found { path, .. } => Ok(p.moves(&path)),

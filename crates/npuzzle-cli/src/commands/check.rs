@@ -50,6 +50,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     if verdict.valid {
         let options = SolveOptions {
             limits: args.limits.limits()?,
+            cache: args.cache_dir.clone().map(npuzzle::cache::Cache::new),
             ..SolveOptions::default()
         };
         let best = solve(&start, &goal, &options)?;

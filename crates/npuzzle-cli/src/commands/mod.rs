@@ -7,6 +7,7 @@ mod compare;
 mod judge;
 mod random;
 mod solve;
+mod stats;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Judge(format) => judge::run(format),
+        Command::Stats(args) => stats::run(args),
     }
 }
 

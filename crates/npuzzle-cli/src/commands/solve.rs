@@ -3,11 +3,13 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use npuzzle::distance_table::{self, Layout, Need};
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, SolveOptions, Status};
+use npuzzle::{solve, Algorithm, SolveOptions, Status};
 
 use super::{grid, read_boards};
 use crate::args::SolveArgs;
+use crate::progress::Bars;
 
 /// A hardest 8-puzzle position (31 moves), solved when no board is given.
 const DEFAULT_BOARD: &str = "8 6 7/2 5 4/3 0 1";
@@ -23,8 +25,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.limits()?,
         visited: args.visited,
         weight: args.weight,
+        cache: Some(args.tables.cache()),
         ..SolveOptions::default()
     };
+    if args.algorithm == Algorithm::Table {
+        // Built here rather than inside `solve` so a long build draws its progress bar;
+        // the solve then finds it already loaded.
+        if let Ok(layout) = Layout::for_goal(&goal) {
+            let bars = Bars::new(args.tables.quiet);
+            distance_table::shared(layout, &args.tables.cache(), Need::Always, &bars)?;
+        }
+    }
     let solution = solve(&start, &goal, &options)?;
     let report = SolveReport::new(&start, &goal, &solution);
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -1,0 +1,86 @@
+//! `npuzzle stats`: how far every board of a size is from the default goal, read off its
+//! complete distance table (built, and for 12-cell boards cached, when missing).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use npuzzle::distance_table::{self, Layout, Need};
+use npuzzle::Board;
+use serde::Serialize;
+
+use crate::args::StatsArgs;
+use crate::progress::Bars;
+
+/// The distribution as JSON.
+#[derive(Serialize)]
+struct Stats {
+    /// The board size, `WxH`.
+    size: String,
+    /// The goal every distance is measured to.
+    goal: String,
+    /// Number of boards that can reach the goal.
+    states: u64,
+    /// The largest distance.
+    max: usize,
+    /// The mean distance.
+    mean: f64,
+    /// Boards at each distance, indexed by distance.
+    counts: Vec<u64>,
+    /// Up to 100 boards at the largest distance.
+    hardest: Vec<String>,
+}
+
+pub fn run(args: StatsArgs) -> anyhow::Result<ExitCode> {
+    let goal = Board::goal(args.size);
+    let layout = Layout::for_goal(&goal).with_context(|| format!("--size {}", args.size))?;
+    let bars = Bars::new(args.tables.quiet);
+    let table = distance_table::shared(layout, &args.tables.cache(), Need::Always, &bars)?
+        .expect("a table is always had when needed");
+    let summary = table.summary();
+    // The table's goal is the standard one with the same blank cell, which for the
+    // default goal is the default goal itself: its boards need no relabeling.
+    debug_assert_eq!(layout.goal(), goal);
+    let stats = Stats {
+        size: args.size.to_string(),
+        goal: goal.to_string(),
+        states: summary.states(),
+        max: summary.max(),
+        mean: summary.mean(),
+        counts: summary.counts.clone(),
+        hardest: table
+            .hardest_boards()
+            .iter()
+            .map(Board::to_string)
+            .collect(),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &stats)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "size:    {}   goal: {}", stats.size, stats.goal)?;
+        writeln!(out, "states:  {}", stats.states)?;
+        writeln!(
+            out,
+            "max:     {} moves ({} boards)",
+            stats.max, stats.counts[stats.max]
+        )?;
+        writeln!(out, "mean:    {:.4} moves", stats.mean)?;
+        writeln!(out, "\ndistance  boards")?;
+        for (distance, count) in stats.counts.iter().enumerate() {
+            writeln!(out, "{distance:>8}  {count}")?;
+        }
+        let shown = if stats.hardest.len() as u64 == stats.counts[stats.max] {
+            "all".to_string()
+        } else {
+            format!("the first {}", stats.hardest.len())
+        };
+        writeln!(out, "\nhardest boards ({shown}):")?;
+        for board in &stats.hardest {
+            writeln!(out, "  {board}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

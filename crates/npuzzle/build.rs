@@ -1,0 +1,23 @@
+//! Builds the nine 3x3 distance tables (one per goal blank cell, 181,440 bytes each) that
+//! the library embeds, with the library's own builder (`src/distance_table/packed.rs`,
+//! which is why that file uses nothing else from the crate). See `distance_table` for why
+//! the 3x3 tables are embedded rather than built at run time.
+
+use std::path::PathBuf;
+
+#[allow(dead_code)] // the library uses more of it than the build does
+#[path = "src/distance_table/packed.rs"]
+mod packed;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/distance_table/packed.rs");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let mut tables = Vec::with_capacity(9 * 181_440);
+    for goal_blank in 0..9 {
+        let geometry = packed::Geometry::new(3, 3, goal_blank);
+        let (distances, _) = packed::exact_distances(&geometry, |_| {});
+        tables.extend_from_slice(&distances);
+    }
+    std::fs::write(out.join("eight_puzzle_tables.bin"), tables).expect("writing OUT_DIR");
+}
