@@ -5,6 +5,7 @@ mod args;
 mod commands;
 #[allow(dead_code)] // used by the table-building commands that come next
 mod progress;
+mod serve;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;

@@ -4,6 +4,7 @@ mod check;
 mod compare;
 mod judge;
 mod random;
+mod serve;
 mod solve;
 
 use std::io::Read;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Random(args) => random::run(args),
         Command::Judge(format) => judge::run(format),
+        Command::Serve(args) => serve::run(args),
     }
 }
 
