@@ -207,6 +207,8 @@ async function scramble(seed) {
       goal: notation(state.goal, state.width),
     });
     if (seed !== undefined) params.set("seed", seed);
+    const depth = $("depth").value;
+    if (depth !== "random") params.set("walk", depth);
     try {
       const data = await api(`/api/random?${params}`);
       newBoard(parseCells(data.board));
@@ -236,7 +238,7 @@ async function solve() {
       if (report.status === "unsolvable") {
         say("This board cannot reach the goal: its tile parity differs. Scramble again or edit the goal.", true);
       } else if (report.status === "gave-up") {
-        say(`The solver ${report.gave_up}. ${cost}. Try IDA* with linear conflict, or a smaller board.`, true);
+        say(`The solver ${report.gave_up}. ${cost}. Try IDA* with linear conflict, a shorter scramble, or a smaller board.`, true);
       } else {
         state.solution = { start: state.cells.slice(), moves: report.moves, index: 0 };
         renderPlayer();
@@ -336,7 +338,7 @@ async function compare() {
       drawTable(data.runs);
       drawCharts(data.runs);
       const gaveUp = data.runs.filter((r) => r.status === "gave-up").length;
-      say(`Compared ${data.runs.length} runs on ${data.board}` +
+      say(`Compared ${data.runs.length} runs on this board` +
         (gaveUp ? `; ${gaveUp} gave up at the limits (orange).` : "."), false, "compare-status");
     } catch (e) {
       say(`Could not compare: ${e.message}`, true, "compare-status");
@@ -382,7 +384,8 @@ function drawCharts(runs) {
   // Drawn in CSS pixels at the panel's width, so the text stays readable on a phone.
   const available = Math.max(300, Math.floor(charts.clientWidth || 560));
   const labelWidth = available < 480 ? 132 : 170;
-  const valueWidth = 92;
+  // Room for the longest value label, "599,436 (gave up)".
+  const valueWidth = runs.some((r) => r.status === "gave-up") ? 140 : 92;
   const barArea = available - labelWidth - valueWidth;
   for (const metric of METRICS) {
     const values = runs.map(metric.value);
@@ -534,6 +537,11 @@ async function selftest(seed) {
 }
 
 wire();
+const query = new URLSearchParams(location.search);
+// `/?size=4x4&depth=25` opens with those choices (any of the ones offered).
+for (const name of ["size", "depth"]) {
+  if ([...$(name).options].some((o) => o.value === query.get(name))) $(name).value = query.get(name);
+}
 setSize($("size").value);
-const selftestSeed = new URLSearchParams(location.search).get("selftest");
+const selftestSeed = query.get("selftest");
 if (selftestSeed !== null) selftest(selftestSeed);
