@@ -455,6 +455,10 @@ function wire() {
   $("scramble").addEventListener("click", () => scramble());
   $("reset").addEventListener("click", () => { newBoard(state.goal.slice()); say("Back at the goal."); });
   $("solve").addEventListener("click", () => solve());
+  // Only A* and IDA* (and auto, which picks IDA*) are guided by a heuristic.
+  $("algorithm").addEventListener("change", (e) => {
+    $("heuristic").disabled = !["auto", "astar", "idastar"].includes(e.target.value);
+  });
   $("play").addEventListener("click", togglePlay);
   $("step").addEventListener("click", () => { stopPlaying(); step(1); });
   $("back").addEventListener("click", () => { stopPlaying(); step(-1); });
@@ -503,6 +507,10 @@ async function selftest(seed) {
     checks.keyboard = !sameCells(state.cells, state.goal);
     $("reset").click();
     checks.reset = sameCells(state.cells, state.goal);
+    // Mouse: clicking a tile beside the gap slides it there.
+    document.querySelector("#board .tile.movable").click();
+    checks.click = !sameCells(state.cells, state.goal);
+    $("reset").click();
     const before = state.cells.join(" ");
     await scramble(seed);
     checks.scrambled = state.cells.join(" ") !== before;
@@ -523,7 +531,7 @@ async function selftest(seed) {
     checks.charts = document.querySelectorAll("#charts figure").length;
     checks.bars = document.querySelectorAll("#charts rect.bar").length;
     checks.status = $("status").textContent;
-    checks.pass = checks.keyboard && checks.reset && checks.scrambled && checks.ended_on_goal &&
+    checks.pass = checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
       checks.rescrambled &&
       checks.solution_moves > 0 && checks.table_rows > 0 && checks.charts === 3 &&
       checks.bars === 3 * checks.table_rows;
