@@ -161,12 +161,17 @@ function newBoard(cells) {
   render();
 }
 
+function showGoal() {
+  $("goal").value = notation(state.goal, state.width);
+  $("goal-summary").textContent = notation(state.goal, state.width);
+}
+
 function setSize(text) {
   const [w, h] = text.split("x").map(Number);
   state.width = w;
   state.height = h;
   state.goal = standardGoal(w, h);
-  $("goal").value = notation(state.goal, w);
+  showGoal();
   newBoard(state.goal.slice());
   say(`A ${w}×${h} board. Scramble it, then solve.`);
 }
@@ -439,7 +444,7 @@ function setGoal(cells) {
     return false;
   }
   state.goal = cells;
-  $("goal").value = notation(cells, state.width);
+  showGoal();
   forgetSolution();
   render();
   say("Goal set. Scramble makes boards that can reach it.");
@@ -502,8 +507,15 @@ async function selftest(seed) {
   out.id = "selftest";
   out.hidden = true;
   try {
-    // Keyboard: from the goal, ArrowDown slides the tile above the gap down.
-    document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true }));
+    // The goal editor: the blank-first goal, typed and submitted; all that follows
+    // (scramble, solve, the animation's last board) is against it.
+    const blankFirst = state.goal.map((_, i) => i);
+    $("goal").value = notation(blankFirst, state.width);
+    $("goal-form").requestSubmit();
+    checks.goal = sameCells(state.goal, blankFirst);
+    $("reset").click();
+    // Keyboard: from the goal, ArrowUp slides the tile below the gap (top left) up.
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true }));
     checks.keyboard = !sameCells(state.cells, state.goal);
     $("reset").click();
     checks.reset = sameCells(state.cells, state.goal);
@@ -531,7 +543,7 @@ async function selftest(seed) {
     checks.charts = document.querySelectorAll("#charts figure").length;
     checks.bars = document.querySelectorAll("#charts rect.bar").length;
     checks.status = $("status").textContent;
-    checks.pass = checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
+    checks.pass = checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
       checks.rescrambled &&
       checks.solution_moves > 0 && checks.table_rows > 0 && checks.charts === 3 &&
       checks.bars === 3 * checks.table_rows;
