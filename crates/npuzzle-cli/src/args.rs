@@ -40,6 +40,8 @@ pub enum Command {
     Judge(JudgeFormat),
     /// The distance distribution of a whole board size (at most 12 cells), from a table.
     Stats(StatsArgs),
+    /// Serve the web page and its JSON API.
+    Serve(ServeArgs),
 }
 
 /// Where distance tables live and whether building one shows progress.
@@ -282,6 +284,24 @@ pub struct RandomArgs {
     /// Print each board as a flat list of numbers instead of rows.
     #[arg(long)]
     pub flat: bool,
+}
+
+/// `npuzzle serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (port 0 picks a free one). Loopback by default:
+    /// the server has no authentication.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+    /// Most nodes one search may expand; requests may ask for fewer.
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Longest one search (or one whole comparison) may run; requests may ask for less.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub max_seconds: f64,
+    /// Most searches running at once; more are answered 503 (busy).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_concurrent: usize,
 }
 
 /// The judge formats.

@@ -4,6 +4,7 @@
 mod args;
 mod commands;
 mod progress;
+mod serve;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;

@@ -107,6 +107,20 @@ impl Algorithm {
     pub fn uses_heuristic(self) -> bool {
         matches!(self, Algorithm::Astar | Algorithm::Idastar)
     }
+
+    /// Every (algorithm, heuristic) pair worth comparing on one board, uninformed searches
+    /// first: what `npuzzle compare` and the web page's comparison panel both run.
+    pub fn comparison_pairs() -> Vec<(Algorithm, Option<HeuristicKind>)> {
+        let mut pairs = Vec::new();
+        for algorithm in Algorithm::CLASSIC {
+            if algorithm.uses_heuristic() {
+                pairs.extend(HeuristicKind::ALL.map(|h| (algorithm, Some(h))));
+            } else {
+                pairs.push((algorithm, None));
+            }
+        }
+        pairs
+    }
 }
 
 impl fmt::Display for Algorithm {

@@ -7,23 +7,10 @@ use std::time::Duration;
 use anyhow::bail;
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
-use npuzzle::{solve, Algorithm, HeuristicKind, SolveOptions};
+use npuzzle::{solve, Algorithm, SolveOptions};
 
 use super::read_boards;
 use crate::args::CompareArgs;
-
-/// Every (algorithm, heuristic) pair worth comparing, uninformed searches first.
-fn pairs() -> Vec<(Algorithm, Option<HeuristicKind>)> {
-    let mut pairs = Vec::new();
-    for algorithm in Algorithm::CLASSIC {
-        if algorithm.uses_heuristic() {
-            pairs.extend(HeuristicKind::ALL.map(|h| (algorithm, Some(h))));
-        } else {
-            pairs.push((algorithm, None));
-        }
-    }
-    pairs
-}
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     if !(args.max_seconds.is_finite() && args.max_seconds > 0.0) {
@@ -39,7 +26,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         max_time: Some(Duration::from_secs_f64(args.max_seconds)),
     };
     let mut reports = Vec::new();
-    for (algorithm, heuristic) in pairs() {
+    for (algorithm, heuristic) in Algorithm::comparison_pairs() {
         let options = SolveOptions {
             algorithm,
             heuristic,

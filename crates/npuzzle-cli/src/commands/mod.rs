@@ -6,6 +6,7 @@ mod check;
 mod compare;
 mod judge;
 mod random;
+mod serve;
 mod solve;
 mod stats;
 
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Judge(format) => judge::run(format),
         Command::Stats(args) => stats::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -1,0 +1,392 @@
+//! The API in-process: every endpoint, every error status, and each robustness limit.
+
+use std::time::{Duration, Instant};
+
+use axum::body::{to_bytes, Body};
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use npuzzle::{is_solvable, parse_board, Algorithm, Board};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use super::{router, AppState, ServerConfig};
+
+/// A hardest 8-puzzle (31 moves): slow for uninformed searches.
+const HARD_3X3: &str = "8 6 7/2 5 4/3 0 1";
+/// A 4x4 board far from the goal: IDDFS on it runs until a limit stops it.
+const HARD_4X4: &str = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1";
+
+fn app(config: ServerConfig) -> (Router, AppState) {
+    let state = AppState::new(config);
+    (router(state.clone()), state)
+}
+
+fn default_app() -> Router {
+    app(ServerConfig::default()).0
+}
+
+fn post_json(path: &str, body: Value) -> Request<Body> {
+    post_raw(path, body.to_string())
+}
+
+fn post_raw(path: &str, body: String) -> Request<Body> {
+    Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .unwrap()
+}
+
+fn get(path: &str) -> Request<Body> {
+    Request::get(path).body(Body::empty()).unwrap()
+}
+
+/// Sends one request; the status and the body as JSON (every API answer is JSON).
+async fn call(app: Router, request: Request<Body>) -> (StatusCode, Value) {
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let body = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    (status, body)
+}
+
+/// Asserts a JSON error with `status` whose message contains `words`.
+async fn assert_error(app: Router, request: Request<Body>, status: StatusCode, words: &str) {
+    let (got, body) = call(app, request).await;
+    assert_eq!(got, status, "{body}");
+    let message = body["error"].as_str().expect("an error message");
+    assert!(message.contains(words), "'{message}' lacks '{words}'");
+}
+
+#[tokio::test]
+async fn health_and_page() {
+    let (status, body) = call(default_app(), get("/api/health")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+    for (path, kind, marker) in [
+        ("/", "text/html", "<script src=\"/app.js\">"),
+        ("/app.js", "text/javascript", "async function solve"),
+        ("/app.css", "text/css", ".board"),
+    ] {
+        let response = default_app().oneshot(get(path)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        let text = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        assert!(String::from_utf8_lossy(&text).contains(marker), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn solve_returns_the_report_and_the_boards() {
+    let request = json!({"board": "283104765", "goal": "123804765", "algorithm": "astar",
+                         "heuristic": "manhattan", "boards": true});
+    let (status, body) = call(default_app(), post_json("/api/solve", request)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The same object `npuzzle solve --json` prints, plus the boards.
+    for field in [
+        "board", "goal", "size", "solvable", "status", "gave_up", "length", "moves",
+    ] {
+        assert!(body.get(field).is_some(), "missing {field}: {body}");
+    }
+    assert_eq!(body["status"], "solved");
+    assert_eq!(body["length"], 4);
+    assert_eq!(body["optimal"], true);
+    assert_eq!(body["algorithm"], "astar");
+    assert_eq!(body["heuristic"], "manhattan");
+    assert!(body["stats"]["expanded"].as_u64().unwrap() > 0);
+    let boards: Vec<&str> = body["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    assert_eq!(boards.len(), 5);
+    assert_eq!(boards[0], "2 8 3/1 0 4/7 6 5");
+    assert_eq!(boards[4], "1 2 3/8 0 4/7 6 5");
+
+    // Without "boards", none are sent; unsolvable is an answer, not an error.
+    let request = json!({"board": "1 2 3/4 5 6/8 7 0"});
+    let (status, body) = call(default_app(), post_json("/api/solve", request)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "unsolvable");
+    assert!(body.get("boards").is_none());
+}
+
+#[tokio::test]
+async fn bad_requests_are_json_4xx() {
+    let solve = |body: Value| post_json("/api/solve", body);
+    let cases = [
+        (
+            solve(json!({"board": "1 2 3/4 5"})),
+            StatusCode::BAD_REQUEST,
+            "row 2",
+        ),
+        (
+            solve(json!({"board": "1 1 2 3"})),
+            StatusCode::BAD_REQUEST,
+            "appears twice",
+        ),
+        (
+            solve(json!({"board": "123456780", "goal": "1234"})),
+            StatusCode::BAD_REQUEST,
+            "goal",
+        ),
+        (
+            solve(json!({"board": "123456780", "algorithm": "dfs"})),
+            StatusCode::BAD_REQUEST,
+            "unknown algorithm 'dfs'",
+        ),
+        (
+            solve(json!({"board": "123456780", "heuristic": "x"})),
+            StatusCode::BAD_REQUEST,
+            "unknown heuristic",
+        ),
+        (
+            solve(json!({"board": "123456780", "max_seconds": -1})),
+            StatusCode::BAD_REQUEST,
+            "max_seconds",
+        ),
+        (
+            solve(json!({"board": "1 2 3 0", "size": "9x"})),
+            StatusCode::BAD_REQUEST,
+            "size",
+        ),
+        (
+            solve(json!({"board": 5})),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "board",
+        ),
+        (
+            solve(json!({"bord": "123456780"})),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bord",
+        ),
+        (
+            post_raw("/api/solve", "{\"board\":".into()),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            Request::post("/api/solve").body(Body::from("{}")).unwrap(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Content-Type",
+        ),
+        (get("/api/solve"), StatusCode::METHOD_NOT_ALLOWED, "GET"),
+        (get("/api/nothing"), StatusCode::NOT_FOUND, "/api/nothing"),
+        (
+            get("/api/random?size=banana"),
+            StatusCode::BAD_REQUEST,
+            "banana",
+        ),
+        (
+            get("/api/random?size=100x100"),
+            StatusCode::BAD_REQUEST,
+            "10000 cells",
+        ),
+        (
+            get("/api/random?seed=minus"),
+            StatusCode::BAD_REQUEST,
+            "seed",
+        ),
+        (
+            get("/api/random?walk=1000000000"),
+            StatusCode::BAD_REQUEST,
+            "walk",
+        ),
+        (
+            get("/api/random?colour=red"),
+            StatusCode::BAD_REQUEST,
+            "colour",
+        ),
+        (
+            post_json("/api/compare", json!({"board": "1 2 3"})),
+            StatusCode::BAD_REQUEST,
+            "square",
+        ),
+    ];
+    for (request, status, words) in cases {
+        assert_error(default_app(), request, status, words).await;
+    }
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let config = ServerConfig {
+        body_limit: 1024,
+        ..ServerConfig::default()
+    };
+    let padding = "0 ".repeat(2000);
+    let request = post_json("/api/solve", json!({ "board": padding }));
+    assert_error(
+        app(config.clone()).0,
+        request,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "length limit",
+    )
+    .await;
+    // Just under the limit is read (and then judged on its merits).
+    let request = post_json("/api/solve", json!({ "board": "8 6 7/2 5 4/3 0 1" }));
+    let (status, _) = call(app(config).0, request).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn requests_can_lower_the_limits_but_not_raise_them() {
+    let config = ServerConfig {
+        max_nodes: 500,
+        ..ServerConfig::default()
+    };
+    // Asking for more than the server allows gets the server's limit.
+    let request = json!({"board": HARD_3X3, "algorithm": "bfs", "max_nodes": 1_000_000_000u64});
+    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", request)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "gave-up");
+    assert!(body["gave_up"].as_str().unwrap().contains("500"), "{body}");
+    // Asking for less gets less.
+    let request = json!({"board": HARD_3X3, "algorithm": "bfs", "max_nodes": 20});
+    let (_, body) = call(app(config).0, post_json("/api/solve", request)).await;
+    assert!(body["gave_up"].as_str().unwrap().contains("20 "), "{body}");
+    assert!(body["stats"]["expanded"].as_u64().unwrap() <= 21);
+}
+
+#[tokio::test]
+async fn the_time_limit_stops_a_long_search() {
+    let config = ServerConfig {
+        max_nodes: u64::MAX,
+        max_time: Duration::from_millis(300),
+        ..ServerConfig::default()
+    };
+    let started = Instant::now();
+    let request = json!({"board": HARD_4X4, "algorithm": "iddfs", "max_seconds": 3600});
+    let (status, body) = call(app(config).0, post_json("/api/solve", request)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "gave-up");
+    assert!(
+        body["gave_up"]
+            .as_str()
+            .unwrap()
+            .contains("time limit of 0.300"),
+        "{body}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+/// A search that holds its slot for about `seconds` (IDDFS on a far 4x4 board).
+fn slow_solve(seconds: f64) -> Request<Body> {
+    post_json(
+        "/api/solve",
+        json!({"board": HARD_4X4, "algorithm": "iddfs", "max_seconds": seconds}),
+    )
+}
+
+/// A server whose searches end by the clock alone (so slow ones really are slow).
+fn time_bound_config(max_concurrent: usize) -> ServerConfig {
+    ServerConfig {
+        max_nodes: u64::MAX,
+        max_concurrent,
+        ..ServerConfig::default()
+    }
+}
+
+/// Waits (bounded) until `n` search slots are taken.
+async fn until_busy(state: &AppState, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while state.config.max_concurrent - state.searches.available_permits() < n {
+        assert!(Instant::now() < deadline, "the searches never started");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+// A single-threaded runtime: if a search ran on the async thread, nothing else could be
+// answered until it ended.
+#[tokio::test(flavor = "current_thread")]
+async fn searches_run_off_the_async_threads() {
+    let (app, state) = app(time_bound_config(1));
+    let slow = tokio::spawn(call(app.clone(), slow_solve(3.0)));
+    until_busy(&state, 1).await;
+    let started = Instant::now();
+    let (status, _) = call(app, get("/api/health")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(
+        !slow.is_finished(),
+        "the slow search ended too soon to prove anything"
+    );
+    let (status, body) = slow.await.unwrap();
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (StatusCode::OK, Some("gave-up"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_over_the_cap_are_answered_503_at_once() {
+    let (app, state) = app(time_bound_config(2));
+    let running: Vec<_> = (0..2)
+        .map(|_| tokio::spawn(call(app.clone(), slow_solve(3.0))))
+        .collect();
+    until_busy(&state, 2).await;
+    for request in [
+        slow_solve(1.0),
+        post_json("/api/compare", json!({"board": "283104765"})),
+    ] {
+        let started = Instant::now();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "queued, not refused"
+        );
+    }
+    // Cheap requests are still answered while the searches run.
+    assert_eq!(
+        call(app.clone(), get("/api/random")).await.0,
+        StatusCode::OK
+    );
+    for search in running {
+        assert_eq!(search.await.unwrap().0, StatusCode::OK);
+    }
+    // The slots come back when the searches end.
+    let request = post_json("/api/solve", json!({"board": "283104765"}));
+    assert_eq!(call(app, request).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn random_boards_are_seeded_and_solvable() {
+    let (status, a) = call(default_app(), get("/api/random?size=4x4&seed=7")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, b) = call(default_app(), get("/api/random?size=4x4&seed=7")).await;
+    assert_eq!(a, b);
+    assert_eq!(a["seed"], 7);
+    let board = parse_board(a["board"].as_str().unwrap(), None).unwrap();
+    assert!(is_solvable(&board, &Board::goal(board.size())));
+
+    // With a goal, boards reach that goal; an unseeded request says which seed it drew.
+    let (status, c) = call(
+        default_app(),
+        get("/api/random?size=3x3&goal=1%202%203/8%200%204/7%206%205"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(c["seed"].is_u64());
+    let board = parse_board(c["board"].as_str().unwrap(), None).unwrap();
+    let goal = parse_board("1 2 3/8 0 4/7 6 5", None).unwrap();
+    assert!(is_solvable(&board, &goal));
+}
+
+#[tokio::test]
+async fn compare_runs_every_pair() {
+    let request = json!({"board": "283104765", "goal": "123804765"});
+    let (status, body) = call(default_app(), post_json("/api/compare", request)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let runs = body["runs"].as_array().unwrap();
+    let pairs = Algorithm::comparison_pairs();
+    assert_eq!(runs.len(), pairs.len());
+    for (run, (algorithm, heuristic)) in runs.iter().zip(pairs) {
+        assert_eq!(run["algorithm"], algorithm.name());
+        assert_eq!(run["heuristic"].as_str(), heuristic.map(|h| h.name()));
+        assert_eq!(run["length"], 4, "{run}");
+    }
+}
