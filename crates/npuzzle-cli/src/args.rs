@@ -1,5 +1,6 @@
 //! The command line, declared with clap's derive API.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +34,83 @@ pub enum Command {
     /// Answer a classic judge's input on stdin, byte-exact on stdout.
     #[command(subcommand)]
     Judge(JudgeFormat),
+    /// Build, list and verify additive pattern databases.
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+    /// Solve every board of a benchmark file (board, then its optimal length, a line each)
+    /// and report nodes, time and node rate per board and in total.
+    BenchFile(BenchArgs),
+}
+
+/// Where tables live and whether to show their progress.
+#[derive(Debug, Args, Clone)]
+pub struct TableArgs {
+    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/npuzzle,
+    /// else ~/.cache/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Draw no progress bars.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// `npuzzle pdb`.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build (or load, if valid) the tables of a partition and store them in the cache.
+    Build(PdbBuildArgs),
+    /// List the table files in the cache.
+    List(TableArgs),
+    /// Check every table file in the cache (header, length, checksum).
+    Verify(TableArgs),
+}
+
+/// `npuzzle pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// The partition: group sizes (7-8, 6-6-3, 5-5-5) or tile groups (1,2,3/4,5,6).
+    pub partition: String,
+    /// The goal board (default: the standard goal of --size).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Board size WxH when no goal is given.
+    #[arg(long, short = 's', default_value = "4x4")]
+    pub size: Size,
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+/// `npuzzle bench-file`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The benchmark file: a board per line followed by its optimal length; '#' comments.
+    pub file: PathBuf,
+    /// The goal board (default: the standard goal of the boards' size).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Board size WxH, needed when the boards are not square.
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
+    /// Use this pattern-database partition (built if missing); default Manhattan + linear
+    /// conflict.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
+    /// With --pdb, do not add the mirrored lookup.
+    #[arg(long)]
+    pub no_reflection: bool,
+    /// Without --pdb: manhattan or linear-conflict.
+    #[arg(long, default_value = "linear-conflict")]
+    pub heuristic: HeuristicKind,
+    /// Solve only the first N boards.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Print a JSON object (per-board reports and totals) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub tables: TableArgs,
 }
 
 /// The board and the goal it should reach.
@@ -85,12 +163,18 @@ pub struct SolveArgs {
     pub board: Option<String>,
     #[command(flatten)]
     pub boards: BoardArgs,
-    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs.
+    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs, fast-idastar.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
     /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
     #[arg(long)]
     pub heuristic: Option<HeuristicKind>,
+    /// Guide the fast IDA* with this pattern-database partition: group sizes (7-8, 6-6-3,
+    /// 5-5-5) or tile groups (1,2,3/4,5,6). Tables are built and cached when missing.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
+    #[command(flatten)]
+    pub tables: TableArgs,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,

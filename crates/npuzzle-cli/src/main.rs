@@ -3,7 +3,6 @@
 
 mod args;
 mod commands;
-#[allow(dead_code)] // used by the table-building commands that come next
 mod progress;
 
 use std::io::{self, ErrorKind};

@@ -129,4 +129,7 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
+    /// A combination of options the solver does not offer.
+    #[error("{0}")]
+    Unsupported(String),
 }

@@ -28,6 +28,8 @@
 //! - [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS with statistics and limits.
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
 //! - [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
+//! - [`fast_idastar`]: the puzzle-specific IDA* (boards up to 8×8). [`pdb`]: additive
+//!   pattern databases for it.
 //! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!
@@ -41,9 +43,11 @@
 pub mod board;
 pub mod cache;
 pub mod error;
+pub mod fast_idastar;
 pub mod heuristic;
 pub mod judge;
 pub mod notation;
+pub mod pdb;
 pub mod progress;
 pub mod random;
 pub mod rank;

@@ -32,6 +32,9 @@ pub enum Algorithm {
     Idastar,
     /// Iterative-deepening depth-first search.
     Iddfs,
+    /// The puzzle-specific IDA* ([`crate::fast_idastar`]): in-place moves, incremental
+    /// estimates, optionally pattern databases.
+    FastIdastar,
 }
 
 impl Algorithm {
@@ -53,12 +56,16 @@ impl Algorithm {
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
             Algorithm::Iddfs => "iddfs",
+            Algorithm::FastIdastar => "fast-idastar",
         }
     }
 
     /// Whether the algorithm is guided by a heuristic.
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar)
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::FastIdastar
+        )
     }
 }
 
@@ -73,9 +80,10 @@ impl std::str::FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, String> {
         std::iter::once(Algorithm::Auto)
             .chain(Algorithm::CLASSIC)
+            .chain([Algorithm::FastIdastar])
             .find(|a| a.name() == s)
             .ok_or_else(|| {
-                format!("unknown algorithm '{s}' (auto, bfs, bidirectional, astar, idastar, iddfs)")
+                format!("unknown algorithm '{s}' (auto, bfs, bidirectional, astar, idastar, iddfs, fast-idastar)")
             })
     }
 }
@@ -159,6 +167,10 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     }
     let (algorithm, heuristic) = resolve(options);
     let cells = start.size().cells();
+    if algorithm == Algorithm::FastIdastar || auto_is_fast(options, start.size()) {
+        let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
+        return crate::fast_idastar::solve(start, goal, kind, options.order, &options.limits);
+    }
     if cells > MAX_SEARCH_CELLS {
         return Err(SolveError::TooLarge {
             algorithm: algorithm.name().to_string(),
@@ -195,6 +207,19 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         }
     }
     Ok(solution)
+}
+
+/// Boards of more cells than this are solved by `auto` with the fast IDA* (see
+/// [`crate::fast_idastar`]); pattern databases, when cached, are chosen by the caller.
+pub const FAST_AUTO_CELLS: usize = 12;
+
+/// Whether `auto` takes the fast IDA* for this size: boards past the tables' reach that
+/// the fast search holds (sides of at most 8).
+fn auto_is_fast(options: &SolveOptions, size: Size) -> bool {
+    options.algorithm == Algorithm::Auto
+        && size.cells() > FAST_AUTO_CELLS
+        && size.width <= 8
+        && size.height <= 8
 }
 
 /// The concrete algorithm and heuristic a request stands for.
@@ -303,7 +328,7 @@ fn run<S: SearchState>(
         },
         Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
         Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
-        Algorithm::Auto => unreachable!("resolved before the search"),
+        Algorithm::Auto | Algorithm::FastIdastar => unreachable!("resolved before the search"),
     };
     let result = match search.outcome {
         Outcome::Found { path, .. } => Ok(p.moves(&path)),

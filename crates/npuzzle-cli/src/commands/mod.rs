@@ -1,8 +1,10 @@
 //! One module per subcommand; each turns parsed flags into library calls.
 
+mod bench;
 mod check;
 mod compare;
 mod judge;
+mod pdb;
 mod random;
 mod solve;
 
@@ -22,6 +24,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Random(args) => random::run(args),
         Command::Judge(format) => judge::run(format),
+        Command::Pdb(command) => pdb::run(command),
+        Command::BenchFile(args) => bench::run(args),
     }
 }
 
