@@ -260,23 +260,24 @@ impl Estimate for LinearConflict {
             let (from_row, from_col) = (from / w, from % w);
             let (to_row, to_col) = (to / w, to % w);
             // A tile moving along its row keeps the row's order: only the two columns it
-            // leaves and enters change. Likewise for a vertical move and rows.
+            // leaves and enters change, and of those only one that is the tile's goal
+            // column (a column's conflicts involve only tiles that belong in it). Likewise
+            // for a vertical move and rows. Most moves so recompute one line or none.
+            let t = tile as usize;
             if from_row == to_row {
-                let a = self.manhattan.col_conflicts(board, from_col);
-                let b = self.manhattan.col_conflicts(board, to_col);
-                next.lc = next.lc + u16::from(a) + u16::from(b)
-                    - u16::from(node.cols[from_col])
-                    - u16::from(node.cols[to_col]);
-                next.cols[from_col] = a;
-                next.cols[to_col] = b;
+                let goal = self.manhattan.goal_col[t] as usize;
+                if goal == from_col || goal == to_col {
+                    let c = self.manhattan.col_conflicts(board, goal);
+                    next.lc = next.lc + u16::from(c) - u16::from(node.cols[goal]);
+                    next.cols[goal] = c;
+                }
             } else {
-                let a = self.manhattan.row_conflicts(board, from_row);
-                let b = self.manhattan.row_conflicts(board, to_row);
-                next.lc = next.lc + u16::from(a) + u16::from(b)
-                    - u16::from(node.rows[from_row])
-                    - u16::from(node.rows[to_row]);
-                next.rows[from_row] = a;
-                next.rows[to_row] = b;
+                let goal = self.manhattan.goal_row[t] as usize;
+                if goal == from_row || goal == to_row {
+                    let c = self.manhattan.row_conflicts(board, goal);
+                    next.lc = next.lc + u16::from(c) - u16::from(node.rows[goal]);
+                    next.rows[goal] = c;
+                }
             }
         }
         next
