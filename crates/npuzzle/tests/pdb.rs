@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use npuzzle::cache::{Cache, Origin};
-use npuzzle::fast_idastar::{self, Estimate};
+use npuzzle::fast_idastar;
 use npuzzle::pdb::{self, PatternDatabase};
 use npuzzle::progress::Silent;
 use npuzzle::search::{bfs, Limits, Outcome};

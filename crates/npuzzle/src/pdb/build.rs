@@ -73,6 +73,9 @@ pub(super) fn depths(
                 let mut found = 0u64;
                 let mut placed = 0u64;
                 let mut cells = [0u8; 64];
+                // A state has at most four moves per group tile.
+                let mut children = [0usize; 4 * 64];
+                let mut seen = [0u64; 4 * 64];
                 for (w, word) in chunk.iter().enumerate() {
                     let mut bits = word.load(Relaxed);
                     while bits != 0 {
@@ -83,6 +86,10 @@ pub(super) fn depths(
                         ranker.unrank(placement as u64, &mut cells[..k]);
                         let occupied = cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
                         let region = geometry.flood(blank, geometry.full & !occupied);
+                        // Children first, then their visited words in one branch-free
+                        // sweep: the loads are independent, so the cache misses of a
+                        // state's children overlap instead of queueing.
+                        let mut count = 0;
                         for i in 0..k {
                             let from = cells[i] as usize;
                             let mut targets = geometry.neighbours[from] & region;
@@ -95,21 +102,26 @@ pub(super) fn depths(
                                 cells[i] = to as u8;
                                 let rank = ranker.rank(cells[..k].iter().copied()) as usize;
                                 cells[i] = from as u8;
-                                let child = rank * n + region.trailing_zeros() as usize;
-                                let (word, bit) = (child / 64, 1u64 << (child % 64));
-                                if visited[word].load(Relaxed) & bit != 0 {
-                                    continue;
-                                }
-                                if visited[word].fetch_or(bit, Relaxed) & bit == 0 {
-                                    next[word].fetch_or(bit, Relaxed);
-                                    found += 1;
-                                    if depth[rank]
-                                        .compare_exchange(UNSET, d + 1, Relaxed, Relaxed)
-                                        .is_ok()
-                                    {
-                                        placed += 1;
-                                    }
-                                }
+                                children[count] = rank * n + region.trailing_zeros() as usize;
+                                count += 1;
+                            }
+                        }
+                        for (seen, &child) in seen.iter_mut().zip(&children[..count]) {
+                            *seen = visited[child / 64].load(Relaxed);
+                        }
+                        for (&seen, &child) in seen.iter().zip(&children[..count]) {
+                            let (word, bit) = (child / 64, 1u64 << (child % 64));
+                            if seen & bit != 0 || visited[word].fetch_or(bit, Relaxed) & bit != 0 {
+                                continue;
+                            }
+                            next[word].fetch_or(bit, Relaxed);
+                            found += 1;
+                            let rank = child / n;
+                            if depth[rank]
+                                .compare_exchange(UNSET, d + 1, Relaxed, Relaxed)
+                                .is_ok()
+                            {
+                                placed += 1;
                             }
                         }
                     }

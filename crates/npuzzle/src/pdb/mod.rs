@@ -31,7 +31,6 @@
 mod build;
 
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use thiserror::Error;
 use xxhash_rust::xxh3::xxh3_64;
@@ -489,8 +488,8 @@ impl Reflection {
         let mut mirror = [0u8; MAX_FAST_CELLS];
         let mut rename = [0u8; MAX_FAST_CELLS];
         let mut source = [0u8; MAX_FAST_CELLS];
-        for cell in 0..n {
-            mirror[cell] = mirror_of(cell) as u8;
+        for (cell, m) in mirror.iter_mut().enumerate().take(n) {
+            *m = mirror_of(cell) as u8;
         }
         for t in 0..n {
             let renamed = goal.tile_at(mirror_of(goal_pos[t])) as u8;
@@ -835,11 +834,6 @@ pub fn solve(
     let mut s = crate::fast_idastar::solve_with(start, goal, db, order, limits, None)?;
     s.stats.setup_seconds = setup_seconds;
     Ok(s)
-}
-
-/// Seconds since `started`, for setup timings.
-pub fn seconds_since(started: Instant) -> f64 {
-    started.elapsed().as_secs_f64()
 }
 
 /// A one-line description of the database's groups and how each was obtained.
