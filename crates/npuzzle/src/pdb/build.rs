@@ -98,11 +98,11 @@ pub(super) fn depths(
                                 targets &= targets - 1;
                                 let now = occupied ^ (1 << from) ^ (1 << to);
                                 // The vacated cell joins (or links) the blank's region.
-                                let region = geometry.flood(from, geometry.full & !now);
+                                let low = geometry.lowest_cell(from, geometry.full & !now);
                                 cells[i] = to as u8;
                                 let rank = ranker.rank(cells[..k].iter().copied()) as usize;
                                 cells[i] = from as u8;
-                                children[count] = rank * n + region.trailing_zeros() as usize;
+                                children[count] = rank * n + low;
                                 count += 1;
                             }
                         }

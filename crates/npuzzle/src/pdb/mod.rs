@@ -233,6 +233,10 @@ pub(crate) struct Geometry {
     width: usize,
     not_first_col: u64,
     not_last_col: u64,
+    /// For boards of at most 16 cells: `lowest[free][cell]`, the lowest cell of `cell`'s
+    /// connected region within the cell set `free` (1 MB for 16 cells, so it stays in the
+    /// L2 cache and replaces the flood fill that dominated the build).
+    lowest: Vec<[u8; 16]>,
 }
 
 impl Geometry {
@@ -255,12 +259,42 @@ impl Geometry {
                 last |= 1 << cell;
             }
         }
-        Geometry {
+        let mut geometry = Geometry {
             full,
             neighbours,
             width: size.width,
             not_first_col: full & !first,
             not_last_col: full & !last,
+            lowest: Vec::new(),
+        };
+        if n <= 16 {
+            geometry.lowest = (0..1u64 << n)
+                .map(|free| {
+                    let mut row = [0u8; 16];
+                    let mut left = free;
+                    while left != 0 {
+                        let region = geometry.flood(left.trailing_zeros() as usize, free);
+                        let low = region.trailing_zeros() as u8;
+                        let mut cells = region;
+                        while cells != 0 {
+                            row[cells.trailing_zeros() as usize] = low;
+                            cells &= cells - 1;
+                        }
+                        left &= !region;
+                    }
+                    row
+                })
+                .collect();
+        }
+        geometry
+    }
+
+    /// The lowest cell of `seed`'s connected region within `free` (`seed` in `free`).
+    #[inline(always)]
+    pub(crate) fn lowest_cell(&self, seed: usize, free: u64) -> usize {
+        match self.lowest.get(free as usize) {
+            Some(row) => row[seed] as usize,
+            None => self.flood(seed, free).trailing_zeros() as usize,
         }
     }
 
