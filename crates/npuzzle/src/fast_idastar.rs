@@ -87,6 +87,38 @@ pub struct Manhattan {
     distance: Vec<u8>,
     goal_row: [u8; MAX_FAST_CELLS],
     goal_col: [u8; MAX_FAST_CELLS],
+    /// Branch-free line conflicts for sides of at most [`TABLE_LINE`]: a line's tiles,
+    /// each coded as its goal index within the line or `len` if it belongs elsewhere,
+    /// read as a base-`len + 1` number, index these tables of conflict counts.
+    row_table: Vec<u8>,
+    col_table: Vec<u8>,
+}
+
+/// The longest line whose conflicts come from a table ((6+1)^6 = 117,649 entries).
+const TABLE_LINE: usize = 6;
+
+/// The conflicts of every coded line of length `len` (see [`Manhattan`]).
+fn conflict_table(len: usize) -> Vec<u8> {
+    if len > TABLE_LINE {
+        return Vec::new();
+    }
+    let base = len + 1;
+    let entries = base.pow(len as u32);
+    (0..entries)
+        .map(|mut key| {
+            let mut keys = [0u8; MAX_LINE];
+            let mut count = 0;
+            for _ in 0..len {
+                let code = key % base;
+                key /= base;
+                if code < len {
+                    keys[count] = code as u8;
+                    count += 1;
+                }
+            }
+            (count - longest_increasing(&keys[..count])) as u8
+        })
+        .collect()
 }
 
 impl Manhattan {
@@ -116,6 +148,8 @@ impl Manhattan {
             distance,
             goal_row,
             goal_col,
+            row_table: conflict_table(size.width),
+            col_table: conflict_table(size.height),
         }
     }
 
@@ -138,6 +172,19 @@ impl Manhattan {
     #[inline]
     fn row_conflicts(&self, board: &FastBoard, row: usize) -> u8 {
         let w = self.size.width;
+        if !self.row_table.is_empty() {
+            let mut key = 0;
+            for &t in board.tiles[row * w..row * w + w].iter().rev() {
+                let t = t as usize;
+                let code = if t != 0 && self.goal_row[t] as usize == row {
+                    self.goal_col[t] as usize
+                } else {
+                    w
+                };
+                key = key * (w + 1) + code;
+            }
+            return self.row_table[key];
+        }
         let mut keys = [0u8; MAX_LINE];
         let mut len = 0;
         for &t in &board.tiles[row * w..row * w + w] {
@@ -153,6 +200,20 @@ impl Manhattan {
     #[inline]
     fn col_conflicts(&self, board: &FastBoard, col: usize) -> u8 {
         let w = self.size.width;
+        if !self.col_table.is_empty() {
+            let h = self.size.height;
+            let mut key = 0;
+            for row in (0..h).rev() {
+                let t = board.tiles[row * w + col] as usize;
+                let code = if t != 0 && self.goal_col[t] as usize == col {
+                    self.goal_row[t] as usize
+                } else {
+                    h
+                };
+                key = key * (h + 1) + code;
+            }
+            return self.col_table[key];
+        }
         let mut keys = [0u8; MAX_LINE];
         let mut len = 0;
         for row in 0..self.size.height {
