@@ -614,6 +614,17 @@ mod tests {
         }
     }
 
+    /// The generic IDA*'s answer and the fast one's, with `kind` guiding the fast one.
+    fn both(start: &Board, goal: &Board, kind: HeuristicKind) -> (Solution, Solution) {
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            ..SolveOptions::default()
+        };
+        let generic = crate::solve(start, goal, &options).unwrap();
+        let fast = solve(start, goal, kind, Move::DEFAULT_ORDER, &Limits::NONE).unwrap();
+        (generic, fast)
+    }
+
     #[test]
     fn same_length_and_moves_as_the_generic_idastar() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
@@ -621,25 +632,13 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             for _ in 0..count {
                 let start = random_board(&goal, &mut rng);
-                let generic = crate::solve(
-                    &start,
-                    &goal,
-                    &SolveOptions {
-                        algorithm: Algorithm::Idastar,
-                        ..SolveOptions::default()
-                    },
-                )
-                .unwrap();
-                let fast = solve(
-                    &start,
-                    &goal,
-                    HeuristicKind::LinearConflict,
-                    Move::DEFAULT_ORDER,
-                    &Limits::NONE,
-                )
-                .unwrap();
+                let (generic, fast) = both(&start, &goal, HeuristicKind::LinearConflict);
                 assert_eq!(fast.length(), generic.length(), "{start}");
                 assert_eq!(fast.moves, generic.moves, "{start}");
+                assert!(
+                    fast.stats.generated <= generic.stats.generated,
+                    "parent never generated"
+                );
             }
         }
     }
@@ -650,23 +649,7 @@ mod tests {
         let goal = Board::blank_first_goal(Size::square(4).unwrap());
         for _ in 0..6 {
             let start = crate::random::random_walk(&goal, 30, &mut rng);
-            let generic = crate::solve(
-                &start,
-                &goal,
-                &SolveOptions {
-                    algorithm: Algorithm::Idastar,
-                    ..SolveOptions::default()
-                },
-            )
-            .unwrap();
-            let fast = solve(
-                &start,
-                &goal,
-                HeuristicKind::Manhattan,
-                Move::DEFAULT_ORDER,
-                &Limits::NONE,
-            )
-            .unwrap();
+            let (generic, fast) = both(&start, &goal, HeuristicKind::Manhattan);
             assert_eq!(fast.moves, generic.moves, "{start}");
         }
     }
