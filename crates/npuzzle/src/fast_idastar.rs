@@ -70,6 +70,25 @@ pub trait Estimate: Sync {
         from: usize,
         to: usize,
     ) -> Self::Node;
+    /// [`Estimate::step`] for a child the search keeps only if its estimate is at most
+    /// `limit`; returns the node and its estimate. An estimate that is a maximum of
+    /// several may stop once one part exceeds `limit` (the node, then discarded, need not
+    /// be complete).
+    #[inline(always)]
+    fn step_within(
+        &self,
+        node: &Self::Node,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> (Self::Node, u32) {
+        let _ = limit;
+        let next = self.step(node, board, tile, from, to);
+        let value = self.value(&next);
+        (next, value)
+    }
     /// The estimate of the node: a lower bound on the moves left.
     fn value(&self, node: &Self::Node) -> u32;
     /// Whether the node is the goal (every tile home).
@@ -423,8 +442,10 @@ impl<E: Estimate> Runner<'_, E> {
             self.board.tiles[to] = 0;
             self.board.pos[tile as usize] = blank as u8;
             self.blank = to;
-            let child = self.estimate.step(&node, &self.board, tile, to, blank);
-            let f = g + 1 + self.estimate.value(&child);
+            let (child, h) =
+                self.estimate
+                    .step_within(&node, &self.board, tile, to, blank, bound - g - 1);
+            let f = g + 1 + h;
             if f <= bound {
                 self.path.push(mv);
                 if self.dfs(g + 1, bound, child, Some(mv.inverse())) {
