@@ -111,6 +111,10 @@ pub struct Manhattan {
     /// read as a base-`len + 1` number, index these tables of conflict counts.
     row_table: Vec<u8>,
     col_table: Vec<u8>,
+    /// Row and column of each cell: the width is not a constant, and dividing by it in
+    /// every step cost more than the rest of the step (measured).
+    cell_row: [u8; MAX_FAST_CELLS],
+    cell_col: [u8; MAX_FAST_CELLS],
 }
 
 /// The longest line whose conflicts come from a table ((6+1)^6 = 117,649 entries).
@@ -169,6 +173,8 @@ impl Manhattan {
             goal_col,
             row_table: conflict_table(size.width),
             col_table: conflict_table(size.height),
+            cell_row: std::array::from_fn(|c| (c / size.width) as u8),
+            cell_col: std::array::from_fn(|c| (c % size.width) as u8),
         }
     }
 
@@ -188,7 +194,7 @@ impl Manhattan {
 
     /// Tiles that must leave row `row` (see [`crate::heuristic`]): the row's tiles that
     /// belong in it, less the longest run of them whose goal columns increase.
-    #[inline]
+    #[inline(always)]
     fn row_conflicts(&self, board: &FastBoard, row: usize) -> u8 {
         let w = self.size.width;
         if !self.row_table.is_empty() {
@@ -216,7 +222,7 @@ impl Manhattan {
     }
 
     /// Tiles that must leave column `col`.
-    #[inline]
+    #[inline(always)]
     fn col_conflicts(&self, board: &FastBoard, col: usize) -> u8 {
         let w = self.size.width;
         if !self.col_table.is_empty() {
@@ -336,9 +342,9 @@ impl Estimate for LinearConflict {
         let mut next = *node;
         next.md = self.manhattan.step(node.md, tile, from, to);
         if self.conflicts {
-            let w = self.manhattan.size.width;
-            let (from_row, from_col) = (from / w, from % w);
-            let (to_row, to_col) = (to / w, to % w);
+            let m = &self.manhattan;
+            let (from_row, from_col) = (m.cell_row[from] as usize, m.cell_col[from] as usize);
+            let (to_row, to_col) = (m.cell_row[to] as usize, m.cell_col[to] as usize);
             // A tile moving along its row keeps the row's order: only the two columns it
             // leaves and enters change, and of those only one that is the tile's goal
             // column (a column's conflicts involve only tiles that belong in it). Likewise
