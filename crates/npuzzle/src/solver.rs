@@ -217,6 +217,7 @@ pub const FAST_AUTO_CELLS: usize = 12;
 /// the fast search holds (sides of at most 8).
 fn auto_is_fast(options: &SolveOptions, size: Size) -> bool {
     options.algorithm == Algorithm::Auto
+        && options.heuristic != Some(HeuristicKind::Misplaced)
         && size.cells() > FAST_AUTO_CELLS
         && size.width <= 8
         && size.height <= 8
@@ -385,6 +386,27 @@ mod tests {
         let s = solve(&start, &goal, &options).unwrap();
         assert_eq!(s.status, Status::GaveUp(GiveUp::Expanded(1000)));
         assert!(!s.optimal);
+    }
+
+    #[test]
+    fn auto_takes_the_fast_search_past_twelve_cells() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("4 1 2 3/0 5 6 7/8 9 10 11/12 13 14 15", None).unwrap();
+        let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        assert_eq!(s.algorithm, Algorithm::FastIdastar);
+        assert_eq!(s.length(), Some(1));
+        let misplaced = SolveOptions {
+            heuristic: Some(HeuristicKind::Misplaced),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&start, &goal, &misplaced).unwrap().algorithm,
+            Algorithm::Idastar
+        );
+        assert_eq!(
+            "fast-idastar".parse::<Algorithm>(),
+            Ok(Algorithm::FastIdastar)
+        );
     }
 
     #[test]

@@ -908,3 +908,64 @@ pub fn describe_origins(origins: &[GroupOrigin]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn partial_ranks_are_dense_and_invert() {
+        for (n, k) in [(6, 3), (9, 4), (8, 8)] {
+            let ranker = PartialRank::new(n, k);
+            let mut cells = vec![0u8; k];
+            let mut seen = vec![false; ranker.count as usize];
+            for rank in 0..ranker.count {
+                ranker.unrank(rank, &mut cells);
+                let mut distinct = cells.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), k);
+                assert!(cells.iter().all(|&c| (c as usize) < n));
+                let back = ranker.rank(cells.iter().copied());
+                assert_eq!(back, rank);
+                assert!(!std::mem::replace(&mut seen[rank as usize], true));
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn ranks_round_trip_on_big_boards(
+            (n, cells) in (9usize..=64).prop_flat_map(|n| {
+                (Just(n), Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle())
+            }),
+            k in 1usize..=7,
+        ) {
+            let k = k.min(n);
+            let ranker = PartialRank::new(n, k);
+            let placement = &cells[..k];
+            let rank = ranker.rank(placement.iter().copied());
+            prop_assert!(rank < ranker.count);
+            let mut back = vec![0u8; k];
+            ranker.unrank(rank, &mut back);
+            prop_assert_eq!(&back[..], placement);
+        }
+
+        #[test]
+        fn regions_are_connected_components(free in 0u64..(1 << 16), seed in 0usize..16) {
+            let geometry = Geometry::new(Size::square(4).unwrap());
+            prop_assume!(free & (1 << seed) != 0);
+            let region = geometry.flood(seed, free);
+            prop_assert_eq!(region & !free, 0);
+            // Closed: no free neighbour of the region lies outside it.
+            let mut cells = region;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                prop_assert_eq!(geometry.neighbours[c] & free & !region, 0);
+            }
+            prop_assert_eq!(geometry.lowest_cell(seed, free), region.trailing_zeros() as usize);
+        }
+    }
+}
