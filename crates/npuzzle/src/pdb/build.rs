@@ -76,6 +76,7 @@ pub(super) fn depths(
                 // A state has at most four moves per group tile.
                 let mut children = [0usize; 4 * 64];
                 let mut seen = [0u64; 4 * 64];
+                let mut last_placement = usize::MAX;
                 for (w, word) in chunk.iter().enumerate() {
                     let mut bits = word.load(Relaxed);
                     while bits != 0 {
@@ -83,7 +84,12 @@ pub(super) fn depths(
                             (chunk_index * CHUNK_WORDS + w) * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         let (placement, blank) = (index / n, index % n);
-                        ranker.unrank(placement as u64, &mut cells[..k]);
+                        // A placement's states (one per blank region) are neighbours in
+                        // the bitset: unrank once for all of them.
+                        if placement != last_placement {
+                            ranker.unrank(placement as u64, &mut cells[..k]);
+                            last_placement = placement;
+                        }
                         let occupied = cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
                         let region = geometry.flood(blank, geometry.full & !occupied);
                         // Children first, then their visited words in one branch-free
@@ -149,6 +155,15 @@ pub(super) fn extras(size: Size, goal_cells: &[u8], depths: &[u8]) -> (Vec<u8>, 
     let n = size.cells();
     let k = goal_cells.len();
     let ranker = PartialRank::new(n, k);
+    // Each group tile's Manhattan distance from every cell, looked up instead of divided out.
+    let distance: Vec<Vec<u8>> = goal_cells
+        .iter()
+        .map(|&g| {
+            (0..n)
+                .map(|c| size.cell_distance(c, g as usize) as u8)
+                .collect()
+        })
+        .collect();
     let mut out = vec![0u8; depths.len()];
     let max = out
         .par_chunks_mut(1 << 16)
@@ -165,8 +180,8 @@ pub(super) fn extras(size: Size, goal_cells: &[u8], depths: &[u8]) -> (Vec<u8>, 
                 ranker.unrank(rank as u64, &mut cells[..k]);
                 let md: u32 = cells[..k]
                     .iter()
-                    .zip(goal_cells)
-                    .map(|(&c, &g)| size.cell_distance(c as usize, g as usize) as u32)
+                    .zip(&distance)
+                    .map(|(&c, d)| u32::from(d[c as usize]))
                     .sum();
                 let extra = (u32::from(d) - md) / 2;
                 debug_assert_eq!((u32::from(d) - md) % 2, 0);
