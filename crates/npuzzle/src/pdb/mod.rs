@@ -865,6 +865,8 @@ pub fn find_cached(cache: &Cache, goal: &Board) -> Option<Vec<Vec<u8>>> {
         g.iter().for_each(|&t| taken[t as usize] = true);
         chosen.push(g);
     }
+    // Largest first to choose, goal order to name: `7-8`, not `8-7`.
+    chosen.sort();
     (taken[1..n].iter().all(|&t| t)).then_some(chosen)
 }
 
