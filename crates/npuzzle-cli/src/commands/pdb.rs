@@ -82,6 +82,17 @@ fn build(args: PdbBuildArgs) -> anyhow::Result<ExitCode> {
             "does not apply"
         }
     )?;
+    let largest: Vec<String> = loaded
+        .db
+        .max_entries()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    writeln!(
+        out,
+        "largest:   {} (entries are (moves - manhattan)/2; 4 bits hold up to 15)",
+        largest.join(", ")
+    )?;
     writeln!(out, "seconds:   {:.2}", loaded.seconds)?;
     Ok(ExitCode::SUCCESS)
 }
