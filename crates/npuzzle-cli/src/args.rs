@@ -42,16 +42,22 @@ pub enum Command {
     Stats(StatsArgs),
     /// Serve the web page and its JSON API.
     Serve(ServeArgs),
+    /// Build, list and verify additive pattern databases.
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+    /// Solve every board of a benchmark file (board, then its optimal length, a line each)
+    /// and report nodes, time and node rate per board and in total.
+    BenchFile(BenchFileArgs),
 }
 
-/// Where distance tables live and whether building one shows progress.
-#[derive(Debug, Args)]
+/// Where tables live and whether to show their progress.
+#[derive(Debug, Args, Clone)]
 pub struct TableArgs {
-    /// Directory of cached distance tables (default: $NPUZZLE_CACHE_DIR, else
-    /// $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
+    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/npuzzle,
+    /// else ~/.cache/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
-    /// Draw no progress bar while a table is built.
+    /// Draw no progress bars.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
@@ -75,6 +81,65 @@ pub struct StatsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+/// `npuzzle pdb`.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build (or load, if valid) the tables of a partition and store them in the cache.
+    Build(PdbBuildArgs),
+    /// List the table files in the cache.
+    List(TableArgs),
+    /// Check every table file in the cache (header, length, checksum).
+    Verify(TableArgs),
+}
+
+/// `npuzzle pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// The partition: group sizes (7-8, 6-6-3, 5-5-5) or tile groups (1,2,3/4,5,6).
+    pub partition: String,
+    /// The goal board (default: the standard goal of --size).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Board size WxH when no goal is given.
+    #[arg(long, short = 's', default_value = "4x4")]
+    pub size: Size,
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+/// `npuzzle bench-file`.
+#[derive(Debug, Args)]
+pub struct BenchFileArgs {
+    /// The benchmark file: a board per line followed by its optimal length; '#' comments.
+    pub file: PathBuf,
+    /// The goal board (default: the standard goal of the boards' size).
+    #[arg(long, short = 'g')]
+    pub goal: Option<String>,
+    /// Board size WxH, needed when the boards are not square.
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
+    /// Use this pattern-database partition (built if missing); default Manhattan + linear
+    /// conflict.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
+    /// With --pdb, do not add the mirrored lookup.
+    #[arg(long)]
+    pub no_reflection: bool,
+    /// Without --pdb: manhattan or linear-conflict.
+    #[arg(long, default_value = "linear-conflict")]
+    pub heuristic: HeuristicKind,
+    /// Solve only the first N boards.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Print a JSON object (per-board reports and totals) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     #[command(flatten)]
     pub tables: TableArgs,
 }
@@ -129,9 +194,11 @@ pub struct SolveArgs {
     pub board: Option<String>,
     #[command(flatten)]
     pub boards: BoardArgs,
-    /// The search algorithm: auto, bfs, bidirectional, astar, idastar, iddfs, table.
-    /// auto looks boards of up to 10 cells up in a distance table, 12-cell boards too
-    /// once their table is cached (table builds it, about a minute), else runs IDA*.
+    /// The search algorithm: auto, table, bfs, bidirectional, astar, idastar, iddfs,
+    /// fast-idastar, constructive. auto looks boards of up to 10 cells up in a distance
+    /// table (12-cell boards too once their table is cached), runs the fast IDA* up to 25
+    /// cells (with a cached pattern database when there is one), and builds larger boards
+    /// constructively.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
     /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
@@ -145,6 +212,10 @@ pub struct SolveArgs {
     /// ranked (an array indexed by the permutation rank; boards of at most 12 cells).
     #[arg(long, default_value = "hash")]
     pub visited: Visited,
+    /// Guide the fast IDA* with this pattern-database partition: group sizes (7-8, 6-6-3,
+    /// 5-5-5) or tile groups (1,2,3/4,5,6). Tables are built and cached when missing.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,

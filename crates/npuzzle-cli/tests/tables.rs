@@ -140,7 +140,7 @@ fn solve_reports_the_algorithm_used() {
     ]);
     assert_eq!(table["status"], "unsolvable");
     let fifteen = run(&["solve", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "--json"]);
-    assert_eq!(fifteen["algorithm"], "idastar");
+    assert_eq!(fifteen["algorithm"], "fast-idastar");
     npuzzle()
         .args([
             "solve",

@@ -150,6 +150,28 @@ impl Cache {
         })
     }
 
+    /// The files in the cache (temporary files of builds in progress excluded), sorted by
+    /// name, each with the identity its header claims (`None` if the header is unreadable).
+    /// The claim is not verified: [`Cache::load`] does that.
+    pub fn list(&self) -> Result<Vec<(String, Option<String>)>, CacheError> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(io_error(&self.dir)(e)),
+        };
+        let mut out = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(io_error(&self.dir))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || !entry.path().is_file() {
+                continue;
+            }
+            out.push((name, claimed_identity(&entry.path())));
+        }
+        out.sort();
+        Ok(out)
+    }
+
     /// The table of `identity` in file `name`: loaded if a valid file is there, otherwise
     /// built with `build`, written, and loaded back.
     pub fn load_or_build(
@@ -181,6 +203,24 @@ fn header(identity: &str, payload: &[u8]) -> Vec<u8> {
     out.extend_from_slice(text.as_bytes());
     out.resize(out.len().next_multiple_of(ALIGN), 0);
     out
+}
+
+/// The identity a file's header names, read without checking the payload.
+fn claimed_identity(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut file = fs::File::open(path).ok()?;
+    let mut head = [0u8; 12];
+    file.read_exact(&mut head).ok()?;
+    if &head[..MAGIC.len()] != MAGIC {
+        return None;
+    }
+    let text_len = u32::from_le_bytes(head[8..12].try_into().ok()?) as usize;
+    let mut text = vec![0u8; text_len.min(1 << 16)];
+    file.read_exact(&mut text).ok()?;
+    let text = String::from_utf8(text).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("identity="))
+        .map(str::to_string)
 }
 
 /// Checks a file's header and payload; returns where the payload starts.

@@ -135,4 +135,7 @@ pub enum SolveError {
     /// A distance table was asked for but could not be had.
     #[error("distance table: {0}")]
     Table(String),
+    /// A combination of options the solver does not offer.
+    #[error("{0}")]
+    Unsupported(String),
 }

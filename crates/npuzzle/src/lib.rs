@@ -29,6 +29,8 @@
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
 //! - [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //! - [`distance_table`]: complete distance tables of boards up to 12 cells.
+//! - [`fast_idastar`]: the puzzle-specific IDA* (boards up to 8×8). [`pdb`]: additive
+//!   pattern databases for it.
 //! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!
@@ -44,9 +46,11 @@ pub mod cache;
 pub mod constructive;
 pub mod distance_table;
 pub mod error;
+pub mod fast_idastar;
 pub mod heuristic;
 pub mod judge;
 pub mod notation;
+pub mod pdb;
 pub mod progress;
 pub mod random;
 pub mod rank;

@@ -77,6 +77,9 @@ pub enum Algorithm {
     /// A lookup in a complete distance table (boards of at most 12 cells; see
     /// [`crate::distance_table`]), built if needed.
     Table,
+    /// The puzzle-specific IDA* ([`crate::fast_idastar`]): in-place moves, incremental
+    /// estimates, optionally pattern databases.
+    FastIdastar,
 }
 
 impl Algorithm {
@@ -100,12 +103,16 @@ impl Algorithm {
             Algorithm::Iddfs => "iddfs",
             Algorithm::Constructive => "constructive",
             Algorithm::Table => "table",
+            Algorithm::FastIdastar => "fast-idastar",
         }
     }
 
     /// Whether the algorithm is guided by a heuristic.
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar)
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::FastIdastar
+        )
     }
 
     /// Every (algorithm, heuristic) pair worth comparing on one board, uninformed searches
@@ -135,10 +142,11 @@ impl std::str::FromStr for Algorithm {
         [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
             .into_iter()
             .chain(Algorithm::CLASSIC)
+            .chain([Algorithm::FastIdastar])
             .find(|a| a.name() == s)
             .ok_or_else(|| {
                 format!(
-                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, constructive)"
+                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
                 )
             })
     }
@@ -239,7 +247,20 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     if algorithm == Algorithm::Constructive {
         return Ok(solve_constructively(start, goal));
     }
+    if algorithm == Algorithm::FastIdastar {
+        if options.weight != 1.0 {
+            return Err(SolveError::Unsupported(format!(
+                "{algorithm} does not take a weight; use idastar or astar with --weight"
+            )));
+        }
+        let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
+        return crate::fast_idastar::solve(start, goal, kind, options.order, &options.limits);
+    }
     let cells = start.size().cells();
+    if algorithm == Algorithm::FastIdastar || auto_is_fast(options, start.size()) {
+        let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
+        return crate::fast_idastar::solve(start, goal, kind, options.order, &options.limits);
+    }
     if cells > MAX_SEARCH_CELLS {
         return Err(SolveError::TooLarge {
             algorithm: algorithm.name().to_string(),
@@ -270,6 +291,7 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             generated: 4 * solution.moves.len() as u64,
             peak_nodes: 0,
             seconds: started.elapsed().as_secs_f64(),
+            ..Stats::default()
         };
         return Ok(solution);
     }
@@ -327,6 +349,22 @@ fn solve_constructively(start: &Board, goal: &Board) -> Solution {
 /// beyond the 24-puzzle takes longer than anyone waits.
 pub const AUTO_OPTIMAL_CELLS: usize = 25;
 
+/// Boards of more cells than this are solved by `auto` with the fast IDA* (see
+/// [`crate::fast_idastar`]); pattern databases, when cached, are chosen by the caller.
+pub const FAST_AUTO_CELLS: usize = 12;
+
+/// Whether `auto` takes the fast IDA* for this size: boards past the tables' reach that
+/// the fast search holds (sides of at most 8).
+fn auto_is_fast(options: &SolveOptions, size: Size) -> bool {
+    // The fast search does not weigh its estimate: weighted requests go to IDA*.
+    options.algorithm == Algorithm::Auto
+        && options.weight == 1.0
+        && options.heuristic != Some(HeuristicKind::Misplaced)
+        && size.cells() > FAST_AUTO_CELLS
+        && size.width <= 8
+        && size.height <= 8
+}
+
 /// What [`resolve`] decided: the algorithm, its heuristic, and the table it reads.
 type Resolved = (Algorithm, Option<HeuristicKind>, Option<Arc<DistanceTable>>);
 
@@ -349,6 +387,7 @@ fn resolve(options: &SolveOptions, goal: &Board) -> Result<Resolved, SolveError>
         }
         Algorithm::Auto => match table(Need::IfCheap).ok().flatten() {
             Some(t) => (Algorithm::Table, Some(t)),
+            None if auto_is_fast(options, goal.size()) => (Algorithm::FastIdastar, None),
             None => (Algorithm::Idastar, None),
         },
         Algorithm::Table => {
@@ -476,7 +515,7 @@ fn run<S: SearchState>(
         },
         Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
         Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
-        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table => {
+        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table | Algorithm::FastIdastar => {
             unreachable!("resolved before the search")
         }
     };
@@ -564,6 +603,27 @@ mod tests {
         assert_eq!(
             solve(&start, &goal, &bad).unwrap_err(),
             SolveError::BadWeight(0.5)
+        );
+    }
+
+    #[test]
+    fn auto_takes_the_fast_search_past_twelve_cells() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("4 1 2 3/0 5 6 7/8 9 10 11/12 13 14 15", None).unwrap();
+        let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        assert_eq!(s.algorithm, Algorithm::FastIdastar);
+        assert_eq!(s.length(), Some(1));
+        let misplaced = SolveOptions {
+            heuristic: Some(HeuristicKind::Misplaced),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&start, &goal, &misplaced).unwrap().algorithm,
+            Algorithm::Idastar
+        );
+        assert_eq!(
+            "fast-idastar".parse::<Algorithm>(),
+            Ok(Algorithm::FastIdastar)
         );
     }
 

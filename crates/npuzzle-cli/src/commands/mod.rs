@@ -2,9 +2,11 @@
 
 mod batch;
 mod bench;
+mod bench_file;
 mod check;
 mod compare;
 mod judge;
+mod pdb;
 mod random;
 mod serve;
 mod solve;
@@ -30,6 +32,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Judge(format) => judge::run(format),
         Command::Stats(args) => stats::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Pdb(command) => pdb::run(command),
+        Command::BenchFile(args) => bench_file::run(args),
     }
 }
 

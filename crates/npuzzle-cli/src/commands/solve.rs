@@ -3,11 +3,12 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use anyhow::bail;
 use npuzzle::distance_table::{self, Layout, Need};
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Algorithm, SolveOptions, Status};
+use npuzzle::{solve, Algorithm, Board, SolveOptions, Status};
 
-use super::{grid, read_boards};
+use super::{grid, pdb, read_boards};
 use crate::args::SolveArgs;
 use crate::progress::Bars;
 
@@ -36,8 +37,24 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             distance_table::shared(layout, &args.tables.cache(), Need::Always, &bars)?;
         }
     }
-    let solution = solve(&start, &goal, &options)?;
-    let report = SolveReport::new(&start, &goal, &solution);
+    let (solution, tables) = match pattern_database(&args, &goal)? {
+        Some(loaded) => {
+            let solution = npuzzle::pdb::solve(
+                &start,
+                &goal,
+                &loaded.db,
+                options.order,
+                &options.limits,
+                loaded.seconds,
+            )?;
+            (solution, Some(loaded))
+        }
+        None => (solve(&start, &goal, &options)?, None),
+    };
+    let mut report = SolveReport::new(&start, &goal, &solution);
+    if let Some(loaded) = &tables {
+        report.heuristic = Some(npuzzle::fast_idastar::Estimate::name(&loaded.db));
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &report)?;
@@ -73,6 +90,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             "stats:     {} expanded, {} generated, {} peak nodes, {:.6} s",
             s.expanded, s.generated, s.peak_nodes, s.seconds
         )?;
+        if let Some(loaded) = &tables {
+            writeln!(out, "tables:    {} ({:.3} s)", loaded.how, s.setup_seconds)?;
+        }
         if args.show && solution.status == Status::Solved {
             let mut board = start.clone();
             writeln!(out, "\nstart\n{}", grid(&board))?;
@@ -87,4 +107,28 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Status::GaveUp(_) => ExitCode::from(GAVE_UP),
         _ => ExitCode::SUCCESS,
     })
+}
+
+/// The pattern database this solve uses: the one `--pdb` names, or with `--algorithm auto`
+/// on a board past the small-board methods, a cached one covering the goal's tiles.
+fn pattern_database(args: &SolveArgs, goal: &Board) -> anyhow::Result<Option<pdb::Loaded>> {
+    if let Some(partition) = &args.pdb {
+        if !matches!(args.algorithm, Algorithm::Auto | Algorithm::FastIdastar) {
+            bail!(
+                "--pdb guides the fast IDA*: use --algorithm auto or fast-idastar, not {}",
+                args.algorithm
+            );
+        }
+        return pdb::load(partition, goal, &args.tables).map(Some);
+    }
+    let size = goal.size();
+    let fits =
+        size.cells() > npuzzle::solver::FAST_AUTO_CELLS && size.width <= 8 && size.height <= 8;
+    if args.algorithm != Algorithm::Auto || !fits || args.heuristic.is_some() {
+        return Ok(None);
+    }
+    match npuzzle::pdb::find_cached(&pdb::cache(&args.tables), goal) {
+        Some(groups) => pdb::load_groups(&groups, goal, &args.tables).map(Some),
+        None => Ok(None),
+    }
 }

@@ -781,7 +781,7 @@ mod tests {
         }
         let big = Board::goal(Size::square(4).unwrap());
         let s = solve(&big, &big, &SolveOptions::default()).unwrap();
-        assert_eq!(s.algorithm, Algorithm::Idastar);
+        assert_eq!(s.algorithm, Algorithm::FastIdastar);
         let table = SolveOptions {
             algorithm: Algorithm::Table,
             ..SolveOptions::default()

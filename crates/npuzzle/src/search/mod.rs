@@ -59,6 +59,10 @@ pub struct Stats {
     pub peak_nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Seconds spent before the search loading or building the tables it uses (pattern
+    /// databases); not part of `seconds`. Zero when there were none.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub setup_seconds: f64,
 }
 
 /// Which limit stopped a search.

@@ -1,0 +1,193 @@
+//! The `pdb` commands and `solve --pdb`, run as a user would.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+#[test]
+fn build_list_verify_and_solve_with_a_small_partition() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "4-4",
+            "--size",
+            "3x3",
+            "--cache-dir",
+            cache,
+            "--quiet",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1,2,3,4 built; 5,6,7,8 built"));
+    npuzzle()
+        .args(["pdb", "build", "4-4", "--size", "3x3", "--cache-dir", cache])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1,2,3,4 loaded; 5,6,7,8 loaded"));
+    npuzzle()
+        .args(["pdb", "list", "--cache-dir", cache])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("tiles 5,6,7,8"));
+    npuzzle()
+        .args(["pdb", "verify", "--cache-dir", cache])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(": ok").count(2));
+
+    let out = npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "--pdb",
+            "4-4",
+            "--json",
+            "--cache-dir",
+            cache,
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["length"], 31);
+    assert_eq!(report["optimal"], true);
+    assert_eq!(report["algorithm"], "fast-idastar");
+    assert!(report["heuristic"].as_str().unwrap().starts_with("pdb 4-4"));
+    assert!(report["stats"]["setup_seconds"].as_f64().unwrap() >= 0.0);
+    assert!(report["stats"]["seconds"].as_f64().is_some());
+    assert!(report["stats"]["expanded"].as_u64().unwrap() > 0);
+
+    // A damaged file fails verification, then is rebuilt by the next use.
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("1.2.3.4"))
+        .unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    npuzzle()
+        .args(["pdb", "verify", "--cache-dir", cache])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid"));
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "--pdb",
+            "4-4",
+            "--cache-dir",
+            cache,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length:    31 (optimal)"))
+        .stdout(predicate::str::contains("rebuilt"));
+}
+
+#[test]
+fn auto_uses_a_cached_pdb_for_large_boards_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    // Korf's instance 55: 41 moves.
+    let board = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11";
+    let solve = |cache: &str| {
+        let out = npuzzle()
+            .args([
+                "solve",
+                board,
+                "--goal",
+                goal,
+                "--json",
+                "--cache-dir",
+                cache,
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::from_slice::<serde_json::Value>(&out).unwrap()
+    };
+    let report = solve(cache);
+    assert_eq!(report["length"], 41);
+    assert_eq!(report["algorithm"], "fast-idastar");
+    assert_eq!(report["heuristic"], "linear-conflict");
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "5-5-5",
+            "--goal",
+            goal,
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
+        .assert()
+        .success();
+    let report = solve(cache);
+    assert_eq!(report["length"], 41);
+    assert_eq!(report["heuristic"], "pdb 5-5-5 + reflection");
+}
+
+#[test]
+fn bad_partitions_and_combinations_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    npuzzle()
+        .args(["pdb", "build", "1,2/2,3", "--cache-dir", cache])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("tile 2 is in group 1 and group 2"));
+    npuzzle()
+        .args(["pdb", "build", "8-8", "--cache-dir", cache])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("16 tiles"));
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "--pdb",
+            "4-4",
+            "-a",
+            "bfs",
+            "--cache-dir",
+            cache,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--algorithm auto or fast-idastar"));
+}
+
+#[test]
+fn bench_file_checks_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cases.txt");
+    std::fs::write(
+        &file,
+        "# two 8-puzzles\n8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 7 0 8 1\n",
+    )
+    .unwrap();
+    npuzzle()
+        .args(["bench-file", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 boards, 0 wrong"));
+    std::fs::write(&file, "1 2 3 4 5 6 7 0 8 2\n").unwrap();
+    npuzzle()
+        .args(["bench-file", file.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WRONG"));
+}

@@ -1,0 +1,249 @@
+//! Pattern databases against exact distances, and the fast IDA* with them.
+
+use std::collections::HashMap;
+
+use npuzzle::cache::{Cache, Origin};
+use npuzzle::fast_idastar;
+use npuzzle::pdb::{self, PatternDatabase};
+use npuzzle::progress::Silent;
+use npuzzle::search::{bfs, Limits, Outcome};
+use npuzzle::{parse_board, solve, Algorithm, Board, HeuristicKind, Move, Size, SolveOptions};
+use rand::SeedableRng;
+
+/// Every board that reaches `goal`, with its distance, from the library's generic BFS run
+/// to exhaustion (the successor closure is called in FIFO order, so the first depth
+/// recorded for a board is its distance).
+fn all_distances(goal: &Board) -> HashMap<Board, u32> {
+    let mut dist: HashMap<Board, u32> = HashMap::from([(goal.clone(), 0)]);
+    let search = bfs(
+        goal,
+        |b: &Board| {
+            let d = dist[b];
+            let next: Vec<Board> = Move::DEFAULT_ORDER
+                .iter()
+                .filter_map(|&m| b.moved(m))
+                .collect();
+            for n in &next {
+                dist.entry(n.clone()).or_insert(d + 1);
+            }
+            next
+        },
+        |_| false,
+        &Limits::NONE,
+    );
+    assert_eq!(search.outcome, Outcome::Exhausted);
+    dist
+}
+
+fn check_bounds(goal: &Board, spec: &str, exact: bool) {
+    let groups = pdb::parse_groups(spec, goal).unwrap();
+    let db = PatternDatabase::build(goal, &groups, &Silent);
+    let dist = all_distances(goal);
+    assert_eq!(dist.len(), (1..=goal.size().cells()).product::<usize>() / 2);
+    let mut tight = 0;
+    for (board, &d) in &dist {
+        let h = db.estimate_board(board);
+        assert!(h <= d, "{spec}: estimate {h} > distance {d} for {board}");
+        if exact {
+            assert_eq!(
+                h, d,
+                "{spec}: one group of every tile is the exact distance"
+            );
+        }
+        tight += usize::from(h == d);
+    }
+    assert!(tight > 0);
+}
+
+#[test]
+fn lower_bounds_everywhere_on_3x3() {
+    let size = Size::square(3).unwrap();
+    for goal in [Board::goal(size), Board::blank_first_goal(size)] {
+        check_bounds(&goal, "8", true);
+        check_bounds(&goal, "4-4", false);
+        check_bounds(&goal, "3-3-2", false);
+        check_bounds(&goal, "1,5,8/2,3/4,7", false);
+    }
+    // The centre-blank goal of the judges: blank on the diagonal, reflection applies.
+    let centre = parse_board("123804765", None).unwrap();
+    let groups = pdb::parse_groups("4-4", &centre).unwrap();
+    assert!(PatternDatabase::build(&centre, &groups, &Silent).reflects());
+    check_bounds(&centre, "4-4", false);
+}
+
+#[test]
+fn lower_bounds_everywhere_on_2x4() {
+    let goal = Board::goal(Size::new(4, 2).unwrap());
+    check_bounds(&goal, "7", true);
+    check_bounds(&goal, "4-3", false);
+    check_bounds(&goal, "2-2-3", false);
+    let groups = pdb::parse_groups("4-3", &goal).unwrap();
+    assert!(
+        !PatternDatabase::build(&goal, &groups, &Silent).reflects(),
+        "not square"
+    );
+}
+
+#[test]
+fn reflection_only_where_the_goal_maps_to_itself() {
+    let size = Size::square(4).unwrap();
+    let off_diagonal = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", None).unwrap();
+    for (goal, reflects) in [
+        (Board::blank_first_goal(size), true),
+        (Board::goal(size), true),
+        (off_diagonal, false),
+    ] {
+        let groups = pdb::parse_groups("3-3-3-3-3", &goal).unwrap();
+        assert_eq!(
+            PatternDatabase::build(&goal, &groups, &Silent).reflects(),
+            reflects,
+            "{goal}"
+        );
+    }
+}
+
+#[test]
+fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    for (w, h, spec) in [(3, 3, "4-4"), (4, 2, "4-3"), (3, 3, "3-3-2")] {
+        let goal = Board::goal(Size::new(w, h).unwrap());
+        let groups = pdb::parse_groups(spec, &goal).unwrap();
+        let db = PatternDatabase::build(&goal, &groups, &Silent);
+        for _ in 0..15 {
+            let start = npuzzle::random::random_board(&goal, &mut rng);
+            let exact = solve(
+                &start,
+                &goal,
+                &SolveOptions {
+                    algorithm: Algorithm::Bfs,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+            let fast =
+                pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+            assert_eq!(fast.length(), exact.length(), "{start}");
+            assert_eq!(fast.moves, exact.moves, "canonical path for {start}");
+        }
+    }
+}
+
+#[test]
+fn random_4x4_boards_with_small_groups_are_bounded_and_consistent_with_lc() {
+    let goal = Board::blank_first_goal(Size::square(4).unwrap());
+    let groups = pdb::parse_groups("4-4-4-3", &goal).unwrap();
+    let db = PatternDatabase::build(&goal, &groups, &Silent);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    for _ in 0..6 {
+        let start = npuzzle::random::random_walk(&goal, 40, &mut rng);
+        let lc = fast_idastar::solve(
+            &start,
+            &goal,
+            HeuristicKind::LinearConflict,
+            Move::DEFAULT_ORDER,
+            &Limits::NONE,
+        )
+        .unwrap();
+        let with_db =
+            pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+        assert_eq!(with_db.moves, lc.moves, "{start}");
+        assert!(db.estimate_board(&start) as usize <= lc.moves.len());
+    }
+}
+
+#[test]
+fn easier_korf_instances_with_5_5_5() {
+    let goal = Board::blank_first_goal(Size::square(4).unwrap());
+    let groups = pdb::parse_groups("5-5-5", &goal).unwrap();
+    let db = PatternDatabase::build(&goal, &groups, &Silent);
+    assert!(db.reflects());
+    // Korf's instances 55, 16, 42 and 79 (data/korf100.txt), with their published optima.
+    for (board, optimum) in [
+        ("13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11", 41),
+        ("1 3 2 5 10 9 15 6 8 14 13 11 12 4 7 0", 42),
+        ("4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10", 42),
+        ("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42),
+    ] {
+        let start = parse_board(board, None).unwrap();
+        let s = pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+        assert_eq!(s.length(), Some(optimum), "{board}");
+        let mut b = start.clone();
+        b.apply_all(&s.moves).unwrap();
+        assert_eq!(b, goal);
+        assert!(s.optimal);
+    }
+}
+
+#[test]
+fn corrupt_or_truncated_tables_are_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::new(dir.path());
+    let goal = Board::goal(Size::square(3).unwrap());
+    let groups = pdb::parse_groups("4-4", &goal).unwrap();
+    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    assert!(origins.iter().all(|o| o.origin == Origin::Built));
+    let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+    let reference = db.estimate_board(&start);
+    drop(db);
+    let (_, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    assert!(origins.iter().all(|o| o.origin == Origin::Loaded));
+
+    let path = cache.path(&pdb::file_name(&goal, &groups[0]));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() - 1000;
+    bytes[middle] ^= 0x5a;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(PatternDatabase::load(&cache, &goal, &groups).is_err());
+    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    assert!(
+        matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("checksum")),
+        "{origins:?}"
+    );
+    assert_eq!(origins[1].origin, Origin::Loaded);
+    assert_eq!(db.estimate_board(&start), reference);
+    drop(db);
+
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    assert!(
+        matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("truncated")),
+        "{origins:?}"
+    );
+    assert_eq!(db.estimate_board(&start), reference);
+
+    // A table of another goal is never taken for this one.
+    let other = Board::blank_first_goal(goal.size());
+    std::fs::copy(&path, cache.path(&pdb::file_name(&other, &groups[0]))).unwrap();
+    assert!(PatternDatabase::load(&cache, &other, &groups[..1]).is_err());
+    assert_eq!(pdb::find_cached(&cache, &goal), Some(groups.clone()));
+}
+
+#[test]
+fn partitions_are_validated_with_clear_errors() {
+    let goal = Board::blank_first_goal(Size::square(4).unwrap());
+    assert_eq!(
+        pdb::parse_groups("7-8", &goal).unwrap(),
+        vec![(1..=7).collect::<Vec<u8>>(), (8..=15).collect()]
+    );
+    assert_eq!(
+        pdb::parse_groups("1,2/3", &goal).unwrap(),
+        vec![vec![1, 2], vec![3]]
+    );
+    for (spec, needle) in [
+        ("8-8", "16 tiles"),
+        ("1,2/2,3", "disjoint"),
+        ("0,1", "blank"),
+        ("1,16", "not on a 4x4"),
+        ("1,x", "'x'"),
+        ("7-a", "'a'"),
+        ("", "empty"),
+        ("1,2//3", "group 2 is empty"),
+    ] {
+        let err = pdb::parse_groups(spec, &goal).unwrap_err().to_string();
+        assert!(err.contains(needle), "{spec}: {err}");
+    }
+    let big = Board::goal(Size::square(6).unwrap());
+    let err = pdb::parse_groups("9", &big).unwrap_err().to_string();
+    assert!(err.contains("GiB"), "{err}");
+}
