@@ -317,6 +317,9 @@ pub struct BenchArgs {
     /// Random instances this many random moves from the goal instead of uniform.
     #[arg(long, value_name = "K")]
     pub walk: Option<usize>,
+    /// Weight W >= 1 on the heuristic of every astar/idastar pair (bounded-suboptimal).
+    #[arg(long, default_value_t = 1.0)]
+    pub weight: f64,
     /// Node limit per run.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,

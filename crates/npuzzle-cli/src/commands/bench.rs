@@ -68,6 +68,8 @@ struct Instance {
 
 /// One pair's run on one instance.
 struct Run {
+    /// The published optimum, when known.
+    optimum: Option<usize>,
     length: Option<usize>,
     expanded: u64,
     peak: u64,
@@ -97,6 +99,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             algorithm: pair.algorithm,
             heuristic: pair.heuristic,
             limits,
+            weight: if pair.algorithm.uses_heuristic() {
+                args.weight
+            } else {
+                1.0
+            },
             ..SolveOptions::default()
         };
         let mut runs = Vec::new();
@@ -111,6 +118,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             runs.push(Run {
+                optimum: instance.optimum,
                 length: (s.status == Status::Solved).then_some(s.moves.len()),
                 expanded: s.stats.expanded,
                 peak: s.stats.peak_nodes,
@@ -248,8 +256,12 @@ fn markdown(
         out,
         "Command: `{command}`\n\nInstances: {source}. One core, one instance at a time.\n"
     );
-    let _ = writeln!(out, "| pair | solved | mean nodes | median nodes | mean ms | median ms | mean peak nodes | total s | speed vs {} |", pairs[0]);
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| pair | solved | mean length | over optimum | mean nodes | median nodes | mean ms | median ms | mean peak nodes | total s | speed vs {} |",
+        pairs[0]
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|");
     let total = |runs: &[Run]| runs.iter().map(|r| r.seconds).sum::<f64>();
     let baseline = total(&results[0]);
     for (pair, runs) in pairs.iter().zip(results) {
@@ -257,11 +269,26 @@ fn markdown(
         let nodes: Vec<f64> = solved.iter().map(|r| r.expanded as f64).collect();
         let ms: Vec<f64> = solved.iter().map(|r| r.seconds * 1e3).collect();
         let peak: Vec<f64> = solved.iter().map(|r| r.peak as f64).collect();
+        let lengths: Vec<f64> = solved
+            .iter()
+            .filter_map(|r| r.length)
+            .map(|l| l as f64)
+            .collect();
+        let ratios: Vec<f64> = solved
+            .iter()
+            .filter_map(|r| Some(r.length? as f64 / r.optimum? as f64))
+            .collect();
+        let over = if ratios.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:+.1}%", (mean(&ratios) - 1.0) * 100.0)
+        };
         let _ = writeln!(
             out,
-            "| {pair} | {}/{} | {:.0} | {:.0} | {:.3} | {:.3} | {:.0} | {:.3} | {:.2}x |",
+            "| {pair} | {}/{} | {:.2} | {over} | {:.0} | {:.0} | {:.3} | {:.3} | {:.0} | {:.3} | {:.2}x |",
             solved.len(),
             instances.len(),
+            mean(&lengths),
             mean(&nodes),
             median(&nodes),
             mean(&ms),
