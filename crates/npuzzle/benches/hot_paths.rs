@@ -1,5 +1,5 @@
-//! Criterion benchmarks of the hot paths: move generation, heuristic evaluation, ranking,
-//! and whole 8-puzzle solves. `cargo bench -p npuzzle --bench hot_paths`
+//! Criterion benchmarks of the hot paths: move generation, heuristic evaluation and
+//! incremental update, ranking, table lookup, and whole 8-puzzle solves. `cargo bench -p npuzzle --bench hot_paths`
 
 use std::hint::black_box;
 
@@ -48,6 +48,68 @@ fn heuristics(c: &mut Criterion) {
             b.iter(|| cells.iter().map(|c| h.estimate(black_box(c))).sum::<u32>())
         });
     }
+}
+
+fn incremental_update(c: &mut Criterion) {
+    use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
+    let size = Size::square(4).unwrap();
+    let goal = Board::goal(size);
+    let estimate = LinearConflict::new(&goal);
+    // Each board with the blank's first legal move already made, ready to update.
+    let prepared: Vec<(FastBoard, _, u8, usize, usize)> = boards(size, 256)
+        .iter()
+        .map(|b| {
+            let node = estimate.init(&FastBoard::new(b));
+            let blank = b.blank();
+            let from = Move::DEFAULT_ORDER
+                .iter()
+                .find_map(|&m| size.step(blank, m))
+                .unwrap();
+            let mut moved = b.clone();
+            moved.apply(Move::between(size, blank, from).unwrap());
+            let tile = b.tile_at(from) as u8;
+            (FastBoard::new(&moved), node, tile, from, blank)
+        })
+        .collect();
+    c.bench_function("linear-conflict incremental update, 256 4x4 moves", |b| {
+        b.iter(|| {
+            prepared
+                .iter()
+                .map(|(board, node, tile, from, to)| {
+                    estimate.value(&estimate.step(node, board, *tile, *from, *to))
+                })
+                .sum::<u32>()
+        })
+    });
+}
+
+fn table_lookup(c: &mut Criterion) {
+    use npuzzle::distance_table::{DistanceTable, Layout};
+    let size = Size::square(3).unwrap();
+    let table =
+        DistanceTable::embedded(Layout::new(size, 8).unwrap()).expect("3x3 tables are embedded");
+    let starts = boards(size, 256);
+    c.bench_function("3x3 table: distance of 256 boards", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|s| table.distance(black_box(s)).unwrap())
+                .sum::<usize>()
+        })
+    });
+    c.bench_function("3x3 table: canonical path of 256 boards", |b| {
+        b.iter(|| {
+            starts
+                .iter()
+                .map(|s| {
+                    table
+                        .path(black_box(s), &Move::DEFAULT_ORDER)
+                        .unwrap()
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
 }
 
 fn ranking(c: &mut Criterion) {
@@ -103,7 +165,9 @@ criterion_group!(
     benches,
     move_generation,
     heuristics,
+    incremental_update,
     ranking,
+    table_lookup,
     eight_puzzle_solves
 );
 criterion_main!(benches);
