@@ -287,6 +287,11 @@ pub struct BatchArgs {
     /// No progress bar or summary.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Directory of cached tables: 15-puzzle and larger boards use the pattern databases
+    /// cached there for their goal (default: $NPUZZLE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

@@ -99,3 +99,31 @@ fn a_killed_run_resumes_without_loss_or_repeats() {
         .iter()
         .all(|r| r["status"] == "solved" && r["optimal"] == true));
 }
+
+#[test]
+fn cached_pattern_databases_guide_fifteen_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(["pdb", "build", "3-3-3-3-3", "--goal", goal, "--cache-dir", cache, "-q"])
+        .assert()
+        .success();
+    // Korf's instances 2 and 4 (optima 55 and 56), and a 3x3 board that stays on its table.
+    let input = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6\n{\"board\":\"1 2 3/4 5 6/7 0 8\",\"goal\":\"1 2 3/4 5 6/7 8 0\"}\n";
+    let out = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(["batch", "--goal", goal, "--cache-dir", cache, "-q"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let rows = records(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    assert_eq!(rows[0]["length"], 55);
+    assert_eq!(rows[1]["length"], 56);
+    for row in &rows[..2] {
+        assert!(row["heuristic"].as_str().unwrap().starts_with("pdb 3-3-3-3-3"), "{row}");
+        assert_eq!(row["optimal"], true);
+    }
+    assert_eq!(rows[2]["algorithm"], "table");
+}

@@ -4,12 +4,13 @@
 //! it are out, and a run started again with the same `--output` skips the ids already
 //! there (dropping a half-written last line) and appends the rest.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use npuzzle::progress::Progress;
@@ -19,8 +20,8 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::read_goal;
-use crate::args::BatchArgs;
+use super::{pdb, read_goal};
+use crate::args::{BatchArgs, TableArgs};
 use crate::progress::Bars;
 
 /// One instance as JSON Lines input gives it.
@@ -35,6 +36,10 @@ struct Instance {
     algorithm: Option<String>,
     heuristic: Option<String>,
 }
+
+/// Pattern databases found in the cache, loaded once per goal and shared by all threads
+/// (`None`: no tables cached for that goal).
+type PatternDatabases = Mutex<HashMap<String, Option<Arc<pdb::Loaded>>>>;
 
 /// An input line to solve: its id, and the text of the line.
 struct Job {
@@ -88,6 +93,11 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         )),
         None => Box::new(BufWriter::new(io::stdout())),
     };
+    let tables = TableArgs {
+        cache_dir: args.cache_dir.clone(),
+        quiet: args.quiet,
+    };
+    let databases = PatternDatabases::default();
     let bars = Bars::new(args.quiet);
     bars.start("solving", jobs.len() as u64);
     let (sender, receiver) = mpsc::channel::<(usize, Value)>();
@@ -111,7 +121,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
-                let record = solve_line(job, &args, &options);
+                let record = solve_line(job, &args, &options, &tables, &databases);
                 bars.advance(1);
                 // The writer only stops early on an output error, reported below.
                 let _ = sender.send((index, record));
@@ -139,14 +149,26 @@ fn json_id(line: &str) -> Option<Value> {
 }
 
 /// Solves one line into a result record (or an error record).
-fn solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> Value {
-    match try_solve_line(job, args, defaults) {
+fn solve_line(
+    job: &Job,
+    args: &BatchArgs,
+    defaults: &SolveOptions,
+    tables: &TableArgs,
+    databases: &PatternDatabases,
+) -> Value {
+    match try_solve_line(job, args, defaults, tables, databases) {
         Ok(record) => record,
         Err(e) => json!({ "id": job.id, "error": format!("{e:#}") }),
     }
 }
 
-fn try_solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<Value> {
+fn try_solve_line(
+    job: &Job,
+    args: &BatchArgs,
+    defaults: &SolveOptions,
+    tables: &TableArgs,
+    databases: &PatternDatabases,
+) -> anyhow::Result<Value> {
     let text = job.line.trim();
     let (board_text, goal_text, mut options) = if text.starts_with('{') {
         let instance: Instance =
@@ -170,8 +192,38 @@ fn try_solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyho
         .with_context(|| format!("board '{board_text}'"))?;
     let goal = read_goal(goal_text.as_deref(), start.size())?;
     options.order = defaults.order;
-    let solution = solve(&start, &goal, &options)?;
-    let mut record = serde_json::to_value(SolveReport::new(&start, &goal, &solution))?;
+    let database = {
+        let mut known = databases.lock().expect("no thread panics holding the lock");
+        match known.get(&goal.to_string()) {
+            Some(found) => found.clone(),
+            None => {
+                let found =
+                    pdb::cached_for_auto(options.algorithm, options.heuristic, &goal, tables)?
+                        .map(Arc::new);
+                known.insert(goal.to_string(), found.clone());
+                found
+            }
+        }
+    };
+    let (solution, heuristic) = match &database {
+        Some(loaded) => (
+            npuzzle::pdb::solve(
+                &start,
+                &goal,
+                &loaded.db,
+                options.order,
+                &options.limits,
+                0.0,
+            )?,
+            Some(npuzzle::fast_idastar::Estimate::name(&loaded.db)),
+        ),
+        None => (solve(&start, &goal, &options)?, None),
+    };
+    let mut report = SolveReport::new(&start, &goal, &solution);
+    if heuristic.is_some() {
+        report.heuristic = heuristic;
+    }
+    let mut record = serde_json::to_value(report)?;
     record
         .as_object_mut()
         .expect("a report is an object")

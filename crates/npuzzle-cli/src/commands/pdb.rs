@@ -8,7 +8,8 @@ use std::time::Instant;
 use anyhow::Context;
 use npuzzle::cache::Cache;
 use npuzzle::pdb::{self, PatternDatabase};
-use npuzzle::Board;
+use npuzzle::solver::{AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
+use npuzzle::{Algorithm, Board, HeuristicKind};
 
 use super::read_goal;
 use crate::args::{PdbBuildArgs, PdbCommand, TableArgs};
@@ -41,6 +42,29 @@ pub struct Loaded {
 pub fn load(partition: &str, goal: &Board, tables: &TableArgs) -> anyhow::Result<Loaded> {
     let groups = pdb::parse_groups(partition, goal)?;
     load_groups(&groups, goal, tables)
+}
+
+/// The pattern database `--algorithm auto` picks up for `goal`: on a board the fast
+/// search takes (13 to 25 cells, sides of at most 8) with no heuristic asked for, the
+/// tables cached for that goal, if any.
+pub fn cached_for_auto(
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    goal: &Board,
+    tables: &TableArgs,
+) -> anyhow::Result<Option<Loaded>> {
+    let size = goal.size();
+    let fits = size.cells() > FAST_AUTO_CELLS
+        && size.cells() <= AUTO_OPTIMAL_CELLS
+        && size.width <= 8
+        && size.height <= 8;
+    if algorithm != Algorithm::Auto || !fits || heuristic.is_some() {
+        return Ok(None);
+    }
+    match pdb::find_cached(&cache(tables), goal) {
+        Some(groups) => load_groups(&groups, goal, tables).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The database of `groups` (already validated) for `goal`.

@@ -121,14 +121,5 @@ fn pattern_database(args: &SolveArgs, goal: &Board) -> anyhow::Result<Option<pdb
         }
         return pdb::load(partition, goal, &args.tables).map(Some);
     }
-    let size = goal.size();
-    let fits =
-        size.cells() > npuzzle::solver::FAST_AUTO_CELLS && size.width <= 8 && size.height <= 8;
-    if args.algorithm != Algorithm::Auto || !fits || args.heuristic.is_some() {
-        return Ok(None);
-    }
-    match npuzzle::pdb::find_cached(&pdb::cache(&args.tables), goal) {
-        Some(groups) => pdb::load_groups(&groups, goal, &args.tables).map(Some),
-        None => Ok(None),
-    }
+    pdb::cached_for_auto(args.algorithm, args.heuristic, goal, &args.tables)
 }
