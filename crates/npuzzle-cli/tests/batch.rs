@@ -107,7 +107,16 @@ fn cached_pattern_databases_guide_fifteen_puzzles() {
     let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
     Command::cargo_bin("npuzzle")
         .unwrap()
-        .args(["pdb", "build", "3-3-3-3-3", "--goal", goal, "--cache-dir", cache, "-q"])
+        .args([
+            "pdb",
+            "build",
+            "3-3-3-3-3",
+            "--goal",
+            goal,
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
         .assert()
         .success();
     // Korf's instances 2 and 4 (optima 55 and 56), and a 3x3 board that stays on its table.
@@ -122,7 +131,13 @@ fn cached_pattern_databases_guide_fifteen_puzzles() {
     assert_eq!(rows[0]["length"], 55);
     assert_eq!(rows[1]["length"], 56);
     for row in &rows[..2] {
-        assert!(row["heuristic"].as_str().unwrap().starts_with("pdb 3-3-3-3-3"), "{row}");
+        assert!(
+            row["heuristic"]
+                .as_str()
+                .unwrap()
+                .starts_with("pdb 3-3-3-3-3"),
+            "{row}"
+        );
         assert_eq!(row["optimal"], true);
     }
     assert_eq!(rows[2]["algorithm"], "table");
