@@ -17,6 +17,7 @@
 //! order, and an admissible estimate prunes no optimal path in it, so the path found is
 //! the smallest shortest path in the move order: the canonical one, whatever the estimate.
 
+use crate::heuristic::longest_increasing;
 use std::time::Instant;
 
 use crate::board::{Board, Move, Size};
@@ -139,7 +140,7 @@ fn conflict_table(len: usize) -> Vec<u8> {
                     count += 1;
                 }
             }
-            (count - longest_increasing(&keys[..count])) as u8
+            (count - longest_increasing(&keys[..count], &mut [0; MAX_LINE])) as u8
         })
         .collect()
 }
@@ -218,7 +219,7 @@ impl Manhattan {
                 len += 1;
             }
         }
-        (len - longest_increasing(&keys[..len])) as u8
+        (len - longest_increasing(&keys[..len], &mut [0; MAX_LINE])) as u8
     }
 
     /// Tiles that must leave column `col`.
@@ -248,27 +249,8 @@ impl Manhattan {
                 len += 1;
             }
         }
-        (len - longest_increasing(&keys[..len])) as u8
+        (len - longest_increasing(&keys[..len], &mut [0; MAX_LINE])) as u8
     }
-}
-
-/// Length of the longest strictly increasing subsequence of at most 8 small values
-/// (patience sorting on a stack array).
-#[inline]
-fn longest_increasing(values: &[u8]) -> usize {
-    if values.len() <= 1 {
-        return values.len();
-    }
-    let mut tails = [0u8; MAX_LINE];
-    let mut len = 0;
-    for &v in values {
-        let i = tails[..len].partition_point(|&x| x < v);
-        tails[i] = v;
-        if i == len {
-            len += 1;
-        }
-    }
-    len
 }
 
 /// Manhattan distance, optionally plus linear conflicts, updated per move.

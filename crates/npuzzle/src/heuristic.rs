@@ -175,36 +175,50 @@ impl Heuristic {
 const STACK_LINE: usize = 32;
 
 /// How many of `goals` (goal positions along a line, in the order the tiles stand) must
-/// leave the line: the count minus the longest strictly increasing subsequence, found by
-/// patience sorting. Runs once a line for every node a search visits, so it does not
-/// allocate for lines of up to `STACK_LINE` tiles.
+/// leave the line: the count minus the longest strictly increasing subsequence. Runs once
+/// a line for every node a search visits, so it does not allocate for lines of up to
+/// `STACK_LINE` tiles.
 fn must_leave(goals: impl Iterator<Item = usize>) -> u32 {
-    let mut stack = [0usize; STACK_LINE];
-    let mut heap: Vec<usize> = Vec::new();
-    let (mut count, mut kept) = (0u32, 0usize);
+    let mut line = [0usize; STACK_LINE];
+    let mut spilled: Vec<usize> = Vec::new();
+    let mut count = 0;
     for g in goals {
-        count += 1;
-        if kept == STACK_LINE && heap.is_empty() {
-            heap.extend_from_slice(&stack);
-        }
-        let tails: &mut [usize] = if heap.is_empty() {
-            &mut stack
+        if count < STACK_LINE {
+            line[count] = g;
         } else {
-            &mut heap
-        };
-        let i = tails[..kept].partition_point(|&t| t < g);
-        if i < kept {
-            tails[i] = g;
-        } else {
-            if heap.is_empty() {
-                stack[kept] = g;
-            } else {
-                heap.push(g);
+            if spilled.is_empty() {
+                spilled.extend_from_slice(&line);
             }
-            kept += 1;
+            spilled.push(g);
+        }
+        count += 1;
+    }
+    let kept = if spilled.is_empty() {
+        longest_increasing(&line[..count], &mut [0; STACK_LINE])
+    } else {
+        longest_increasing(&spilled, &mut vec![0; count])
+    };
+    (count - kept) as u32
+}
+
+/// Length of the longest strictly increasing subsequence of `values`, by patience
+/// sorting; `tails` (at least as long as `values`) is scratch space, so that the
+/// searches' hot paths need not allocate. Shared by [`Heuristic`] and the fast IDA*'s
+/// incremental linear conflict.
+#[inline]
+pub(crate) fn longest_increasing<T: Ord + Copy>(values: &[T], tails: &mut [T]) -> usize {
+    if values.len() <= 1 {
+        return values.len();
+    }
+    let mut len = 0;
+    for &v in values {
+        let i = tails[..len].partition_point(|&x| x < v);
+        tails[i] = v;
+        if i == len {
+            len += 1;
         }
     }
-    count - kept as u32
+    len
 }
 
 #[cfg(test)]
