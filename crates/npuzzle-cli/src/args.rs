@@ -104,9 +104,10 @@ pub struct PdbBuildArgs {
     /// The goal board (default: the standard goal of --size).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
-    /// Board size WxH when no goal is given.
-    #[arg(long, short = 's', default_value = "4x4")]
-    pub size: Size,
+    /// Board size WxH: the standard goal of this size when no goal is given (default
+    /// 4x4), or the shape of a goal that is not square.
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
     #[command(flatten)]
     pub tables: TableArgs,
 }
@@ -139,6 +140,8 @@ pub struct BenchFileArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    pub threads: ThreadArgs,
+    #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub tables: TableArgs,
@@ -153,6 +156,15 @@ pub struct BoardArgs {
     /// Board size WxH (columns x rows), needed when the tiles do not form a square.
     #[arg(long, short = 's')]
     pub size: Option<Size>,
+}
+
+/// How many threads search one board.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ThreadArgs {
+    /// Threads the fast IDA* searches one board with (0: one per core). The answer is the
+    /// same path whatever the count.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub threads: usize,
 }
 
 /// Bounds on one search.
@@ -222,6 +234,8 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

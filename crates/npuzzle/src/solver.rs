@@ -9,6 +9,7 @@ use crate::board::{Board, Move, Size};
 use crate::cache::Cache;
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::error::SolveError;
+use crate::fast_idastar::RunSettings;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::rank::factorial;
 use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
@@ -170,6 +171,20 @@ pub struct SolveOptions {
     pub weight: f64,
     /// Where distance tables are cached (default: [`Cache::from_env`]).
     pub cache: Option<Cache>,
+    /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
+    /// [`crate::fast_idastar::parallel`]. The other algorithms run on one thread.
+    pub threads: usize,
+}
+
+impl SolveOptions {
+    /// The settings of a fast IDA* run under these options.
+    pub fn run_settings(&self) -> RunSettings {
+        RunSettings {
+            order: self.order,
+            limits: self.limits,
+            threads: self.threads,
+        }
+    }
 }
 
 impl Default for SolveOptions {
@@ -182,6 +197,7 @@ impl Default for SolveOptions {
             visited: Visited::Hash,
             weight: 1.0,
             cache: None,
+            threads: 1,
         }
     }
 }
@@ -254,12 +270,12 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             )));
         }
         let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
-        return crate::fast_idastar::solve(start, goal, kind, options.order, &options.limits);
+        return crate::fast_idastar::solve(start, goal, kind, &options.run_settings());
     }
     let cells = start.size().cells();
-    if algorithm == Algorithm::FastIdastar || auto_is_fast(options, start.size()) {
+    if auto_is_fast(options, start.size()) {
         let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
-        return crate::fast_idastar::solve(start, goal, kind, options.order, &options.limits);
+        return crate::fast_idastar::solve(start, goal, kind, &options.run_settings());
     }
     if cells > MAX_SEARCH_CELLS {
         return Err(SolveError::TooLarge {

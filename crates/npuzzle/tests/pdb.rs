@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use npuzzle::cache::{Cache, Origin};
-use npuzzle::fast_idastar;
+use npuzzle::fast_idastar::{self, RunSettings};
 use npuzzle::pdb::{self, PatternDatabase};
 use npuzzle::progress::Silent;
 use npuzzle::search::{bfs, Limits, Outcome};
@@ -120,8 +120,7 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
                 },
             )
             .unwrap();
-            let fast =
-                pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+            let fast = pdb::solve(&start, &goal, &db, &RunSettings::default(), 0.0).unwrap();
             assert_eq!(fast.length(), exact.length(), "{start}");
             assert_eq!(fast.moves, exact.moves, "canonical path for {start}");
         }
@@ -140,12 +139,10 @@ fn random_4x4_boards_with_small_groups_are_bounded_and_consistent_with_lc() {
             &start,
             &goal,
             HeuristicKind::LinearConflict,
-            Move::DEFAULT_ORDER,
-            &Limits::NONE,
+            &RunSettings::default(),
         )
         .unwrap();
-        let with_db =
-            pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+        let with_db = pdb::solve(&start, &goal, &db, &RunSettings::default(), 0.0).unwrap();
         assert_eq!(with_db.moves, lc.moves, "{start}");
         assert!(db.estimate_board(&start) as usize <= lc.moves.len());
     }
@@ -165,12 +162,74 @@ fn easier_korf_instances_with_5_5_5() {
         ("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42),
     ] {
         let start = parse_board(board, None).unwrap();
-        let s = pdb::solve(&start, &goal, &db, Move::DEFAULT_ORDER, &Limits::NONE, 0.0).unwrap();
+        let s = pdb::solve(&start, &goal, &db, &RunSettings::default(), 0.0).unwrap();
         assert_eq!(s.length(), Some(optimum), "{board}");
         let mut b = start.clone();
         b.apply_all(&s.moves).unwrap();
         assert_eq!(b, goal);
         assert!(s.optimal);
+        let two_threads = RunSettings {
+            threads: 2,
+            ..RunSettings::default()
+        };
+        let parallel = pdb::solve(&start, &goal, &db, &two_threads, 0.0).unwrap();
+        assert_eq!(parallel.moves, s.moves, "{board} on two threads");
+    }
+}
+
+#[test]
+fn the_24_puzzle_6_6_6_6_is_korf_and_felners_partition_turned_to_the_blank() {
+    let size = Size::square(5).unwrap();
+    let blank_first = Board::blank_first_goal(size);
+    let groups = pdb::parse_groups("6-6-6-6", &blank_first).unwrap();
+    assert_eq!(
+        pdb::groups_text(&groups),
+        "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24"
+    );
+    // Blank bottom-right: the same blocks turned half a turn, each tile renamed to the
+    // one whose goal cell is the turned cell.
+    let blank_last = Board::goal(size);
+    let groups = pdb::parse_groups("6-6-6-6", &blank_last).unwrap();
+    assert_eq!(
+        pdb::groups_text(&groups),
+        "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24"
+    );
+    // Elsewhere, and with other sizes, groups follow the goal order.
+    let middle = parse_board(
+        "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15 16 17 18 19 20 21 22 23 24",
+        None,
+    )
+    .unwrap();
+    let groups = pdb::parse_groups("6-6-6-6", &middle).unwrap();
+    assert_eq!(groups[0], vec![1, 2, 3, 4, 5, 6]);
+    let groups = pdb::parse_groups("6-6-6-5", &blank_first).unwrap();
+    assert_eq!(groups[0], vec![1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn random_24_puzzle_walks_with_small_groups_on_one_and_two_threads() {
+    let goal = Board::blank_first_goal(Size::square(5).unwrap());
+    let groups = pdb::parse_groups("3-3-3-3-3-3-3-3", &goal).unwrap();
+    let db = PatternDatabase::build(&goal, &groups, &Silent);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(24);
+    for _ in 0..4 {
+        let start = npuzzle::random::random_walk(&goal, 36, &mut rng);
+        let lc = fast_idastar::solve(
+            &start,
+            &goal,
+            HeuristicKind::LinearConflict,
+            &RunSettings::default(),
+        )
+        .unwrap();
+        for threads in [1, 2] {
+            let settings = RunSettings {
+                threads,
+                ..RunSettings::default()
+            };
+            let with_db = pdb::solve(&start, &goal, &db, &settings, 0.0).unwrap();
+            assert_eq!(with_db.moves, lc.moves, "{start} on {threads} threads");
+            assert!(with_db.stats.generated < lc.stats.generated * 2, "{start}");
+        }
     }
 }
 

@@ -207,14 +207,7 @@ fn try_solve_line(
     };
     let (solution, heuristic) = match &database {
         Some(loaded) => (
-            npuzzle::pdb::solve(
-                &start,
-                &goal,
-                &loaded.db,
-                options.order,
-                &options.limits,
-                0.0,
-            )?,
+            npuzzle::pdb::solve(&start, &goal, &loaded.db, &options.run_settings(), 0.0)?,
             Some(npuzzle::fast_idastar::Estimate::name(&loaded.db)),
         ),
         None => (solve(&start, &goal, &options)?, None),

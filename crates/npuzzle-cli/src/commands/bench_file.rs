@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use npuzzle::fast_idastar::{self, Estimate};
+use npuzzle::fast_idastar::{self, Estimate, RunSettings};
 use npuzzle::report::SolveReport;
 use npuzzle::{parse_board, Board, Move, Solution};
 
@@ -58,7 +58,11 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
     }
     let goal = read_goal(args.goal.as_deref(), cases[0].board.size())?;
     let limits = args.limits.limits()?;
-    let order = Move::DEFAULT_ORDER;
+    let settings = RunSettings {
+        order: Move::DEFAULT_ORDER,
+        limits,
+        threads: args.threads.threads,
+    };
     let mut setup = 0.0;
     let mut name = args.heuristic.to_string();
     let db = match &args.pdb {
@@ -91,8 +95,8 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
     let (mut generated, mut expanded, mut seconds, mut wrong) = (0u64, 0u64, 0.0f64, 0usize);
     for (i, case) in cases.iter().enumerate() {
         let solution: Solution = match &db {
-            Some(db) => npuzzle::pdb::solve(&case.board, &goal, db, order, &limits, setup)?,
-            None => fast_idastar::solve(&case.board, &goal, args.heuristic, order, &limits)?,
+            Some(db) => npuzzle::pdb::solve(&case.board, &goal, db, &settings, setup)?,
+            None => fast_idastar::solve(&case.board, &goal, args.heuristic, &settings)?,
         };
         let s = solution.stats;
         generated += s.generated;

@@ -9,9 +9,8 @@ use anyhow::Context;
 use npuzzle::cache::Cache;
 use npuzzle::pdb::{self, PatternDatabase};
 use npuzzle::solver::{AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
-use npuzzle::{Algorithm, Board, HeuristicKind};
+use npuzzle::{Algorithm, Board, HeuristicKind, Size};
 
-use super::read_goal;
 use crate::args::{PdbBuildArgs, PdbCommand, TableArgs};
 use crate::progress::Bars;
 
@@ -82,7 +81,13 @@ pub fn load_groups(groups: &[Vec<u8>], goal: &Board, tables: &TableArgs) -> anyh
 }
 
 fn build(args: PdbBuildArgs) -> anyhow::Result<ExitCode> {
-    let goal = read_goal(args.goal.as_deref(), args.size)?;
+    // A goal names its own size (when square); --size only picks the standard goal.
+    let goal = match (&args.goal, args.size) {
+        (Some(text), size) => {
+            npuzzle::parse_board(text, size).with_context(|| format!("goal '{text}'"))?
+        }
+        (None, size) => Board::goal(size.unwrap_or(Size::square(4).expect("4x4 is a size"))),
+    };
     let loaded = load(&args.partition, &goal, &args.tables)?;
     let cache = cache(&args.tables);
     let mut out = io::stdout().lock();

@@ -27,6 +27,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         visited: args.visited,
         weight: args.weight,
         cache: Some(args.tables.cache()),
+        threads: args.threads.threads,
         ..SolveOptions::default()
     };
     if args.algorithm == Algorithm::Table {
@@ -43,8 +44,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 &start,
                 &goal,
                 &loaded.db,
-                options.order,
-                &options.limits,
+                &options.run_settings(),
                 loaded.seconds,
             )?;
             (solution, Some(loaded))

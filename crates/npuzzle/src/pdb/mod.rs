@@ -37,7 +37,7 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use crate::board::{Board, Size};
 use crate::cache::{Cache, CacheError, Origin, Table};
-use crate::fast_idastar::{Estimate, FastBoard, Manhattan, MAX_FAST_CELLS};
+use crate::fast_idastar::{Estimate, FastBoard, Manhattan, RunSettings, MAX_FAST_CELLS};
 use crate::progress::Progress;
 
 /// The most groups a database may have.
@@ -87,6 +87,8 @@ pub enum PdbError {
 /// Two forms:
 /// - group sizes joined by `-`, e.g. `7-8`, `6-6-3`, `5-5-5`: groups take the tiles in
 ///   the order of their goal cells (row-major, skipping the blank), first group first;
+///   except `6-6-6-6` on a 5×5 board with the goal's blank in a corner, which is Korf &
+///   Felner's partition (blocks of 2×3 and 3×2 cells) turned to that corner;
 /// - explicit groups of tile numbers, tiles joined by `,` and groups by `/`, e.g.
 ///   `1,2,3,4,5,6,7/8,9,10,11,12,13,14,15` (a single group needs a `,`: `1,2,3`).
 ///
@@ -153,6 +155,9 @@ pub fn parse_groups(spec: &str, goal: &Board) -> Result<Vec<Vec<u8>>, PdbError> 
                 n - 1
             )));
         }
+        if let Some(groups) = korf_felner_24(goal, &sizes) {
+            return Ok(groups);
+        }
         let order: Vec<u8> = goal
             .cells()
             .iter()
@@ -203,6 +208,47 @@ pub fn parse_groups(spec: &str, goal: &Board) -> Result<Vec<Vec<u8>>, PdbError> 
         }
     }
     Ok(groups)
+}
+
+/// Korf & Felner's 6-6-6-6 partition of the 24-puzzle, by goal cell for a goal with the
+/// blank top-left: a 2×3 block and a 3×2 block beside the blank's corner (less the blank),
+/// their mirror images about the main diagonal covering the rest. Compact groups of tiles
+/// that meet often give larger entries than rows would.
+const KORF_FELNER_24: [[usize; 6]; 4] = [
+    [1, 2, 5, 6, 7, 12],
+    [3, 4, 8, 9, 13, 14],
+    [10, 11, 15, 16, 20, 21],
+    [17, 18, 19, 22, 23, 24],
+];
+
+/// The groups of `6-6-6-6` on a 5×5 board whose goal has the blank in a corner: Korf &
+/// Felner's partition turned to that corner. `None` for any other board or sizes.
+fn korf_felner_24(goal: &Board, sizes: &[usize]) -> Option<Vec<Vec<u8>>> {
+    let size = goal.size();
+    if size != Size::square(5).ok()? || sizes != [6, 6, 6, 6] {
+        return None;
+    }
+    let (row, col) = size.row_col(goal.blank());
+    if !(row == 0 || row == 4) || !(col == 0 || col == 4) {
+        return None;
+    }
+    // Flip rows and columns so that cell 0 lands on the blank's corner.
+    let turn = |cell: usize| {
+        let (r, c) = (cell / 5, cell % 5);
+        let r = if row == 0 { r } else { 4 - r };
+        let c = if col == 0 { c } else { 4 - c };
+        r * 5 + c
+    };
+    let mut groups: Vec<Vec<u8>> = KORF_FELNER_24
+        .iter()
+        .map(|cells| {
+            let mut tiles: Vec<u8> = cells.iter().map(|&c| goal.tile_at(turn(c)) as u8).collect();
+            tiles.sort_unstable();
+            tiles
+        })
+        .collect();
+    groups.sort();
+    Some(groups)
 }
 
 /// Memory a build needs: three bitsets of placements × cells, and a byte per placement
@@ -876,8 +922,7 @@ pub fn solve(
     start: &Board,
     goal: &Board,
     db: &PatternDatabase,
-    order: [crate::board::Move; 4],
-    limits: &crate::search::Limits,
+    settings: &RunSettings,
     setup_seconds: f64,
 ) -> Result<crate::solver::Solution, crate::error::SolveError> {
     if goal != db.goal() {
@@ -886,7 +931,7 @@ pub fn solve(
             db.goal()
         )));
     }
-    let mut s = crate::fast_idastar::solve_with(start, goal, db, order, limits, None)?;
+    let mut s = crate::fast_idastar::solve_with(start, goal, db, settings, None)?;
     s.stats.setup_seconds = setup_seconds;
     Ok(s)
 }

@@ -148,6 +148,12 @@ impl Budget {
         Ok(())
     }
 
+    /// Nodes expanded so far.
+    #[inline]
+    pub(crate) fn expanded(&self) -> u64 {
+        self.stats.expanded
+    }
+
     /// Records one generated successor.
     #[inline]
     pub(crate) fn generate(&mut self) {

@@ -17,8 +17,11 @@
 //! order, and an admissible estimate prunes no optimal path in it, so the path found is
 //! the smallest shortest path in the move order: the canonical one, whatever the estimate.
 
-use crate::heuristic::longest_increasing;
+pub mod parallel;
+
 use std::time::Instant;
+
+use crate::heuristic::longest_increasing;
 
 use crate::board::{Board, Move, Size};
 use crate::error::SolveError;
@@ -59,7 +62,7 @@ impl FastBoard {
 pub trait Estimate: Sync {
     /// What a node carries so that the next estimate is cheap (small and `Copy`: it lives
     /// in the search's stack frames, which is where "undo" comes from).
-    type Node: Copy;
+    type Node: Copy + Send + Sync;
     /// The node data of a whole board.
     fn init(&self, board: &FastBoard) -> Self::Node;
     /// The node data after `tile` slid from `from` to `to`; `board` is already updated.
@@ -370,8 +373,42 @@ impl Estimate for LinearConflict {
     }
 }
 
+/// How a fast search runs: the move order, the limits, and how many threads share it.
+#[derive(Clone, Copy, Debug)]
+pub struct RunSettings {
+    /// The order moves are tried in; the answer is the smallest shortest path in it.
+    pub order: [Move; 4],
+    /// When to give up.
+    pub limits: Limits,
+    /// Threads searching the one instance: 1 runs the serial search, more the
+    /// [`parallel`] one, 0 means one per core.
+    pub threads: usize,
+}
+
+impl Default for RunSettings {
+    /// The default move order, no limits, one thread.
+    fn default() -> RunSettings {
+        RunSettings {
+            order: Move::DEFAULT_ORDER,
+            limits: Limits::NONE,
+            threads: 1,
+        }
+    }
+}
+
+impl RunSettings {
+    /// The number of threads meant: [`RunSettings::threads`], with 0 read as the number
+    /// of cores.
+    pub fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        }
+    }
+}
+
 /// The legal blank moves of every cell, in the search's order.
-struct MoveTable {
+pub(crate) struct MoveTable {
     /// `moves[cell]`: up to four (move, cell the blank goes to), then `None`s.
     moves: Vec<[Option<(Move, u8)>; 4]>,
 }
@@ -394,7 +431,36 @@ impl MoveTable {
     }
 }
 
-/// One run of the search: the board it edits in place and what it has found.
+impl FastBoard {
+    /// Slides the tile at `to` into the blank at `blank`; returns the tile.
+    #[inline(always)]
+    fn slide(&mut self, blank: usize, to: usize) -> u8 {
+        let tile = self.tiles[to];
+        self.tiles[blank] = tile;
+        self.tiles[to] = 0;
+        self.pos[tile as usize] = blank as u8;
+        tile
+    }
+
+    /// Undoes [`FastBoard::slide`].
+    #[inline(always)]
+    fn unslide(&mut self, blank: usize, to: usize, tile: u8) {
+        self.tiles[to] = tile;
+        self.tiles[blank] = 0;
+        self.pos[tile as usize] = to as u8;
+    }
+}
+
+/// Why a depth-first pass stopped before finishing.
+#[derive(Clone, Debug)]
+enum Stop {
+    /// A limit was reached.
+    GaveUp(GiveUp),
+    /// Another thread proved this subtree is not needed (see [`parallel`]).
+    Cancelled,
+}
+
+/// One depth-first search: the board it edits in place and what it has found.
 struct Runner<'a, E: Estimate> {
     estimate: &'a E,
     table: &'a MoveTable,
@@ -402,11 +468,35 @@ struct Runner<'a, E: Estimate> {
     blank: usize,
     path: Vec<Move>,
     budget: Budget,
-    stopped: Option<GiveUp>,
+    stopped: Option<Stop>,
     next_bound: u32,
+    /// In a parallel search: the shared state and the index of the work item searched.
+    watch: Option<(&'a parallel::Watch, usize)>,
 }
 
-impl<E: Estimate> Runner<'_, E> {
+impl<'a, E: Estimate> Runner<'a, E> {
+    fn new(
+        estimate: &'a E,
+        table: &'a MoveTable,
+        board: FastBoard,
+        blank: usize,
+        limits: &Limits,
+    ) -> Runner<'a, E> {
+        Runner {
+            estimate,
+            table,
+            board,
+            blank,
+            // Optimal 8×8 solutions are a few hundred moves: enough that pushes never
+            // allocate.
+            path: Vec::with_capacity(1024),
+            budget: Budget::new(limits),
+            stopped: None,
+            next_bound: u32::MAX,
+            watch: None,
+        }
+    }
+
     /// Depth-first below `node` (already within the bound); `true` once the goal is found,
     /// leaving its moves in `path`.
     fn dfs(&mut self, g: u32, bound: u32, node: E::Node, forbidden: Option<Move>) -> bool {
@@ -414,8 +504,14 @@ impl<E: Estimate> Runner<'_, E> {
             return true;
         }
         if let Err(why) = self.budget.expand() {
-            self.stopped = Some(why);
+            self.stopped = Some(Stop::GaveUp(why));
             return false;
+        }
+        if let Some((watch, item)) = self.watch {
+            if let Err(stop) = watch.check(item, self.budget.expanded()) {
+                self.stopped = Some(stop);
+                return false;
+            }
         }
         let blank = self.blank;
         let table = self.table;
@@ -425,10 +521,7 @@ impl<E: Estimate> Runner<'_, E> {
             }
             self.budget.generate();
             let to = to as usize;
-            let tile = self.board.tiles[to];
-            self.board.tiles[blank] = tile;
-            self.board.tiles[to] = 0;
-            self.board.pos[tile as usize] = blank as u8;
+            let tile = self.board.slide(blank, to);
             self.blank = to;
             let (child, h) =
                 self.estimate
@@ -443,9 +536,7 @@ impl<E: Estimate> Runner<'_, E> {
             } else if f < self.next_bound {
                 self.next_bound = f;
             }
-            self.board.tiles[to] = tile;
-            self.board.tiles[blank] = 0;
-            self.board.pos[tile as usize] = to as u8;
+            self.board.unslide(blank, to, tile);
             self.blank = blank;
             if self.stopped.is_some() {
                 return false;
@@ -457,35 +548,29 @@ impl<E: Estimate> Runner<'_, E> {
 
 /// Runs the fast IDA* from `start` to the goal `estimate` was made for.
 ///
-/// Returns the moves of the smallest shortest path in `order`, or why it gave up. The
-/// start must be solvable (check with [`is_solvable`] first: on an unreachable goal
+/// Returns the moves of the smallest shortest path in `settings.order`, or why it gave
+/// up. With more than one thread the [`parallel`] search runs, returning the same path.
+/// The start must be solvable (check with [`is_solvable`] first: on an unreachable goal
 /// this searches until a limit stops it). `stats.peak_nodes` is the longest path held.
 pub fn search<E: Estimate>(
     start: &Board,
     estimate: &E,
-    order: [Move; 4],
-    limits: &Limits,
+    settings: &RunSettings,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let size = start.size();
     assert!(
         size.cells() <= MAX_FAST_CELLS,
         "the fast search takes at most 64 cells"
     );
-    let table = MoveTable::new(size, order);
+    let table = MoveTable::new(size, settings.order);
+    let threads = settings.thread_count();
+    if threads > 1 {
+        return parallel::search(start, estimate, &table, &settings.limits, threads);
+    }
     let board = FastBoard::new(start);
     let root = estimate.init(&board);
     let mut bound = estimate.value(&root);
-    let mut runner = Runner {
-        estimate,
-        table: &table,
-        blank: start.blank(),
-        board,
-        // Optimal 8×8 solutions are a few hundred moves: enough that pushes never allocate.
-        path: Vec::with_capacity(1024),
-        budget: Budget::new(limits),
-        stopped: None,
-        next_bound: u32::MAX,
-    };
+    let mut runner = Runner::new(estimate, &table, board, start.blank(), &settings.limits);
     loop {
         runner.next_bound = u32::MAX;
         if runner.dfs(0, bound, root, None) {
@@ -493,7 +578,7 @@ pub fn search<E: Estimate>(
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
             return (Ok(runner.path), stats);
         }
-        if let Some(why) = runner.stopped {
+        if let Some(Stop::GaveUp(why)) = runner.stopped {
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
             return (Err(why), stats);
         }
@@ -509,8 +594,7 @@ pub fn solve_with<E: Estimate>(
     start: &Board,
     goal: &Board,
     estimate: &E,
-    order: [Move; 4],
-    limits: &Limits,
+    settings: &RunSettings,
     heuristic: Option<HeuristicKind>,
 ) -> Result<Solution, SolveError> {
     if start.size() != goal.size() {
@@ -540,7 +624,7 @@ pub fn solve_with<E: Estimate>(
         return Ok(solution);
     }
     let started = Instant::now();
-    let (outcome, mut stats) = search(start, estimate, order, limits);
+    let (outcome, mut stats) = search(start, estimate, settings);
     stats.seconds = started.elapsed().as_secs_f64();
     solution.stats = stats;
     match outcome {
@@ -562,8 +646,7 @@ pub fn solve(
     start: &Board,
     goal: &Board,
     kind: HeuristicKind,
-    order: [Move; 4],
-    limits: &Limits,
+    settings: &RunSettings,
 ) -> Result<Solution, SolveError> {
     let estimate = match kind {
         HeuristicKind::LinearConflict => LinearConflict::new(goal),
@@ -583,7 +666,7 @@ pub fn solve(
             max: MAX_FAST_CELLS,
         });
     }
-    solve_with(start, goal, &estimate, order, limits, Some(kind))
+    solve_with(start, goal, &estimate, settings, Some(kind))
 }
 
 #[cfg(test)]
@@ -630,7 +713,7 @@ mod tests {
             ..SolveOptions::default()
         };
         let generic = crate::solve(start, goal, &options).unwrap();
-        let fast = solve(start, goal, kind, Move::DEFAULT_ORDER, &Limits::NONE).unwrap();
+        let fast = solve(start, goal, kind, &RunSettings::default()).unwrap();
         (generic, fast)
     }
 
@@ -668,38 +751,21 @@ mod tests {
         // Korf's instance 1 (57 moves from the blank-first goal).
         let goal = Board::blank_first_goal(Size::square(4).unwrap());
         let start = crate::parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
-        let limits = Limits {
-            max_expanded: Some(1000),
-            ..Limits::NONE
+        let settings = RunSettings {
+            limits: Limits {
+                max_expanded: Some(1000),
+                ..Limits::NONE
+            },
+            ..RunSettings::default()
         };
-        let s = solve(
-            &start,
-            &goal,
-            HeuristicKind::LinearConflict,
-            Move::DEFAULT_ORDER,
-            &limits,
-        )
-        .unwrap();
+        let s = solve(&start, &goal, HeuristicKind::LinearConflict, &settings).unwrap();
         assert_eq!(s.status, Status::GaveUp(GiveUp::Expanded(1000)));
         assert!(!s.optimal);
         let swapped = crate::solvability::swap_parity(&start);
-        let s = solve(
-            &swapped,
-            &goal,
-            HeuristicKind::LinearConflict,
-            Move::DEFAULT_ORDER,
-            &limits,
-        );
+        let s = solve(&swapped, &goal, HeuristicKind::LinearConflict, &settings);
         // Exactly one of the two is reachable.
         assert!(s.is_ok());
         assert_ne!(is_solvable(&start, &goal), is_solvable(&swapped, &goal));
-        assert!(solve(
-            &start,
-            &goal,
-            HeuristicKind::Misplaced,
-            Move::DEFAULT_ORDER,
-            &limits
-        )
-        .is_err());
+        assert!(solve(&start, &goal, HeuristicKind::Misplaced, &settings).is_err());
     }
 }

@@ -1,0 +1,462 @@
+//! The fast IDA* on several threads: every core searches one instance.
+//!
+//! Each iteration (one bound) is cut into work items: the nodes a few levels below the
+//! root that are within the bound, listed in the order the serial search reaches them
+//! (the *frontier*). Threads take items in that order from a shared counter and search
+//! each one's subtree with the serial depth-first code.
+//!
+//! **Same answer as the serial search.** The serial search returns the first goal it
+//! meets, which lies in the first item, in order, whose subtree holds a goal. When a
+//! thread finds a goal in item `i`, the items after `i` are no longer needed: the cutoff
+//! drops to `i + 1` and threads busy with later items stop at their next node. Items
+//! before `i` still run to the end, since one of them may hold an earlier path; the
+//! answer is the goal of the lowest item that found one. So the path, not only its
+//! length, is the serial one: the smallest shortest path in the move order.
+//!
+//! **The next bound** is the least `f` over every child cut off in the iteration, by the
+//! frontier or by any thread: exactly the serial search's, because an iteration that
+//! finds no goal cancels nothing.
+//!
+//! **Balance.** Subtrees differ in size by orders of magnitude, so the frontier is made
+//! deep enough for [`ITEMS_PER_THREAD`] items per thread: the large subtrees are then
+//! spread over the threads, and an iteration's last items are small, so the threads
+//! finish it together (measured in docs/BENCHMARKS.md).
+//!
+//! **Limits** are global: expansions are pooled across threads (every
+//! [`FLUSH_EVERY`] nodes, so a node limit may be passed by at most that many nodes per
+//! thread) and the clock is read as often; the first thread to reach a limit stops all.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::{Estimate, FastBoard, MoveTable, Runner, Stop};
+use crate::board::{Board, Move};
+use crate::search::{GiveUp, Limits, Stats};
+
+/// Work items per thread the frontier is deepened to reach.
+pub const ITEMS_PER_THREAD: usize = 256;
+
+/// Expansions a thread makes between two looks at the pooled count and the clock.
+pub const FLUSH_EVERY: u64 = 1024;
+
+/// The state the threads of one iteration share.
+pub(super) struct Watch {
+    /// The next item to hand out.
+    next: AtomicUsize,
+    /// Items from this index on are not needed (a goal was found before it, or a limit
+    /// was reached and every item stops).
+    cutoff: AtomicUsize,
+    /// Expansions pooled from every thread, since the search began.
+    expanded: AtomicU64,
+    max_expanded: Option<u64>,
+    deadline: Option<(Instant, Duration)>,
+    gave_up: Mutex<Option<GiveUp>>,
+}
+
+impl Watch {
+    /// Called by a thread at each expansion of item `item`, its `local`-th: whether to go on.
+    #[inline(always)]
+    pub(super) fn check(&self, item: usize, local: u64) -> Result<(), Stop> {
+        if local % FLUSH_EVERY == 0 {
+            let pooled = self.expanded.fetch_add(FLUSH_EVERY, Relaxed) + FLUSH_EVERY;
+            if let Some(max) = self.max_expanded {
+                if pooled > max {
+                    return Err(self.give_up(GiveUp::Expanded(max)));
+                }
+            }
+            if let Some((deadline, max)) = self.deadline {
+                if Instant::now() >= deadline {
+                    return Err(self.give_up(GiveUp::Time(max)));
+                }
+            }
+        }
+        if item >= self.cutoff.load(Relaxed) {
+            return Err(Stop::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// Records the first limit reached and stops every thread.
+    fn give_up(&self, why: GiveUp) -> Stop {
+        self.cutoff.store(0, Relaxed);
+        let mut first = self.gave_up.lock().expect("no thread panics holding it");
+        first.get_or_insert(why);
+        Stop::GaveUp(why)
+    }
+}
+
+/// One subtree to search: a frontier node and the moves that reach it.
+struct Item<N> {
+    moves: Vec<Move>,
+    board: FastBoard,
+    blank: usize,
+    node: N,
+    forbidden: Option<Move>,
+}
+
+/// The frontier of one iteration, and what listing it cost.
+struct Frontier<N> {
+    items: Vec<Item<N>>,
+    next_bound: u32,
+    expanded: u64,
+    generated: u64,
+}
+
+impl<N: Copy> Frontier<N> {
+    /// Expands the root level by level, keeping the children within `bound` in the serial
+    /// search's order, until there are `target` items (or none left to expand). A level
+    /// replaces each item by its children in move order, so the items stay in depth-first
+    /// order; goals are kept as they are, since the search stops at them.
+    fn grow<E: Estimate<Node = N>>(
+        estimate: &E,
+        table: &MoveTable,
+        root: Item<N>,
+        bound: u32,
+        target: usize,
+    ) -> Frontier<N> {
+        let mut frontier = Frontier {
+            items: vec![root],
+            next_bound: u32::MAX,
+            expanded: 0,
+            generated: 0,
+        };
+        while frontier.items.len() < target {
+            let mut grew = false;
+            let mut next = Vec::with_capacity(frontier.items.len() * 3);
+            for mut item in std::mem::take(&mut frontier.items) {
+                if estimate.is_goal(&item.node) {
+                    next.push(item);
+                    continue;
+                }
+                grew = true;
+                frontier.expanded += 1;
+                let g = item.moves.len() as u32;
+                let blank = item.blank;
+                for &(mv, to) in table.moves[blank].iter().flatten() {
+                    if Some(mv) == item.forbidden {
+                        continue;
+                    }
+                    frontier.generated += 1;
+                    let to = to as usize;
+                    let tile = item.board.slide(blank, to);
+                    let (child, h) = estimate.step_within(
+                        &item.node,
+                        &item.board,
+                        tile,
+                        to,
+                        blank,
+                        bound - g - 1,
+                    );
+                    let f = g + 1 + h;
+                    if f <= bound {
+                        let mut moves = item.moves.clone();
+                        moves.push(mv);
+                        next.push(Item {
+                            moves,
+                            board: item.board.clone(),
+                            blank: to,
+                            node: child,
+                            forbidden: Some(mv.inverse()),
+                        });
+                    } else {
+                        frontier.next_bound = frontier.next_bound.min(f);
+                    }
+                    item.board.unslide(blank, to, tile);
+                }
+            }
+            frontier.items = next;
+            if !grew {
+                break;
+            }
+        }
+        frontier
+    }
+}
+
+/// What one thread found in one iteration.
+struct Finding {
+    /// The first item (in order) where this thread found a goal, with the whole path.
+    goal: Option<(usize, Vec<Move>)>,
+    next_bound: u32,
+    stats: Stats,
+}
+
+/// Searches items from the shared counter until none is left or needed.
+fn work<E: Estimate>(
+    estimate: &E,
+    table: &MoveTable,
+    items: &[Item<E::Node>],
+    bound: u32,
+    watch: &Watch,
+) -> Finding {
+    let mut runner: Option<Runner<'_, E>> = None;
+    let mut goal = None;
+    loop {
+        let i = watch.next.fetch_add(1, Relaxed);
+        if i >= items.len() || i >= watch.cutoff.load(Relaxed) {
+            break;
+        }
+        let item = &items[i];
+        let runner = runner.get_or_insert_with(|| {
+            Runner::new(
+                estimate,
+                table,
+                item.board.clone(),
+                item.blank,
+                &Limits::NONE,
+            )
+        });
+        runner.board.clone_from(&item.board);
+        runner.blank = item.blank;
+        runner.path.clear();
+        runner.watch = Some((watch, i));
+        let g = item.moves.len() as u32;
+        if runner.dfs(g, bound, item.node, item.forbidden) {
+            watch.cutoff.fetch_min(i + 1, Relaxed);
+            let mut path = item.moves.clone();
+            path.extend_from_slice(&runner.path);
+            goal = Some((i, path));
+            // This thread's later items would all come after `i`.
+            break;
+        }
+        if runner.stopped.take().is_some() {
+            break;
+        }
+    }
+    match runner {
+        Some(runner) => Finding {
+            goal,
+            next_bound: runner.next_bound,
+            stats: runner
+                .budget
+                .finish(crate::search::Outcome::<()>::Exhausted)
+                .stats,
+        },
+        None => Finding {
+            goal,
+            next_bound: u32::MAX,
+            stats: Stats::default(),
+        },
+    }
+}
+
+/// The parallel search on `threads` threads (see the [module](self) documentation); the
+/// same contract and answer as [`super::search`].
+pub(super) fn search<E: Estimate>(
+    start: &Board,
+    estimate: &E,
+    table: &MoveTable,
+    limits: &Limits,
+    threads: usize,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let started = Instant::now();
+    let board = FastBoard::new(start);
+    let root = estimate.init(&board);
+    let mut bound = estimate.value(&root);
+    let mut stats = Stats::default();
+    let target = ITEMS_PER_THREAD * threads;
+    let expanded = AtomicU64::new(0);
+    loop {
+        stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
+        let root_item = Item {
+            moves: Vec::new(),
+            board: board.clone(),
+            blank: start.blank(),
+            node: root,
+            forbidden: None,
+        };
+        let frontier = Frontier::grow(estimate, table, root_item, bound, target);
+        stats.expanded += frontier.expanded;
+        stats.generated += frontier.generated;
+        expanded.fetch_add(frontier.expanded, Relaxed);
+        let pooled = expanded.load(Relaxed);
+        let watch = Watch {
+            next: AtomicUsize::new(0),
+            cutoff: AtomicUsize::new(usize::MAX),
+            expanded: AtomicU64::new(pooled),
+            max_expanded: limits.max_expanded,
+            deadline: limits.max_time.map(|max| (started + max, max)),
+            gave_up: Mutex::new(None),
+        };
+        if let Some(max) = limits.max_expanded {
+            if pooled > max {
+                return (Err(GiveUp::Expanded(max)), stats);
+            }
+        }
+        let findings: Vec<Finding> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread does not panic"))
+                .collect()
+        });
+        expanded.store(watch.expanded.load(Relaxed), Relaxed);
+        let mut next_bound = frontier.next_bound;
+        let mut best: Option<(usize, Vec<Move>)> = None;
+        for finding in findings {
+            stats.expanded += finding.stats.expanded;
+            stats.generated += finding.stats.generated;
+            next_bound = next_bound.min(finding.next_bound);
+            if let Some((i, path)) = finding.goal {
+                if best.as_ref().is_none_or(|(b, _)| i < *b) {
+                    best = Some((i, path));
+                }
+            }
+        }
+        if let Some(why) = watch.gave_up.into_inner().expect("no thread panicked") {
+            return (Err(why), stats);
+        }
+        if let Some((_, path)) = best {
+            stats.peak_nodes = stats.peak_nodes.max(path.len() as u64 + 1);
+            return (Ok(path), stats);
+        }
+        // A solvable board always has a path, so the bound always grows to meet it.
+        bound = next_bound;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fast_idastar::{solve, solve_with, LinearConflict, RunSettings};
+    use crate::heuristic::HeuristicKind;
+    use crate::random::{random_board, random_walk};
+    use crate::solver::Status;
+    use crate::Size;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn settings(threads: usize, order: [Move; 4]) -> RunSettings {
+        RunSettings {
+            order,
+            threads,
+            ..RunSettings::default()
+        }
+    }
+
+    /// Korf's instance 1, 57 moves from the blank-first goal: long enough for many
+    /// iterations and frontiers of hundreds of items.
+    const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+    #[test]
+    fn same_path_as_the_serial_search_on_the_15_puzzle() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let mut starts = vec![crate::parse_board(KORF_1, None).unwrap()];
+        starts.extend((0..6).map(|_| random_walk(&goal, 60, &mut rng)));
+        let kind = HeuristicKind::LinearConflict;
+        for start in &starts {
+            let serial = solve(start, &goal, kind, &settings(1, Move::DEFAULT_ORDER)).unwrap();
+            for threads in [2, 3, 5] {
+                let parallel =
+                    solve(start, &goal, kind, &settings(threads, Move::DEFAULT_ORDER)).unwrap();
+                assert_eq!(parallel.status, Status::Solved);
+                assert_eq!(parallel.moves, serial.moves, "{start}, {threads} threads");
+                assert!(parallel.optimal);
+            }
+        }
+    }
+
+    #[test]
+    fn node_counts_match_the_serial_search_until_the_last_iteration() {
+        // Every iteration but the last searches the same tree, whoever searches it; the
+        // last one may stop early or late. So the parallel count lies between the serial
+        // count of the earlier iterations and the serial total plus one last iteration.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let estimate = LinearConflict::new(&goal);
+        let serial = super::super::search(&start, &estimate, &settings(1, Move::DEFAULT_ORDER)).1;
+        let parallel = super::super::search(&start, &estimate, &settings(2, Move::DEFAULT_ORDER)).1;
+        let frontier_slack = serial.expanded / 10;
+        assert!(
+            parallel.expanded + frontier_slack >= serial.expanded / 2,
+            "{parallel:?} vs {serial:?}"
+        );
+        assert!(
+            parallel.expanded <= 2 * serial.expanded + frontier_slack,
+            "{parallel:?} vs {serial:?}"
+        );
+        assert_eq!(parallel.peak_nodes, serial.peak_nodes);
+    }
+
+    #[test]
+    fn limits_stop_every_thread() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let estimate = LinearConflict::manhattan_only(&goal);
+        let by_nodes = RunSettings {
+            limits: Limits {
+                max_expanded: Some(200_000),
+                ..Limits::NONE
+            },
+            ..settings(2, Move::DEFAULT_ORDER)
+        };
+        let (outcome, stats) = super::super::search(&start, &estimate, &by_nodes);
+        assert_eq!(outcome, Err(GiveUp::Expanded(200_000)));
+        // Pooled every FLUSH_EVERY nodes per thread, plus the frontier of one iteration.
+        assert!(
+            stats.expanded <= 200_000 + 2 * FLUSH_EVERY + 2_000,
+            "{stats:?}"
+        );
+        let by_time = RunSettings {
+            limits: Limits {
+                max_time: Some(Duration::from_millis(100)),
+                ..Limits::NONE
+            },
+            ..settings(2, Move::DEFAULT_ORDER)
+        };
+        let started = Instant::now();
+        let (outcome, _) = super::super::search(&start, &estimate, &by_time);
+        assert_eq!(outcome, Err(GiveUp::Time(Duration::from_millis(100))));
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn unsolvable_and_solved_boards_need_no_search() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let swapped = crate::solvability::swap_parity(&goal);
+        let kind = HeuristicKind::LinearConflict;
+        let s = solve(&swapped, &goal, kind, &settings(2, Move::DEFAULT_ORDER)).unwrap();
+        assert_eq!(s.status, Status::Unsolvable);
+        let s = solve(&goal, &goal, kind, &settings(2, Move::DEFAULT_ORDER)).unwrap();
+        assert_eq!((s.status, s.moves.len()), (Status::Solved, 0));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn any_order_and_thread_count_gives_the_serial_path(
+            seed in any::<u64>(),
+            order_index in 0usize..24,
+            threads in 2usize..6,
+            (w, h) in prop_oneof![Just((3, 3)), Just((4, 3)), Just((3, 4))],
+        ) {
+            let goal = Board::goal(Size::new(w, h).unwrap());
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let start = random_board(&goal, &mut rng);
+            let mut orders = Vec::new();
+            for a in Move::DEFAULT_ORDER {
+                for b in Move::DEFAULT_ORDER {
+                    for c in Move::DEFAULT_ORDER {
+                        for d in Move::DEFAULT_ORDER {
+                            let o = [a, b, c, d];
+                            if (0..4).all(|i| (0..i).all(|j| o[i] != o[j])) {
+                                orders.push(o);
+                            }
+                        }
+                    }
+                }
+            }
+            let order = orders[order_index];
+            let estimate = LinearConflict::new(&goal);
+            let serial = solve_with(&start, &goal, &estimate, &settings(1, order), None).unwrap();
+            let parallel =
+                solve_with(&start, &goal, &estimate, &settings(threads, order), None).unwrap();
+            prop_assert_eq!(&parallel.status, &serial.status);
+            prop_assert_eq!(&parallel.moves, &serial.moves);
+        }
+    }
+}
