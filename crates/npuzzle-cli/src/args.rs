@@ -136,11 +136,22 @@ pub struct BenchFileArgs {
     /// Solve only the first N boards.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
+    /// Solve only these boards, numbered from 1 in file order (e.g. 1,5,13).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub instances: Vec<usize>,
     /// Print a JSON object (per-board reports and totals) instead of a table.
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub threads: ThreadArgs,
+    /// Threads searching each board (0: one per core). A list such as 1,2 solves every
+    /// board with each count in turn and reports the speed-up over the first.
+    #[arg(
+        long,
+        short = 'j',
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "0"
+    )]
+    pub threads: Vec<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

@@ -184,6 +184,37 @@ fn bench_file_checks_lengths() {
         .assert()
         .success()
         .stdout(predicate::str::contains("2 boards, 0 wrong"));
+    // Two thread counts side by side, on the second board only.
+    let output = npuzzle()
+        .args([
+            "bench-file",
+            file.to_str().unwrap(),
+            "-j",
+            "1,2",
+            "--instances",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["boards"], 1);
+    let runs = summary["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        (runs[0]["threads"].as_u64(), runs[1]["threads"].as_u64()),
+        (Some(1), Some(2))
+    );
+    for run in runs {
+        assert_eq!(run["wrong"], 0);
+        assert_eq!(run["reports"][0]["moves"], "r");
+    }
+    npuzzle()
+        .args(["bench-file", file.to_str().unwrap(), "--instances", "3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("there is no board 3"));
     std::fs::write(&file, "1 2 3 4 5 6 7 0 8 2\n").unwrap();
     npuzzle()
         .args(["bench-file", file.to_str().unwrap()])

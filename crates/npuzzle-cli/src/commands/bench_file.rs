@@ -51,18 +51,42 @@ fn read_cases(args: &BenchFileArgs) -> anyhow::Result<Vec<Case>> {
     Ok(cases)
 }
 
-pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
-    let mut cases = read_cases(&args)?;
-    if let Some(first) = args.first {
-        cases.truncate(first);
+/// The boards `--first` and `--instances` keep, numbered from 1 in file order.
+fn select(cases: Vec<Case>, args: &BenchFileArgs) -> anyhow::Result<Vec<(usize, Case)>> {
+    let count = cases.len();
+    let mut numbered: Vec<(usize, Case)> = (1..).zip(cases).collect();
+    if !args.instances.is_empty() {
+        if let Some(&bad) = args.instances.iter().find(|&&i| i == 0 || i > count) {
+            bail!(
+                "--instances: there is no board {bad} in {} (boards 1..{count})",
+                args.file.display()
+            );
+        }
+        numbered.retain(|(i, _)| args.instances.contains(i));
     }
-    let goal = read_goal(args.goal.as_deref(), cases[0].board.size())?;
+    if let Some(first) = args.first {
+        numbered.truncate(first);
+    }
+    if numbered.is_empty() {
+        bail!("no boards selected");
+    }
+    Ok(numbered)
+}
+
+/// Totals of one thread count over the boards.
+#[derive(Default)]
+struct Totals {
+    generated: u64,
+    expanded: u64,
+    seconds: f64,
+    wrong: usize,
+    reports: Vec<SolveReport>,
+}
+
+pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
+    let cases = select(read_cases(&args)?, &args)?;
+    let goal = read_goal(args.goal.as_deref(), cases[0].1.board.size())?;
     let limits = args.limits.limits()?;
-    let settings = RunSettings {
-        order: Move::DEFAULT_ORDER,
-        limits,
-        threads: args.threads.threads,
-    };
     let mut setup = 0.0;
     let mut name = args.heuristic.to_string();
     let db = match &args.pdb {
@@ -79,6 +103,17 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    let threads: Vec<usize> = args
+        .threads
+        .iter()
+        .map(|&t| {
+            RunSettings {
+                threads: t,
+                ..RunSettings::default()
+            }
+            .thread_count()
+        })
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     if !args.json {
         writeln!(
@@ -87,72 +122,99 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
         )?;
         writeln!(
             out,
-            "{:>4} {:>5} {:>7} {:>12} {:>12} {:>10} {:>12}",
-            "#", "line", "length", "generated", "expanded", "seconds", "generated/s"
+            "{:>4} {:>5} {:>7} {:>7} {:>14} {:>14} {:>10} {:>12}",
+            "#", "line", "threads", "length", "generated", "expanded", "seconds", "generated/s"
         )?;
     }
-    let mut reports = Vec::new();
-    let (mut generated, mut expanded, mut seconds, mut wrong) = (0u64, 0u64, 0.0f64, 0usize);
-    for (i, case) in cases.iter().enumerate() {
-        let solution: Solution = match &db {
-            Some(db) => npuzzle::pdb::solve(&case.board, &goal, db, &settings, setup)?,
-            None => fast_idastar::solve(&case.board, &goal, args.heuristic, &settings)?,
-        };
-        let s = solution.stats;
-        generated += s.generated;
-        expanded += s.expanded;
-        seconds += s.seconds;
-        let length = solution.length();
-        let verdict = if length == Some(case.optimum) {
-            ""
-        } else {
-            wrong += 1;
-            "  WRONG (expected the file's optimum)"
-        };
-        if !args.json {
-            let shown = length.map_or("-".to_string(), |l| l.to_string());
-            writeln!(
-                out,
-                "{:>4} {:>5} {:>7} {:>12} {:>12} {:>10.4} {:>12.0}{verdict}",
-                i + 1,
-                case.line,
-                shown,
-                s.generated,
-                s.expanded,
-                s.seconds,
-                s.generated as f64 / s.seconds.max(1e-9)
-            )?;
-            out.flush()?;
+    let mut totals: Vec<Totals> = threads.iter().map(|_| Totals::default()).collect();
+    for (number, case) in &cases {
+        for (&count, total) in threads.iter().zip(&mut totals) {
+            let settings = RunSettings {
+                order: Move::DEFAULT_ORDER,
+                limits,
+                threads: count,
+            };
+            let solution: Solution = match &db {
+                Some(db) => npuzzle::pdb::solve(&case.board, &goal, db, &settings, setup)?,
+                None => fast_idastar::solve(&case.board, &goal, args.heuristic, &settings)?,
+            };
+            let s = solution.stats;
+            total.generated += s.generated;
+            total.expanded += s.expanded;
+            total.seconds += s.seconds;
+            let length = solution.length();
+            let verdict = if length == Some(case.optimum) {
+                ""
+            } else {
+                total.wrong += 1;
+                "  WRONG (expected the file's optimum)"
+            };
+            if !args.json {
+                let shown = length.map_or("-".to_string(), |l| l.to_string());
+                writeln!(
+                    out,
+                    "{:>4} {:>5} {:>7} {:>7} {:>14} {:>14} {:>10.4} {:>12.0}{verdict}",
+                    number,
+                    case.line,
+                    count,
+                    shown,
+                    s.generated,
+                    s.expanded,
+                    s.seconds,
+                    s.generated as f64 / s.seconds.max(1e-9)
+                )?;
+                out.flush()?;
+            }
+            let mut report = SolveReport::new(&case.board, &goal, &solution);
+            report.heuristic = Some(name.clone());
+            total.reports.push(report);
         }
-        let mut report = SolveReport::new(&case.board, &goal, &solution);
-        report.heuristic = Some(name.clone());
-        reports.push(report);
     }
     let n = cases.len() as f64;
+    let wrong: usize = totals.iter().map(|t| t.wrong).sum();
     if args.json {
+        let runs: Vec<_> = threads
+            .iter()
+            .zip(&totals)
+            .map(|(&count, t)| {
+                serde_json::json!({
+                    "threads": count,
+                    "wrong": t.wrong,
+                    "generated": t.generated,
+                    "expanded": t.expanded,
+                    "seconds": t.seconds,
+                    "generated_per_second": t.generated as f64 / t.seconds.max(1e-9),
+                    "speedup": totals[0].seconds / t.seconds.max(1e-9),
+                    "reports": t.reports,
+                })
+            })
+            .collect();
         let summary = serde_json::json!({
             "file": args.file.display().to_string(),
             "estimate": name,
             "boards": cases.len(),
-            "wrong": wrong,
-            "generated": generated,
-            "expanded": expanded,
-            "seconds": seconds,
             "setup_seconds": setup,
-            "generated_per_second": generated as f64 / seconds.max(1e-9),
-            "reports": reports,
+            "runs": runs,
         });
         serde_json::to_writer(&mut out, &summary)?;
         writeln!(out)?;
     } else {
-        writeln!(
-            out,
-            "total: {} boards, {wrong} wrong; {generated} generated ({:.0} mean), {expanded} expanded; {seconds:.3} s search ({:.4} s mean); {:.0} generated/s",
-            cases.len(),
-            generated as f64 / n,
-            seconds / n,
-            generated as f64 / seconds.max(1e-9)
-        )?;
+        for (&count, t) in threads.iter().zip(&totals) {
+            writeln!(
+                out,
+                "total, {count} thread{}: {} boards, {} wrong; {} generated ({:.0} mean), {} expanded; {:.3} s search ({:.4} s mean); {:.0} generated/s; speed-up {:.2}x",
+                if count == 1 { "" } else { "s" },
+                cases.len(),
+                t.wrong,
+                t.generated,
+                t.generated as f64 / n,
+                t.expanded,
+                t.seconds,
+                t.seconds / n,
+                t.generated as f64 / t.seconds.max(1e-9),
+                totals[0].seconds / t.seconds.max(1e-9),
+            )?;
+        }
     }
     out.flush()?;
     Ok(if wrong == 0 {
