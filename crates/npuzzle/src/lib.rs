@@ -29,8 +29,9 @@
 //! - [`state`]: packed search states. [`solver`]: the puzzle as a search problem.
 //! - [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //! - [`distance_table`]: complete distance tables of boards up to 12 cells.
-//! - [`fast_idastar`]: the puzzle-specific IDA* (boards up to 8×8). [`pdb`]: additive
-//!   pattern databases for it.
+//! - [`fast_idastar`]: the puzzle-specific IDA* (boards up to 8×8), on one thread or,
+//!   [`fast_idastar::parallel`], on every core. [`pdb`]: additive pattern databases for
+//!   it.
 //! - [`report`]: the solve report programs read.
 //! - [`judge`]: the judges' input/output formats. [`random`]: reproducible scrambles.
 //!

@@ -92,7 +92,9 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
     let db = match &args.pdb {
         Some(partition) => {
             let loaded = pdb::load(partition, &goal, &args.tables)?;
-            setup = loaded.seconds;
+            let started = std::time::Instant::now();
+            std::hint::black_box(loaded.db.page_in());
+            setup = loaded.seconds + started.elapsed().as_secs_f64();
             let db = if args.no_reflection {
                 loaded.db.without_reflection()
             } else {

@@ -37,6 +37,11 @@ use crate::search::{GiveUp, Limits, Stats};
 /// Work items per thread the frontier is deepened to reach.
 pub const ITEMS_PER_THREAD: usize = 256;
 
+/// An iteration that follows one of fewer expansions than this runs on the calling thread
+/// alone: iterations grow by a factor of about 3 to 10, so the next one is too small for
+/// starting threads and listing a frontier to pay (measured in docs/BENCHMARKS.md).
+pub const SERIAL_BELOW: u64 = 5_000;
+
 /// Expansions a thread makes between two looks at the pooled count and the clock.
 pub const FLUSH_EVERY: u64 = 1024;
 
@@ -257,6 +262,7 @@ pub(super) fn search<E: Estimate>(
     let mut stats = Stats::default();
     let target = ITEMS_PER_THREAD * threads;
     let expanded = AtomicU64::new(0);
+    let mut previous = 0;
     loop {
         stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
         let root_item = Item {
@@ -265,6 +271,11 @@ pub(super) fn search<E: Estimate>(
             blank: start.blank(),
             node: root,
             forbidden: None,
+        };
+        let (workers, target) = if previous < SERIAL_BELOW {
+            (1, 1)
+        } else {
+            (threads, target)
         };
         let frontier = Frontier::grow(estimate, table, root_item, bound, target);
         stats.expanded += frontier.expanded;
@@ -284,16 +295,21 @@ pub(super) fn search<E: Estimate>(
                 return (Err(GiveUp::Expanded(max)), stats);
             }
         }
-        let findings: Vec<Finding> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread does not panic"))
-                .collect()
-        });
+        let findings: Vec<Finding> = if workers == 1 {
+            vec![work(estimate, table, &frontier.items, bound, &watch)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..workers)
+                    .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic"))
+                    .collect()
+            })
+        };
         expanded.store(watch.expanded.load(Relaxed), Relaxed);
+        let before = stats.expanded;
         let mut next_bound = frontier.next_bound;
         let mut best: Option<(usize, Vec<Move>)> = None;
         for finding in findings {
@@ -313,6 +329,7 @@ pub(super) fn search<E: Estimate>(
             stats.peak_nodes = stats.peak_nodes.max(path.len() as u64 + 1);
             return (Ok(path), stats);
         }
+        previous = stats.expanded - before + frontier.expanded;
         // A solvable board always has a path, so the bound always grows to meet it.
         bound = next_bound;
     }
