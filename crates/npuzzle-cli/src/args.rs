@@ -149,7 +149,8 @@ pub struct BenchFileArgs {
         short = 'j',
         value_name = "LIST",
         value_delimiter = ',',
-        default_value = "0"
+        default_value = "0",
+        value_parser = thread_count
     )]
     pub threads: Vec<usize>,
     #[command(flatten)]
@@ -169,12 +170,27 @@ pub struct BoardArgs {
     pub size: Option<Size>,
 }
 
+/// A `--threads` value: 0 (one per core) up to `npuzzle::fast_idastar::parallel::MAX_THREADS`.
+fn thread_count(text: &str) -> Result<usize, String> {
+    use npuzzle::fast_idastar::parallel::MAX_THREADS;
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads"))?;
+    if n > MAX_THREADS {
+        return Err(format!(
+            "{n} threads is more than the {MAX_THREADS} allowed"
+        ));
+    }
+    Ok(n)
+}
+
 /// How many threads search one board.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct ThreadArgs {
     /// Threads the fast IDA* searches one board with (0: one per core). The answer is the
     /// same path whatever the count.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
     pub threads: usize,
 }
 

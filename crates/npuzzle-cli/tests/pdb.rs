@@ -222,3 +222,33 @@ fn bench_file_checks_lengths() {
         .code(1)
         .stdout(predicate::str::contains("WRONG"));
 }
+
+#[test]
+fn solve_on_several_threads_prints_the_serial_path() {
+    // Korf's instance 1 (57 moves), blank-first goal: long enough for many work items.
+    let board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    let moves = |threads: &str| {
+        let out = npuzzle()
+            .args(["solve", board, "--goal", goal, "-j", threads, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["length"], 57);
+        report["moves"].as_str().unwrap().to_string()
+    };
+    let serial = moves("1");
+    assert_eq!(moves("2"), serial);
+    assert_eq!(moves("3"), serial);
+    npuzzle()
+        .args(["solve", board, "--goal", goal, "-j", "257"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("more than the 256 allowed"));
+    npuzzle()
+        .args(["solve", board, "--goal", goal, "--threads", "two"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'two' is not a number of threads"));
+}

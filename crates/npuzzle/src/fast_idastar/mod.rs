@@ -398,12 +398,13 @@ impl Default for RunSettings {
 
 impl RunSettings {
     /// The number of threads meant: [`RunSettings::threads`], with 0 read as the number
-    /// of cores.
+    /// of cores, and at most [`parallel::MAX_THREADS`].
     pub fn thread_count(&self) -> usize {
-        match self.threads {
+        let n = match self.threads {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             n => n,
-        }
+        };
+        n.min(parallel::MAX_THREADS)
     }
 }
 

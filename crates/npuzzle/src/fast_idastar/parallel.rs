@@ -34,6 +34,11 @@ use super::{Estimate, FastBoard, MoveTable, Runner, Stop};
 use crate::board::{Board, Move};
 use crate::search::{GiveUp, Limits, Stats};
 
+/// The most threads a search runs on ([`super::RunSettings::thread_count`] caps larger
+/// requests): far more than the cores of any machine this runs on, and few enough that
+/// starting them does not fail.
+pub const MAX_THREADS: usize = 256;
+
 /// Work items per thread the frontier is deepened to reach.
 pub const ITEMS_PER_THREAD: usize = 256;
 
