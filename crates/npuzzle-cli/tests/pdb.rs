@@ -183,7 +183,22 @@ fn bench_file_checks_lengths() {
         .args(["bench-file", file.to_str().unwrap()])
         .assert()
         .success()
-        .stdout(predicate::str::contains("2 boards, 0 wrong"));
+        .stdout(predicate::str::contains("2 boards, 0 wrong, 0 gave up"));
+    // A limit is not a wrong answer: it is reported as such, with the give-up exit code.
+    npuzzle()
+        .args([
+            "bench-file",
+            file.to_str().unwrap(),
+            "--max-nodes",
+            "5",
+            "-j",
+            "1",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("1 wrong").not())
+        .stdout(predicate::str::contains("node limit of 5"))
+        .stdout(predicate::str::contains("0 wrong, 1 gave up"));
     // Two thread counts side by side, on the second board only.
     let output = npuzzle()
         .args([

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use npuzzle::fast_idastar::{self, Estimate, RunSettings};
 use npuzzle::report::SolveReport;
-use npuzzle::{parse_board, Board, Move, Solution};
+use npuzzle::{parse_board, Board, Move, Solution, Status};
 
 use super::{pdb, read_goal};
 use crate::args::BenchFileArgs;
@@ -80,6 +80,7 @@ struct Totals {
     expanded: u64,
     seconds: f64,
     wrong: usize,
+    gave_up: usize,
     reports: Vec<SolveReport>,
 }
 
@@ -145,11 +146,14 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
             total.expanded += s.expanded;
             total.seconds += s.seconds;
             let length = solution.length();
-            let verdict = if length == Some(case.optimum) {
-                ""
+            let verdict = if let Status::GaveUp(why) = &solution.status {
+                total.gave_up += 1;
+                format!("  {why}")
+            } else if length == Some(case.optimum) {
+                String::new()
             } else {
                 total.wrong += 1;
-                "  WRONG (expected the file's optimum)"
+                "  WRONG (expected the file's optimum)".to_string()
             };
             if !args.json {
                 let shown = length.map_or("-".to_string(), |l| l.to_string());
@@ -182,6 +186,7 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
                 serde_json::json!({
                     "threads": count,
                     "wrong": t.wrong,
+                    "gave_up": t.gave_up,
                     "generated": t.generated,
                     "expanded": t.expanded,
                     "seconds": t.seconds,
@@ -204,10 +209,11 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
         for (&count, t) in threads.iter().zip(&totals) {
             writeln!(
                 out,
-                "total, {count} thread{}: {} boards, {} wrong; {} generated ({:.0} mean), {} expanded; {:.3} s search ({:.4} s mean); {:.0} generated/s; speed-up {:.2}x",
+                "total, {count} thread{}: {} boards, {} wrong, {} gave up; {} generated ({:.0} mean), {} expanded; {:.3} s search ({:.4} s mean); {:.0} generated/s; speed-up {:.2}x",
                 if count == 1 { "" } else { "s" },
                 cases.len(),
                 t.wrong,
+                t.gave_up,
                 t.generated,
                 t.generated as f64 / n,
                 t.expanded,
@@ -219,9 +225,12 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if wrong == 0 {
-        ExitCode::SUCCESS
-    } else {
+    let gave_up: usize = totals.iter().map(|t| t.gave_up).sum();
+    Ok(if wrong > 0 {
         ExitCode::from(1)
+    } else if gave_up > 0 {
+        ExitCode::from(super::solve::GAVE_UP)
+    } else {
+        ExitCode::SUCCESS
     })
 }
