@@ -13,7 +13,10 @@
 //! Memory plan (8 tiles on 16 cells: 518,918,400 placements): three bitsets over
 //! placement × blank region (visited, this layer, next layer) at one bit per
 //! (placement, cell) — 1.04 GB each — plus a byte per placement for the depth (0.52 GB),
-//! about 3.6 GB at the peak; then the depths are packed into the stored entries. Both
+//! about 3.6 GB at the peak; then the depths are packed into the stored entries. For a
+//! 24-puzzle group of 6 tiles (127,512,000 placements × 25 cells = 3.19·10⁹ states, where
+//! a state-per-entry search would need tens of GB) the bitsets are 398 MB each and the
+//! build peaks at 1.4 GiB (measured, docs/BENCHMARKS.md). Both
 //! cores expand the layer in parallel (rayon); bits are set with atomic `fetch_or`, and a
 //! placement's depth with a compare-and-swap from "unset", so every state and placement is
 //! claimed exactly once.
