@@ -57,7 +57,8 @@ pub(super) struct Watch {
     /// Items from this index on are not needed (a goal was found before it, or a limit
     /// was reached and every item stops).
     cutoff: AtomicUsize,
-    /// Expansions pooled from every thread, since the search began.
+    /// Expansions since the search began: exact at the start of the iteration, then
+    /// pooled from the threads every [`FLUSH_EVERY`] of theirs.
     expanded: AtomicU64,
     max_expanded: Option<u64>,
     deadline: Option<(Instant, Duration)>,
@@ -266,7 +267,6 @@ pub(super) fn search<E: Estimate>(
     let mut bound = estimate.value(&root);
     let mut stats = Stats::default();
     let target = ITEMS_PER_THREAD * threads;
-    let expanded = AtomicU64::new(0);
     let mut previous = 0;
     loop {
         stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
@@ -285,8 +285,7 @@ pub(super) fn search<E: Estimate>(
         let frontier = Frontier::grow(estimate, table, root_item, bound, target);
         stats.expanded += frontier.expanded;
         stats.generated += frontier.generated;
-        expanded.fetch_add(frontier.expanded, Relaxed);
-        let pooled = expanded.load(Relaxed);
+        let pooled = stats.expanded;
         let watch = Watch {
             next: AtomicUsize::new(0),
             cutoff: AtomicUsize::new(usize::MAX),
@@ -313,7 +312,6 @@ pub(super) fn search<E: Estimate>(
                     .collect()
             })
         };
-        expanded.store(watch.expanded.load(Relaxed), Relaxed);
         let before = stats.expanded;
         let mut next_bound = frontier.next_bound;
         let mut best: Option<(usize, Vec<Move>)> = None;
