@@ -37,7 +37,14 @@ impl Progress for Bars {
                 .progress_chars("=> "),
             )
         } else {
-            ProgressBar::new_spinner()
+            // No total to measure against: a spinner, redrawn on a timer so that the
+            // elapsed time moves while the work reports nothing.
+            let spinner = ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                    .expect("valid template"),
+            );
+            spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+            spinner
         };
         bar.set_draw_target(ProgressDrawTarget::stderr());
         bar.set_message(what.to_string());

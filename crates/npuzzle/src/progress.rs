@@ -1,4 +1,4 @@
-//! Progress reporting for long work (building tables, batches). The library only calls
+//! Progress reporting for long work (building tables, batches, long searches). The library only calls
 //! this trait; the binary draws bars on a terminal and stays quiet otherwise.
 
 /// Receives progress from long-running work. Implementations must be cheap to call from
@@ -10,6 +10,30 @@ pub trait Progress: Sync {
     fn advance(&self, units: u64);
     /// The work is done.
     fn finish(&self);
+}
+
+/// A [`Progress`] held by options that are cloned and compared (two are equal when they
+/// are the same receiver).
+#[derive(Clone)]
+pub struct SharedProgress(pub std::sync::Arc<dyn Progress + Send>);
+
+impl SharedProgress {
+    /// Shares `progress`.
+    pub fn new(progress: impl Progress + Send + 'static) -> SharedProgress {
+        SharedProgress(std::sync::Arc::new(progress))
+    }
+}
+
+impl std::fmt::Debug for SharedProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedProgress")
+    }
+}
+
+impl PartialEq for SharedProgress {
+    fn eq(&self, other: &SharedProgress) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// Progress that goes nowhere.

@@ -11,6 +11,7 @@ use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::error::SolveError;
 use crate::fast_idastar::RunSettings;
 use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::progress::SharedProgress;
 use crate::rank::factorial;
 use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
 use crate::solvability::is_solvable;
@@ -174,6 +175,8 @@ pub struct SolveOptions {
     /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
     /// [`crate::fast_idastar::parallel`]. The other algorithms run on one thread.
     pub threads: usize,
+    /// Told of each iteration of the fast IDA* (see [`RunSettings::progress`]).
+    pub progress: Option<SharedProgress>,
 }
 
 impl SolveOptions {
@@ -183,6 +186,7 @@ impl SolveOptions {
             order: self.order,
             limits: self.limits,
             threads: self.threads,
+            progress: self.progress.clone(),
         }
     }
 }
@@ -198,6 +202,7 @@ impl Default for SolveOptions {
             weight: 1.0,
             cache: None,
             threads: 1,
+            progress: None,
         }
     }
 }

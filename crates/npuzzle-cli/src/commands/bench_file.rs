@@ -136,6 +136,7 @@ pub fn run(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
                 order: Move::DEFAULT_ORDER,
                 limits,
                 threads: count,
+                progress: None,
             };
             let solution: Solution = match &db {
                 Some(db) => npuzzle::pdb::solve(&case.board, &goal, db, &settings, setup)?,

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use npuzzle::distance_table::{self, Layout, Need};
+use npuzzle::progress::SharedProgress;
 use npuzzle::report::SolveReport;
 use npuzzle::{solve, Algorithm, Board, SolveOptions, Status};
 
@@ -28,6 +29,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         weight: args.weight,
         cache: Some(args.tables.cache()),
         threads: args.threads.threads,
+        // A long search (the 24-puzzle takes minutes) shows its iterations.
+        progress: Some(SharedProgress::new(Bars::new(args.tables.quiet))),
         ..SolveOptions::default()
     };
     if args.algorithm == Algorithm::Table {

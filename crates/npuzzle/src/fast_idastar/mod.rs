@@ -26,6 +26,7 @@ use crate::heuristic::longest_increasing;
 use crate::board::{Board, Move, Size};
 use crate::error::SolveError;
 use crate::heuristic::HeuristicKind;
+use crate::progress::SharedProgress;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::solvability::is_solvable;
 use crate::solver::{Algorithm, Solution, Status};
@@ -373,8 +374,9 @@ impl Estimate for LinearConflict {
     }
 }
 
-/// How a fast search runs: the move order, the limits, and how many threads share it.
-#[derive(Clone, Copy, Debug)]
+/// How a fast search runs: the move order, the limits, how many threads share it, and
+/// where it reports its iterations.
+#[derive(Clone, Debug)]
 pub struct RunSettings {
     /// The order moves are tried in; the answer is the smallest shortest path in it.
     pub order: [Move; 4],
@@ -383,15 +385,19 @@ pub struct RunSettings {
     /// Threads searching the one instance: 1 runs the serial search, more the
     /// [`parallel`] one, 0 means one per core.
     pub threads: usize,
+    /// Told of each iteration as it starts (its bound and the nodes so far), for a long
+    /// search to show it is alive.
+    pub progress: Option<SharedProgress>,
 }
 
 impl Default for RunSettings {
-    /// The default move order, no limits, one thread.
+    /// The default move order, no limits, one thread, no progress reports.
     fn default() -> RunSettings {
         RunSettings {
             order: Move::DEFAULT_ORDER,
             limits: Limits::NONE,
             threads: 1,
+            progress: None,
         }
     }
 }
@@ -565,14 +571,40 @@ pub fn search<E: Estimate>(
     );
     let table = MoveTable::new(size, settings.order);
     let threads = settings.thread_count();
-    if threads > 1 {
-        return parallel::search(start, estimate, &table, &settings.limits, threads);
+    let report = |bound: u32, expanded: u64| {
+        if let Some(progress) = &settings.progress {
+            progress.0.finish();
+            progress.0.start(
+                &format!("fast IDA*: bound {bound}, {expanded} nodes expanded so far"),
+                0,
+            );
+        }
+    };
+    let outcome = if threads > 1 {
+        parallel::search(start, estimate, &table, &settings.limits, threads, &report)
+    } else {
+        serial(start, estimate, &table, &settings.limits, &report)
+    };
+    if let Some(progress) = &settings.progress {
+        progress.0.finish();
     }
+    outcome
+}
+
+/// The search on the calling thread; `report` is told of each iteration's bound.
+fn serial<E: Estimate>(
+    start: &Board,
+    estimate: &E,
+    table: &MoveTable,
+    limits: &Limits,
+    report: &dyn Fn(u32, u64),
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let board = FastBoard::new(start);
     let root = estimate.init(&board);
     let mut bound = estimate.value(&root);
-    let mut runner = Runner::new(estimate, &table, board, start.blank(), &settings.limits);
+    let mut runner = Runner::new(estimate, table, board, start.blank(), limits);
     loop {
+        report(bound, runner.budget.expanded());
         runner.next_bound = u32::MAX;
         if runner.dfs(0, bound, root, None) {
             let _ = runner.budget.hold(runner.path.len() + 1);

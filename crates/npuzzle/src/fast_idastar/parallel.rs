@@ -260,6 +260,7 @@ pub(super) fn search<E: Estimate>(
     table: &MoveTable,
     limits: &Limits,
     threads: usize,
+    report: &dyn Fn(u32, u64),
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let started = Instant::now();
     let board = FastBoard::new(start);
@@ -269,6 +270,7 @@ pub(super) fn search<E: Estimate>(
     let target = ITEMS_PER_THREAD * threads;
     let mut previous = 0;
     loop {
+        report(bound, stats.expanded);
         stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
         let root_item = Item {
             moves: Vec::new(),
@@ -443,6 +445,49 @@ mod tests {
         assert_eq!(s.status, Status::Unsolvable);
         let s = solve(&goal, &goal, kind, &settings(2, Move::DEFAULT_ORDER)).unwrap();
         assert_eq!((s.status, s.moves.len()), (Status::Solved, 0));
+    }
+
+    /// Keeps the messages it is given.
+    #[derive(Default)]
+    struct Recorder(Mutex<Vec<String>>);
+
+    impl crate::progress::Progress for Recorder {
+        fn start(&self, what: &str, _total: u64) {
+            self.0.lock().unwrap().push(what.to_string());
+        }
+        fn advance(&self, _units: u64) {}
+        fn finish(&self) {}
+    }
+
+    #[test]
+    fn every_iteration_is_reported_with_its_bound() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        for threads in [1, 2] {
+            let recorder = std::sync::Arc::new(Recorder::default());
+            let settings = RunSettings {
+                progress: Some(crate::progress::SharedProgress(recorder.clone())),
+                ..settings(threads, Move::DEFAULT_ORDER)
+            };
+            let s = solve(&start, &goal, HeuristicKind::LinearConflict, &settings).unwrap();
+            let bounds: Vec<usize> = recorder
+                .0
+                .lock()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    let rest = m.strip_prefix("fast IDA*: bound ").expect(m);
+                    rest.split(',').next().unwrap().parse().unwrap()
+                })
+                .collect();
+            // Bounds rise by two (parity) from the first estimate to the optimum, 57.
+            assert_eq!(bounds.last(), Some(&57), "{threads} threads");
+            assert_eq!(
+                Some(bounds.len()),
+                s.length().map(|_| (57 - bounds[0]) / 2 + 1)
+            );
+            assert!(bounds.windows(2).all(|w| w[1] == w[0] + 2), "{bounds:?}");
+        }
     }
 
     proptest! {
