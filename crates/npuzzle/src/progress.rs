@@ -1,5 +1,6 @@
-//! Progress reporting for long work (building tables, batches, long searches). The library only calls
-//! this trait; the binary draws bars on a terminal and stays quiet otherwise.
+//! Progress reporting for long work (building tables, batches, long searches). The
+//! library only calls this trait; the binary draws bars on a terminal and stays quiet
+//! otherwise.
 
 /// Receives progress from long-running work. Implementations must be cheap to call from
 /// several threads.

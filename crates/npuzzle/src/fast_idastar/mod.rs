@@ -21,11 +21,9 @@ pub mod parallel;
 
 use std::time::Instant;
 
-use crate::heuristic::longest_increasing;
-
 use crate::board::{Board, Move, Size};
 use crate::error::SolveError;
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{longest_increasing, HeuristicKind};
 use crate::progress::SharedProgress;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::solvability::is_solvable;

@@ -201,23 +201,27 @@ fn work<E: Estimate>(
     bound: u32,
     watch: &Watch,
 ) -> Finding {
-    let mut runner: Option<Runner<'_, E>> = None;
     let mut goal = None;
+    let Some(first) = items.first() else {
+        return Finding {
+            goal,
+            next_bound: u32::MAX,
+            stats: Stats::default(),
+        };
+    };
+    let mut runner = Runner::new(
+        estimate,
+        table,
+        first.board.clone(),
+        first.blank,
+        &Limits::NONE,
+    );
     loop {
         let i = watch.next.fetch_add(1, Relaxed);
         if i >= items.len() || i >= watch.cutoff.load(Relaxed) {
             break;
         }
         let item = &items[i];
-        let runner = runner.get_or_insert_with(|| {
-            Runner::new(
-                estimate,
-                table,
-                item.board.clone(),
-                item.blank,
-                &Limits::NONE,
-            )
-        });
         runner.board.clone_from(&item.board);
         runner.blank = item.blank;
         runner.path.clear();
@@ -235,20 +239,13 @@ fn work<E: Estimate>(
             break;
         }
     }
-    match runner {
-        Some(runner) => Finding {
-            goal,
-            next_bound: runner.next_bound,
-            stats: runner
-                .budget
-                .finish(crate::search::Outcome::<()>::Exhausted)
-                .stats,
-        },
-        None => Finding {
-            goal,
-            next_bound: u32::MAX,
-            stats: Stats::default(),
-        },
+    Finding {
+        goal,
+        next_bound: runner.next_bound,
+        stats: runner
+            .budget
+            .finish(crate::search::Outcome::<()>::Exhausted)
+            .stats,
     }
 }
 
