@@ -137,7 +137,7 @@ pub struct BenchFileArgs {
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
     /// Solve only these boards, numbered from 1 in file order (e.g. 1,5,13).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = board_number)]
     pub instances: Vec<usize>,
     /// Print a JSON object (per-board reports and totals) instead of a table.
     #[arg(long)]
@@ -183,6 +183,16 @@ fn thread_count(text: &str) -> Result<usize, String> {
         ));
     }
     Ok(n)
+}
+
+/// A board number of `--instances`: 1 or more.
+fn board_number(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a board number (boards are numbered from 1)"
+        )),
+    }
 }
 
 /// How many threads search one board.
@@ -386,9 +396,9 @@ pub struct BenchArgs {
 /// `npuzzle random`.
 #[derive(Debug, Args)]
 pub struct RandomArgs {
-    /// Board size WxH.
-    #[arg(long, short = 's', default_value = "3x3")]
-    pub size: Size,
+    /// Board size WxH (default 3x3, or the size of --goal).
+    #[arg(long, short = 's')]
+    pub size: Option<Size>,
     /// How many boards.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,

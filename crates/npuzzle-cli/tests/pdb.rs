@@ -230,6 +230,11 @@ fn bench_file_checks_lengths() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("there is no board 3"));
+    npuzzle()
+        .args(["bench-file", file.to_str().unwrap(), "--instances", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'x' is not a board number"));
     std::fs::write(&file, "1 2 3 4 5 6 7 0 8 2\n").unwrap();
     npuzzle()
         .args(["bench-file", file.to_str().unwrap()])

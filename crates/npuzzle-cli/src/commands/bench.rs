@@ -18,7 +18,7 @@ use plotters::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::read_goal;
+use super::{goal_or_standard, read_goal};
 use crate::args::BenchArgs;
 use crate::progress::Bars;
 
@@ -202,11 +202,9 @@ fn instances(args: &BenchArgs) -> anyhow::Result<(Vec<Instance>, Board, String)>
         );
         return Ok((instances, goal, source));
     }
-    let size = args.size.unwrap_or(Size {
-        width: 3,
-        height: 3,
-    });
-    let goal = read_goal(args.goal.as_deref(), size)?;
+    let three = Size::square(3).expect("3x3 is a size");
+    let goal = goal_or_standard(args.goal.as_deref(), args.size, three)?;
+    let size = goal.size();
     let mut rng = StdRng::seed_from_u64(args.seed);
     let instances = (0..args.count)
         .map(|_| Instance {

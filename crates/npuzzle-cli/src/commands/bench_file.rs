@@ -56,7 +56,7 @@ fn select(cases: Vec<Case>, args: &BenchFileArgs) -> anyhow::Result<Vec<(usize, 
     let count = cases.len();
     let mut numbered: Vec<(usize, Case)> = (1..).zip(cases).collect();
     if !args.instances.is_empty() {
-        if let Some(&bad) = args.instances.iter().find(|&&i| i == 0 || i > count) {
+        if let Some(&bad) = args.instances.iter().find(|&&i| i > count) {
             bail!(
                 "--instances: there is no board {bad} in {} (boards 1..{count})",
                 args.file.display()

@@ -65,6 +65,20 @@ pub fn read_goal(goal: Option<&str>, size: Size) -> anyhow::Result<Board> {
     }
 }
 
+/// The goal of a command with no board to take a size from: `--goal` when given (square
+/// goals name their own size; `size` shapes one that is not square), else the standard
+/// goal of `size`, else of `default`.
+pub fn goal_or_standard(
+    goal: Option<&str>,
+    size: Option<Size>,
+    default: Size,
+) -> anyhow::Result<Board> {
+    match goal {
+        Some(text) => parse_board(text, size).with_context(|| format!("goal '{text}'")),
+        None => Ok(Board::goal(size.unwrap_or(default))),
+    }
+}
+
 /// The board drawn as a grid, columns aligned.
 pub fn grid(board: &Board) -> String {
     let width = board

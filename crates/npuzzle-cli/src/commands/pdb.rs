@@ -11,6 +11,7 @@ use npuzzle::pdb::{self, PatternDatabase};
 use npuzzle::solver::{AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 use npuzzle::{Algorithm, Board, HeuristicKind, Size};
 
+use super::goal_or_standard;
 use crate::args::{PdbBuildArgs, PdbCommand, TableArgs};
 use crate::progress::Bars;
 
@@ -81,13 +82,8 @@ pub fn load_groups(groups: &[Vec<u8>], goal: &Board, tables: &TableArgs) -> anyh
 }
 
 fn build(args: PdbBuildArgs) -> anyhow::Result<ExitCode> {
-    // A goal names its own size (when square); --size only picks the standard goal.
-    let goal = match (&args.goal, args.size) {
-        (Some(text), size) => {
-            npuzzle::parse_board(text, size).with_context(|| format!("goal '{text}'"))?
-        }
-        (None, size) => Board::goal(size.unwrap_or(Size::square(4).expect("4x4 is a size"))),
-    };
+    let four = Size::square(4).expect("4x4 is a size");
+    let goal = goal_or_standard(args.goal.as_deref(), args.size, four)?;
     let loaded = load(&args.partition, &goal, &args.tables)?;
     let cache = cache(&args.tables);
     let mut out = io::stdout().lock();

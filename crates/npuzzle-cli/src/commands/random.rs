@@ -7,11 +7,14 @@ use npuzzle::random::{random_board, random_walk};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::read_goal;
+use npuzzle::Size;
+
+use super::goal_or_standard;
 use crate::args::RandomArgs;
 
 pub fn run(args: RandomArgs) -> anyhow::Result<ExitCode> {
-    let goal = read_goal(args.goal.as_deref(), args.size)?;
+    let three = Size::square(3).expect("3x3 is a size");
+    let goal = goal_or_standard(args.goal.as_deref(), args.size, three)?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_entropy(),
