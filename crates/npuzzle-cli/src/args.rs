@@ -1,10 +1,11 @@
-//! The command line, declared with clap's derive API.
+//! The command line as typed, declared with clap's derive API: one struct per subcommand,
+//! built from shared flag groups (goal and size, estimate, limits, cache, threads,
+//! output). Each command turns its flags into validated options before any work starts.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use npuzzle::search::Limits;
+use npuzzle::partition::Partition;
 use npuzzle::{Algorithm, HeuristicKind, Size, Visited};
 
 /// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any WxH board) exactly and fast.
@@ -33,7 +34,8 @@ pub enum Command {
     Random(RandomArgs),
     /// Solve many boards on all cores; JSON Lines results in input order.
     Batch(BatchArgs),
-    /// Benchmark algorithm/heuristic pairs side by side; Markdown report and SVG plots.
+    /// Benchmark configurations side by side on random boards or a file of published
+    /// instances; Markdown or JSON report, SVG plots.
     Bench(BenchArgs),
     /// Answer a classic judge's input on stdin, byte-exact on stdout.
     #[command(subcommand)]
@@ -45,123 +47,14 @@ pub enum Command {
     /// Build, list and verify additive pattern databases.
     #[command(subcommand)]
     Pdb(PdbCommand),
-    /// Solve every board of a benchmark file (board, then its optimal length, a line each)
-    /// and report nodes, time and node rate per board and in total.
+    /// `bench FILE --per-board` with the puzzle-specific IDA*: every board of a file of
+    /// published instances, its nodes, time and node rate, and totals.
     BenchFile(BenchFileArgs),
 }
 
-/// Where tables live and whether to show their progress.
-#[derive(Debug, Args, Clone)]
-pub struct TableArgs {
-    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/npuzzle,
-    /// else ~/.cache/npuzzle).
-    #[arg(long, value_name = "DIR")]
-    pub cache_dir: Option<PathBuf>,
-    /// Draw no progress bars.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-}
-
-impl TableArgs {
-    /// The cache these flags name.
-    pub fn cache(&self) -> npuzzle::cache::Cache {
-        match &self.cache_dir {
-            Some(dir) => npuzzle::cache::Cache::new(dir),
-            None => npuzzle::cache::Cache::from_env(),
-        }
-    }
-}
-
-/// `npuzzle stats`.
-#[derive(Debug, Args)]
-pub struct StatsArgs {
-    /// Board size WxH (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
-    #[arg(long, short = 's')]
-    pub size: Size,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    #[command(flatten)]
-    pub tables: TableArgs,
-}
-
-/// `npuzzle pdb`.
-#[derive(Debug, Subcommand)]
-pub enum PdbCommand {
-    /// Build (or load, if valid) the tables of a partition and store them in the cache.
-    Build(PdbBuildArgs),
-    /// List the table files in the cache.
-    List(TableArgs),
-    /// Check every table file in the cache (header, length, checksum).
-    Verify(TableArgs),
-}
-
-/// `npuzzle pdb build`.
-#[derive(Debug, Args)]
-pub struct PdbBuildArgs {
-    /// The partition: group sizes (7-8, 6-6-3, 5-5-5) or tile groups (1,2,3/4,5,6).
-    pub partition: String,
-    /// The goal board (default: the standard goal of --size).
-    #[arg(long, short = 'g')]
-    pub goal: Option<String>,
-    /// Board size WxH: the standard goal of this size when no goal is given (default
-    /// 4x4), or the shape of a goal that is not square.
-    #[arg(long, short = 's')]
-    pub size: Option<Size>,
-    #[command(flatten)]
-    pub tables: TableArgs,
-}
-
-/// `npuzzle bench-file`.
-#[derive(Debug, Args)]
-pub struct BenchFileArgs {
-    /// The benchmark file: a board per line followed by its optimal length; '#' comments.
-    pub file: PathBuf,
-    /// The goal board (default: the standard goal of the boards' size).
-    #[arg(long, short = 'g')]
-    pub goal: Option<String>,
-    /// Board size WxH, needed when the boards are not square.
-    #[arg(long, short = 's')]
-    pub size: Option<Size>,
-    /// Use this pattern-database partition (built if missing); default Manhattan + linear
-    /// conflict.
-    #[arg(long, value_name = "PARTITION")]
-    pub pdb: Option<String>,
-    /// With --pdb, do not add the mirrored lookup.
-    #[arg(long)]
-    pub no_reflection: bool,
-    /// Without --pdb: manhattan or linear-conflict.
-    #[arg(long, default_value = "linear-conflict")]
-    pub heuristic: HeuristicKind,
-    /// Solve only the first N boards.
-    #[arg(long, value_name = "N")]
-    pub first: Option<usize>,
-    /// Solve only these boards, numbered from 1 in file order (e.g. 1,5,13).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = board_number)]
-    pub instances: Vec<usize>,
-    /// Print a JSON object (per-board reports and totals) instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// Threads searching each board (0: one per core). A list such as 1,2 solves every
-    /// board with each count in turn and reports the speed-up over the first.
-    #[arg(
-        long,
-        short = 'j',
-        value_name = "LIST",
-        value_delimiter = ',',
-        default_value = "0",
-        value_parser = thread_count
-    )]
-    pub threads: Vec<usize>,
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    #[command(flatten)]
-    pub tables: TableArgs,
-}
-
-/// The board and the goal it should reach.
-#[derive(Debug, Args)]
-pub struct BoardArgs {
+/// The goal, and the size of boards that are not square.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GoalArgs {
     /// The goal board (default: tiles in order, blank last).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
@@ -170,9 +63,78 @@ pub struct BoardArgs {
     pub size: Option<Size>,
 }
 
-/// A `--threads` value: 0 (one per core) up to `npuzzle::fast_idastar::parallel::MAX_THREADS`.
+/// Where tables live and whether to show progress.
+#[derive(Debug, Args, Clone, Default)]
+pub struct CacheArgs {
+    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/npuzzle,
+    /// else ~/.cache/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Draw no progress bars or summaries.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// The estimate guiding informed searches.
+#[derive(Debug, Args, Clone, Default)]
+pub struct EstimateArgs {
+    /// The heuristic: misplaced, manhattan, linear-conflict (default: the best at hand).
+    #[arg(long)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Guide the puzzle-specific IDA* with this pattern-database partition: group sizes
+    /// (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups (1,2,3/4,5,6). Tables are built and
+    /// cached when missing.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<Partition>,
+    /// With --pdb, do not add the mirrored lookup.
+    #[arg(long)]
+    pub no_reflection: bool,
+}
+
+/// Bounds on one search. Unset bounds take the command's defaults.
+#[derive(Debug, Args, Clone, Default)]
+pub struct LimitArgs {
+    /// Give up after expanding this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (at most a year).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub max_seconds: Option<f64>,
+    /// Give up when holding this many nodes in memory (default 100 million).
+    #[arg(long, value_name = "N")]
+    pub max_memory_nodes: Option<u64>,
+}
+
+/// The longest limit taken: a year. Longer is no limit in practice, and a clock reading
+/// plus an unbounded span can overflow.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A number of seconds: positive, finite, at most [`MAX_SECONDS`].
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(value.is_finite() && value > 0.0 && value <= MAX_SECONDS) {
+        return Err(format!(
+            "{text} seconds is not allowed: give a positive number up to {MAX_SECONDS} (a year)"
+        ));
+    }
+    Ok(value)
+}
+
+/// How many threads search one board.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ThreadArgs {
+    /// Threads the puzzle-specific IDA* searches one board with (0: one per core). The
+    /// answer is the same path whatever the count.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
+    pub threads: usize,
+}
+
+/// A `--threads` value: 0 (one per core) up to [`npuzzle::options::MAX_THREADS`].
 fn thread_count(text: &str) -> Result<usize, String> {
-    use npuzzle::fast_idastar::parallel::MAX_THREADS;
+    use npuzzle::options::MAX_THREADS;
     let n: usize = text
         .trim()
         .parse()
@@ -195,64 +157,22 @@ fn board_number(text: &str) -> Result<usize, String> {
     }
 }
 
-/// How many threads search one board.
-#[derive(Debug, Args, Clone, Copy)]
-pub struct ThreadArgs {
-    /// Threads the fast IDA* searches one board with (0: one per core). The answer is the
-    /// same path whatever the count.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
-    pub threads: usize,
-}
-
-/// Bounds on one search.
-#[derive(Debug, Args, Clone)]
-pub struct LimitArgs {
-    /// Give up after expanding this many nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub max_seconds: Option<f64>,
-    /// Give up when holding this many nodes in memory (about 50 bytes each).
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
-    pub max_memory_nodes: u64,
-}
-
-impl LimitArgs {
-    /// The limits these flags ask for.
-    pub fn limits(&self) -> anyhow::Result<Limits> {
-        let max_time = match self.max_seconds {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                anyhow::bail!("--max-seconds must be a positive number, not {s}")
-            }
-            Some(s) => Some(Duration::from_secs_f64(s)),
-            None => None,
-        };
-        Ok(Limits {
-            max_expanded: self.max_nodes,
-            max_held: Some(self.max_memory_nodes),
-            max_time,
-        })
-    }
-}
-
 /// `npuzzle solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The board to solve (default: 8 6 7/2 5 4/3 0 1, a hardest 8-puzzle); '-' reads stdin.
     pub board: Option<String>,
     #[command(flatten)]
-    pub boards: BoardArgs,
+    pub goal: GoalArgs,
     /// The search algorithm: auto, table, bfs, bidirectional, astar, idastar, iddfs,
     /// fast-idastar, constructive. auto looks boards of up to 10 cells up in a distance
-    /// table (12-cell boards too once their table is cached), runs the fast IDA* up to 25
-    /// cells (with a cached pattern database when there is one), and builds larger boards
-    /// constructively.
+    /// table (12-cell boards too once their table is cached), runs the puzzle-specific
+    /// IDA* up to 25 cells (with the pattern databases cached for the goal, or building a
+    /// small one when a search runs long), and builds larger boards constructively.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
-    /// The heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
-    #[arg(long)]
-    pub heuristic: Option<HeuristicKind>,
+    #[command(flatten)]
+    pub estimate: EstimateArgs,
     /// Weight W >= 1 on the heuristic for astar/idastar: answers at most W times optimal,
     /// usually found much faster.
     #[arg(long, default_value_t = 1.0)]
@@ -261,10 +181,6 @@ pub struct SolveArgs {
     /// ranked (an array indexed by the permutation rank; boards of at most 12 cells).
     #[arg(long, default_value = "hash")]
     pub visited: Visited,
-    /// Guide the fast IDA* with this pattern-database partition: group sizes (7-8, 6-6-3,
-    /// 5-5-5) or tile groups (1,2,3/4,5,6). Tables are built and cached when missing.
-    #[arg(long, value_name = "PARTITION")]
-    pub pdb: Option<String>,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
@@ -276,44 +192,40 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
-    pub tables: TableArgs,
+    pub cache: CacheArgs,
 }
 
 /// `npuzzle compare`.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The board to solve.
+    /// The board to solve; '-' reads stdin.
     pub board: String,
     #[command(flatten)]
-    pub boards: BoardArgs,
-    /// Node limit for each run (keeps uninformed searches from running for ever).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
-    pub max_nodes: u64,
-    /// Time limit in seconds for each run.
-    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
-    pub max_seconds: f64,
+    pub goal: GoalArgs,
     /// Print a JSON array of solve reports instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Limits for each run (default: 20 million nodes, 20 seconds).
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `npuzzle check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The start board.
+    /// The start board; '-' reads stdin.
     pub board: String,
     /// The blank's moves, u d l r (whitespace ignored; "" for none).
     pub moves: String,
     #[command(flatten)]
-    pub boards: BoardArgs,
+    pub goal: GoalArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Directory of cached distance tables (see `npuzzle solve --help`).
-    #[arg(long, value_name = "DIR")]
-    pub cache_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// `npuzzle batch`.
@@ -322,49 +234,40 @@ pub struct BatchArgs {
     /// Instances, one a line: a board, or a JSON object with `board` and optional `id`,
     /// `goal`, `algorithm`, `heuristic`. Blank lines and lines starting with # are skipped.
     /// Reads stdin when absent or '-'.
-    pub input: Option<std::path::PathBuf>,
+    pub input: Option<PathBuf>,
     /// Write results here (appending; ids already there are skipped, so an interrupted
     /// run can be resumed). Default: stdout.
     #[arg(long, short = 'o')]
-    pub output: Option<std::path::PathBuf>,
+    pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub boards: BoardArgs,
+    pub goal: GoalArgs,
     /// The search algorithm for lines that do not name one.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
-    /// The heuristic for astar/idastar.
-    #[arg(long)]
-    pub heuristic: Option<HeuristicKind>,
-    /// No progress bar or summary.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-    /// Directory of cached tables: 15-puzzle and larger boards use the pattern databases
-    /// cached there for their goal (default: $NPUZZLE_CACHE_DIR, else
-    /// $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
-    #[arg(long, value_name = "DIR")]
-    pub cache_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub estimate: EstimateArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// `npuzzle bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Comma-separated algorithm[:heuristic] pairs; the first is the baseline
-    /// (default: bfs, bidirectional, astar and idastar with manhattan and linear-conflict).
-    #[arg(long)]
-    pub pairs: Option<String>,
+    /// Configurations, comma-separated: algorithm[:heuristic or :pdb=PARTITION][:w=WEIGHT]
+    /// (e.g. `astar:manhattan`, `fast-idastar:pdb=7-8`, `idastar:w=1.5`); the first is the
+    /// baseline (default: bfs, bidirectional, astar and idastar with manhattan and
+    /// linear-conflict).
+    #[arg(long, alias = "pairs", value_name = "LIST")]
+    pub configs: Option<String>,
     /// Instances from a file, one board a line, optionally followed by its published
     /// optimal length (checked against every optimal answer).
     #[arg(long)]
-    pub file: Option<std::path::PathBuf>,
-    /// Board size for random instances (default 3x3), or of the file's boards.
-    #[arg(long, short = 's')]
-    pub size: Option<Size>,
-    /// The goal (default: tiles in order, blank last).
-    #[arg(long, short = 'g')]
-    pub goal: Option<String>,
-    /// How many random instances.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// How many random instances (without --file).
     #[arg(long, short = 'n', default_value_t = 100)]
     pub count: usize,
     /// Seed of the random instances.
@@ -373,32 +276,83 @@ pub struct BenchArgs {
     /// Random instances this many random moves from the goal instead of uniform.
     #[arg(long, value_name = "K")]
     pub walk: Option<usize>,
-    /// Weight W >= 1 on the heuristic of every astar/idastar pair (bounded-suboptimal).
+    /// Weight W >= 1 on the heuristic of every astar/idastar configuration that names none.
     #[arg(long, default_value_t = 1.0)]
     pub weight: f64,
-    /// Node limit per run.
+    /// Solve only the first N instances.
     #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Time limit per run, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub max_seconds: f64,
-    /// Write the Markdown report here instead of stdout.
+    pub first: Option<usize>,
+    /// Solve only these instances, numbered from 1 (e.g. 1,5,13).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = board_number)]
+    pub instances: Vec<usize>,
+    /// Threads searching each board (0: one per core), with the puzzle-specific IDA*. A
+    /// list such as 1,2 runs every configuration with each count and reports the speed-up.
+    #[arg(long, short = 'j', value_name = "LIST", value_delimiter = ',', default_value = "1",
+          value_parser = thread_count)]
+    pub threads: Vec<usize>,
+    /// Print a line for every board and run (board, threads, length, nodes, time, rate).
     #[arg(long)]
-    pub report: Option<std::path::PathBuf>,
+    pub per_board: bool,
+    /// Print one JSON object (every run, and totals) instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the report here instead of stdout.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
     /// Write nodes.svg and time.svg (against solution length) into this directory.
     #[arg(long)]
-    pub plots: Option<std::path::PathBuf>,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    pub plots: Option<PathBuf>,
+    /// Limits for each run (default: 60 seconds, 200 million held nodes).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// `npuzzle bench-file`: kept for its users; `bench --file FILE --per-board` with one
+/// configuration, the puzzle-specific IDA*.
+#[derive(Debug, Args)]
+pub struct BenchFileArgs {
+    /// The benchmark file: a board per line followed by its optimal length; '#' comments.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// Use this pattern-database partition (built if missing); default linear conflict.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<Partition>,
+    /// With --pdb, do not add the mirrored lookup.
+    #[arg(long)]
+    pub no_reflection: bool,
+    /// Without --pdb: manhattan or linear-conflict.
+    #[arg(long, default_value = "linear-conflict")]
+    pub heuristic: HeuristicKind,
+    /// Solve only the first N boards.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Solve only these boards, numbered from 1 in file order (e.g. 1,5,13).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = board_number)]
+    pub instances: Vec<usize>,
+    /// Print a JSON object (per-board reports and totals) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Threads searching each board (0: one per core). A list such as 1,2 solves every
+    /// board with each count in turn and reports the speed-up over the first.
+    #[arg(long, short = 'j', value_name = "LIST", value_delimiter = ',', default_value = "0",
+          value_parser = thread_count)]
+    pub threads: Vec<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// `npuzzle random`.
 #[derive(Debug, Args)]
 pub struct RandomArgs {
-    /// Board size WxH (default 3x3, or the size of --goal).
-    #[arg(long, short = 's')]
-    pub size: Option<Size>,
+    /// The goal the boards must reach (default: tiles in order, blank last, of --size or
+    /// 3x3); a goal that is not square needs --size.
+    #[command(flatten)]
+    pub goal: GoalArgs,
     /// How many boards.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,
@@ -408,12 +362,22 @@ pub struct RandomArgs {
     /// Make each board this many random moves from the goal instead of uniformly random.
     #[arg(long, value_name = "K")]
     pub walk: Option<usize>,
-    /// The goal the boards must reach (default: tiles in order, blank last).
-    #[arg(long, short = 'g')]
-    pub goal: Option<String>,
     /// Print each board as a flat list of numbers instead of rows.
     #[arg(long)]
     pub flat: bool,
+}
+
+/// `npuzzle stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Board size WxH (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    #[arg(long, short = 's')]
+    pub size: Size,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// `npuzzle serve`.
@@ -427,11 +391,38 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     pub max_nodes: u64,
     /// Longest one search (or one whole comparison) may run; requests may ask for less.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
     pub max_seconds: f64,
     /// Most searches running at once; more are answered 503 (busy).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_concurrent: usize,
+    /// Directory of cached tables the searches use (as for `solve`).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// `npuzzle pdb`.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build (or load, if valid) the tables of a partition and store them in the cache.
+    Build(PdbBuildArgs),
+    /// List the table files in the cache.
+    List(CacheArgs),
+    /// Check every table file in the cache (header, length, checksum).
+    Verify(CacheArgs),
+}
+
+/// `npuzzle pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// The partition: group sizes (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups (1,2,3/4,5,6).
+    pub partition: Partition,
+    /// The goal (default: tiles in order, blank last, of --size or 4x4); a goal that is
+    /// not square needs --size.
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    #[command(flatten)]
+    pub cache: CacheArgs,
 }
 
 /// The judge formats.

@@ -3,6 +3,8 @@
 
 mod args;
 mod commands;
+mod input;
+mod output;
 mod progress;
 mod serve;
 

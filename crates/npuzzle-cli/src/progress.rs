@@ -10,6 +10,8 @@ use npuzzle::progress::Progress;
 /// Draws the library's progress reports as bars on stderr.
 pub struct Bars {
     visible: bool,
+    /// Whether work of unknown length (a search's iterations) is shown too.
+    spinners: bool,
     bar: Mutex<Option<ProgressBar>>,
 }
 
@@ -18,14 +20,24 @@ impl Bars {
     pub fn new(quiet: bool) -> Bars {
         Bars {
             visible: !quiet && std::io::stderr().is_terminal(),
+            spinners: true,
             bar: Mutex::new(None),
+        }
+    }
+
+    /// Bars for work of known length only (table builds): for commands that draw their
+    /// own bar over many searches, whose iterations would only flicker over it.
+    pub fn builds_only(quiet: bool) -> Bars {
+        Bars {
+            spinners: false,
+            ..Bars::new(quiet)
         }
     }
 }
 
 impl Progress for Bars {
     fn start(&self, what: &str, total: u64) {
-        if !self.visible {
+        if !self.visible || (total == 0 && !self.spinners) {
             return;
         }
         let bar = if total > 0 {

@@ -7,7 +7,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use npuzzle::random::random_board;
 use npuzzle::rank::{rank, unrank};
 use npuzzle::state::{Packed, SearchState};
-use npuzzle::{solve, Algorithm, Board, Heuristic, HeuristicKind, Move, Size, SolveOptions};
+use npuzzle::{
+    solve, Algorithm, Board, EstimateChoice, Heuristic, HeuristicKind, Move, Size, SolveOptions,
+};
 use rand::SeedableRng;
 
 fn boards(size: Size, count: usize) -> Vec<Board> {
@@ -51,7 +53,7 @@ fn heuristics(c: &mut Criterion) {
 }
 
 fn incremental_update(c: &mut Criterion) {
-    use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
+    use npuzzle::puzzle_idastar::{Estimate, FastBoard, LinearConflict};
     let size = Size::square(4).unwrap();
     let goal = Board::goal(size);
     let estimate = LinearConflict::new(&goal);
@@ -144,7 +146,7 @@ fn eight_puzzle_solves(c: &mut Criterion) {
     ] {
         let options = SolveOptions {
             algorithm,
-            heuristic: Some(heuristic),
+            estimate: EstimateChoice::Heuristic(heuristic),
             ..SolveOptions::default()
         };
         c.bench_function(

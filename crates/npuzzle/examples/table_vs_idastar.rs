@@ -14,7 +14,7 @@ use npuzzle::cache::Cache;
 use npuzzle::distance_table::{shared, Layout, Need};
 use npuzzle::progress::Silent;
 use npuzzle::random::random_board;
-use npuzzle::{solve, Algorithm, Board, HeuristicKind, Move, Size, SolveOptions};
+use npuzzle::{solve, Algorithm, Board, EstimateChoice, HeuristicKind, Move, Size, SolveOptions};
 use rand::SeedableRng;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -58,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let options = SolveOptions {
         algorithm: Algorithm::Idastar,
-        heuristic: Some(HeuristicKind::LinearConflict),
+        estimate: EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
         ..SolveOptions::default()
     };
     let started = Instant::now();

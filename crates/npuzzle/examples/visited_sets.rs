@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use npuzzle::random::random_board;
-use npuzzle::{solve, Algorithm, Board, HeuristicKind, Size, SolveOptions, Visited};
+use npuzzle::{
+    solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size, SolveOptions, Visited,
+};
 use rand::SeedableRng;
 
 fn main() {
@@ -23,7 +25,7 @@ fn main() {
         for visited in [Visited::Hash, Visited::Ranked] {
             let options = SolveOptions {
                 algorithm,
-                heuristic: Some(HeuristicKind::Manhattan),
+                estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
                 visited,
                 ..SolveOptions::default()
             };

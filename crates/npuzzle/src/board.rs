@@ -5,7 +5,61 @@
 
 use std::fmt;
 
-use crate::error::BoardError;
+use thiserror::Error;
+
+/// A board that is not a valid arrangement of tiles.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// A side outside the supported range.
+    #[error("board size {width}x{height} is not supported (each side must be from {min} to {max})", min = MIN_SIDE, max = MAX_SIDE)]
+    BadSize {
+        /// Requested width.
+        width: usize,
+        /// Requested height.
+        height: usize,
+    },
+    /// A size string that is not `WxH`.
+    #[error("'{0}' is not a board size; write it as WxH, e.g. 3x4")]
+    BadSizeText(String),
+    /// The number of cells given does not fit the size.
+    #[error("a {size} board has {expected} cells, but {found} were given")]
+    WrongCount {
+        /// The board's size.
+        size: Size,
+        /// Cells the size needs.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A tile number too large for the board.
+    #[error("tile {tile} in cell {cell} is out of range for a {size} board (tiles are 1..{max}, blank 0)", max = size.cells() - 1)]
+    TileOutOfRange {
+        /// The tile.
+        tile: u32,
+        /// Where it stands.
+        cell: usize,
+        /// The board's size.
+        size: Size,
+    },
+    /// A tile (or the blank, tile 0) given twice.
+    #[error("{} appears twice, in cells {first} and {second}", tile_name(*tile))]
+    RepeatedTile {
+        /// The tile.
+        tile: u32,
+        /// Its first cell.
+        first: usize,
+        /// Its second cell.
+        second: usize,
+    },
+}
+
+fn tile_name(tile: u32) -> String {
+    if tile == 0 {
+        "the blank".to_string()
+    } else {
+        format!("tile {tile}")
+    }
+}
 
 /// The smallest side a board may have.
 pub const MIN_SIDE: usize = 2;

@@ -19,7 +19,8 @@ use std::io::{self, Write};
 use thiserror::Error;
 
 use crate::board::{moves_to_string, Board, Move, Size};
-use crate::distance_table::{self, sequence_rank, Layout, MoveStrings};
+use crate::distance_table::{self, Layout, MoveStrings};
+use crate::rank::sequence_rank;
 
 /// Input a judge format cannot read, or output it cannot write.
 #[derive(Debug, Error)]
@@ -272,7 +273,7 @@ fn hdu1043_fast(
         Answers::Strings(strings) => *strings.layout(),
         Answers::Walk(table) => *table.layout(),
     };
-    let geometry = layout.geometry();
+    let geometry = layout.shape();
     let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
     let mut at = 0;
     let mut cases = 0;
@@ -432,7 +433,7 @@ mod tests {
 
     /// The answer HDU 1043 expects for one case, from IDA* (the reference).
     fn reference(case: &[u32]) -> String {
-        use crate::solver::{solve, Algorithm, SolveOptions, Status};
+        use crate::{solve, Algorithm, SolveOptions, Status};
         let start = Board::new(three_by_three(), case.to_vec()).unwrap();
         let options = SolveOptions {
             algorithm: Algorithm::Idastar,

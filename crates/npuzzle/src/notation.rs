@@ -6,7 +6,57 @@
 //! must be square; otherwise the size is given (`3x4` is 3 columns, 4 rows).
 
 use crate::board::{Board, Move, Size};
-use crate::error::ParseError;
+use thiserror::Error;
+
+use crate::board::BoardError;
+
+/// Text that could not be read as a board or a move list.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A token that is neither a number nor a blank mark.
+    #[error("token {index} ('{token}') is not a tile number or a blank mark (0, x, _)")]
+    BadToken {
+        /// 1-based position of the token.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// Rows of unequal length in the `a b c/d e f` form.
+    #[error("row {row} has {found} tiles but row 1 has {expected}")]
+    RaggedRows {
+        /// 1-based row.
+        row: usize,
+        /// Tiles in row 1.
+        expected: usize,
+        /// Tiles in this row.
+        found: usize,
+    },
+    /// A token count that is not a square and no size was given.
+    #[error("{0} tiles do not make a square board; give the size (e.g. --size 3x4)")]
+    NotSquare(usize),
+    /// Nothing to read.
+    #[error("the board is empty")]
+    Empty,
+    /// A size was given that the rows contradict.
+    #[error("the rows make a {found} board, but the size given is {given}")]
+    SizeMismatch {
+        /// Size given.
+        given: Size,
+        /// Size the text has.
+        found: Size,
+    },
+    /// A character in a move list that names no move.
+    #[error("move {index} ('{found}') is not one of u, d, l, r")]
+    BadMove {
+        /// 1-based position of the move.
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// Valid tokens that do not make a valid board.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
 
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
@@ -105,7 +155,6 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::BoardError;
 
     #[test]
     fn all_forms_agree() {

@@ -3,7 +3,7 @@
 
 use crate::board::{moves_to_string, Board};
 use crate::search::Stats;
-use crate::solver::{Solution, Status};
+use crate::solution::{Solution, Status};
 
 /// A solve as programs see it.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +53,7 @@ impl SolveReport {
             length: solution.length(),
             moves: moves_to_string(&solution.moves),
             algorithm: solution.algorithm.name().to_string(),
-            heuristic: solution.heuristic.map(|h| h.name().to_string()),
+            heuristic: solution.estimate.clone(),
             optimal: solution.optimal && solution.status == Status::Solved,
             stats: solution.stats,
         }

@@ -1,246 +1,18 @@
-//! Solving a board: picks the state representation, checks reachability, runs the chosen
-//! search over the puzzle's moves, and turns the path found into blank moves.
+//! Solving a board: the one entry point every front end calls. It asks [`crate::plan`]
+//! what to do, checks reachability, runs the plan, and answers with a [`Solution`] that
+//! says which algorithm and estimate answered and what it cost.
 
-use std::fmt;
-use std::sync::Arc;
 use std::time::Instant;
 
-use crate::board::{Board, Move, Size};
-use crate::cache::Cache;
-use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
-use crate::error::SolveError;
-use crate::fast_idastar::RunSettings;
-use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::progress::SharedProgress;
-use crate::rank::factorial;
-use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
+use crate::board::Board;
+use crate::heuristic::HeuristicKind;
+use crate::options::SolveOptions;
+use crate::plan::{plan, Guide, Plan, Upgrade};
+use crate::puzzle_idastar::{self, Estimate, LinearConflict};
+use crate::search::{GiveUp, Limits, Stats};
+use crate::solution::{Algorithm, Solution, SolveError};
 use crate::solvability::is_solvable;
-use crate::state::{Packed, SearchState, Wide, MAX_SEARCH_CELLS, PACKED_CELLS};
-
-/// Boards of at most this many cells can use the permutation rank as a perfect hash for
-/// visited sets ([`Visited::Ranked`]); larger ones always use a hash map.
-pub const RANKED_CELLS: usize = 12;
-
-/// How BFS, bidirectional BFS and A* keep their visited sets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Visited {
-    /// A hash map keyed by the packed board (FxHash). The default: measured 2-5x faster
-    /// than ranking on the 8-puzzle (docs/BENCHMARKS.md), because a packed board is already
-    /// a collision-free key that hashes in one multiply, while ranking costs a pass over
-    /// the tiles and the indexed pages scatter memory.
-    #[default]
-    Hash,
-    /// An array indexed by the board's Lehmer rank, a perfect hash (boards of at most
-    /// [`RANKED_CELLS`] cells; larger boards fall back to [`Visited::Hash`]).
-    Ranked,
-}
-
-impl Visited {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Visited::Hash => "hash",
-            Visited::Ranked => "ranked",
-        }
-    }
-}
-
-impl std::str::FromStr for Visited {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Visited::Hash, Visited::Ranked]
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown visited set '{s}' (hash, ranked)"))
-    }
-}
-
-/// A search algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Algorithm {
-    /// The best method available for the board.
-    Auto,
-    /// Breadth-first search.
-    Bfs,
-    /// Bidirectional breadth-first search.
-    Bidirectional,
-    /// A* with a heuristic.
-    Astar,
-    /// Iterative-deepening A* with a heuristic.
-    Idastar,
-    /// Iterative-deepening depth-first search.
-    Iddfs,
-    /// Row-by-row, column-by-column construction: fast on any size, not optimal.
-    Constructive,
-    /// A lookup in a complete distance table (boards of at most 12 cells; see
-    /// [`crate::distance_table`]), built if needed.
-    Table,
-    /// The puzzle-specific IDA* ([`crate::fast_idastar`]): in-place moves, incremental
-    /// estimates, optionally pattern databases.
-    FastIdastar,
-}
-
-impl Algorithm {
-    /// The concrete algorithms, each runnable by itself.
-    pub const CLASSIC: [Algorithm; 5] = [
-        Algorithm::Bfs,
-        Algorithm::Bidirectional,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-        Algorithm::Iddfs,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "auto",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Constructive => "constructive",
-            Algorithm::Table => "table",
-            Algorithm::FastIdastar => "fast-idastar",
-        }
-    }
-
-    /// Whether the algorithm is guided by a heuristic.
-    pub fn uses_heuristic(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Astar | Algorithm::Idastar | Algorithm::FastIdastar
-        )
-    }
-
-    /// Every (algorithm, heuristic) pair worth comparing on one board, uninformed searches
-    /// first: what `npuzzle compare` and the web page's comparison panel both run.
-    pub fn comparison_pairs() -> Vec<(Algorithm, Option<HeuristicKind>)> {
-        let mut pairs = Vec::new();
-        for algorithm in Algorithm::CLASSIC {
-            if algorithm.uses_heuristic() {
-                pairs.extend(HeuristicKind::ALL.map(|h| (algorithm, Some(h))));
-            } else {
-                pairs.push((algorithm, None));
-            }
-        }
-        pairs
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
-            .into_iter()
-            .chain(Algorithm::CLASSIC)
-            .chain([Algorithm::FastIdastar])
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
-                )
-            })
-    }
-}
-
-/// How to solve.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SolveOptions {
-    /// Which search.
-    pub algorithm: Algorithm,
-    /// Which estimate guides A* and IDA* (default: linear conflict).
-    pub heuristic: Option<HeuristicKind>,
-    /// The order moves are tried in; ties between shortest paths go to the first.
-    pub order: [Move; 4],
-    /// When to give up.
-    pub limits: Limits,
-    /// How visited sets are kept.
-    pub visited: Visited,
-    /// Weight on the heuristic for A* and IDA* (at least 1): with weight `w` the search
-    /// ranks nodes by `g + w*h`, and the solution is at most `w` times the optimum.
-    pub weight: f64,
-    /// Where distance tables are cached (default: [`Cache::from_env`]).
-    pub cache: Option<Cache>,
-    /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
-    /// [`crate::fast_idastar::parallel`]. The other algorithms run on one thread.
-    pub threads: usize,
-    /// Told of each iteration of the fast IDA* (see [`RunSettings::progress`]).
-    pub progress: Option<SharedProgress>,
-}
-
-impl SolveOptions {
-    /// The settings of a fast IDA* run under these options.
-    pub fn run_settings(&self) -> RunSettings {
-        RunSettings {
-            order: self.order,
-            limits: self.limits,
-            threads: self.threads,
-            progress: self.progress.clone(),
-        }
-    }
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions {
-            algorithm: Algorithm::Auto,
-            heuristic: None,
-            order: Move::DEFAULT_ORDER,
-            limits: Limits::NONE,
-            visited: Visited::Hash,
-            weight: 1.0,
-            cache: None,
-            threads: 1,
-            progress: None,
-        }
-    }
-}
-
-/// How a solve ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A solution was found (see [`Solution::moves`]).
-    Solved,
-    /// The goal cannot be reached from the start: decided by parity, without search.
-    Unsolvable,
-    /// A limit ended the search first.
-    GaveUp(GiveUp),
-}
-
-/// The answer to one solve, with what it cost.
-#[derive(Clone, Debug)]
-pub struct Solution {
-    /// How it ended.
-    pub status: Status,
-    /// The blank's moves from start to goal (empty unless solved).
-    pub moves: Vec<Move>,
-    /// Whether the length is proven minimal.
-    pub optimal: bool,
-    /// The algorithm that ran (never `Auto`).
-    pub algorithm: Algorithm,
-    /// The estimate that guided it, if any.
-    pub heuristic: Option<HeuristicKind>,
-    /// What the search cost.
-    pub stats: Stats,
-}
-
-impl Solution {
-    /// Number of moves, when solved.
-    pub fn length(&self) -> Option<usize> {
-        (self.status == Status::Solved).then_some(self.moves.len())
-    }
-}
+use crate::{constructive, pdb, problem};
 
 /// Solves `start` towards `goal`.
 ///
@@ -253,6 +25,10 @@ impl Solution {
 /// assert_eq!(s.length(), Some(4));
 /// assert!(s.optimal);
 /// ```
+///
+/// # Errors
+/// When start and goal differ in size, or the options cannot be planned (see
+/// [`crate::plan::plan`]). An unsolvable board is an answer, not an error.
 pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
     if start.size() != goal.size() {
         return Err(SolveError::SizeMismatch {
@@ -260,298 +36,175 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             goal: goal.size(),
         });
     }
-    if !(options.weight.is_finite() && options.weight >= 1.0) {
-        return Err(SolveError::BadWeight(options.weight));
-    }
-    let started = Instant::now();
-    let (algorithm, heuristic, table) = resolve(options, goal)?;
-    if algorithm == Algorithm::Constructive {
-        return Ok(solve_constructively(start, goal));
-    }
-    if algorithm == Algorithm::FastIdastar {
-        if options.weight != 1.0 {
-            return Err(SolveError::Unsupported(format!(
-                "{algorithm} does not take a weight; use idastar or astar with --weight"
-            )));
-        }
-        let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
-        return crate::fast_idastar::solve(start, goal, kind, &options.run_settings());
-    }
-    let cells = start.size().cells();
-    if auto_is_fast(options, start.size()) {
-        let kind = heuristic.unwrap_or(HeuristicKind::LinearConflict);
-        return crate::fast_idastar::solve(start, goal, kind, &options.run_settings());
-    }
-    if cells > MAX_SEARCH_CELLS {
-        return Err(SolveError::TooLarge {
-            algorithm: algorithm.name().to_string(),
-            size: start.size(),
-            cells,
-            max: MAX_SEARCH_CELLS,
-        });
-    }
-    let mut solution = Solution {
-        status: Status::Unsolvable,
-        moves: Vec::new(),
-        optimal: true,
-        algorithm,
-        heuristic,
-        stats: Stats::default(),
-    };
-    if !is_solvable(start, goal) {
-        return Ok(solution);
-    }
-    if let Some(table) = table {
-        solution.status = Status::Solved;
-        solution.moves = table
-            .solve(start, goal, &options.order)
-            .expect("a solvable board of the table's size and goal blank");
-        // The walk reads up to four neighbours for each state it passes through.
-        solution.stats = Stats {
-            expanded: solution.moves.len() as u64,
-            generated: 4 * solution.moves.len() as u64,
-            peak_nodes: 0,
-            seconds: started.elapsed().as_secs_f64(),
-            ..Stats::default()
-        };
-        return Ok(solution);
-    }
-    let (outcome, stats) = if cells <= PACKED_CELLS {
-        run::<Packed>(start, goal, algorithm, heuristic, options)
-    } else {
-        run::<Wide>(start, goal, algorithm, heuristic, options)
-    };
-    solution.stats = stats;
-    match outcome {
-        Ok(moves) => {
-            solution.status = Status::Solved;
-            solution.moves = moves;
-            solution.optimal = !(algorithm.uses_heuristic() && options.weight > 1.0);
-        }
-        Err(why) => {
-            solution.status = Status::GaveUp(why);
-            solution.optimal = false;
-        }
-    }
+    let plan = plan(goal, options)?;
+    let mut solution = execute(start, goal, &plan, options);
+    solution.tables = solution.tables.or(plan.tables);
+    solution.advice = solution.advice.or(plan.advice);
+    solution.stats.setup_seconds += plan.setup_seconds;
     Ok(solution)
 }
 
-/// Constructive answers up to this many moves are shortened by re-solving windows.
-const WINDOW_SHORTENING_MOVES: usize = 1_000_000;
-
-fn solve_constructively(start: &Board, goal: &Board) -> Solution {
-    let started = std::time::Instant::now();
-    let built = crate::constructive::construct(start, goal);
-    let stats = Stats {
-        seconds: started.elapsed().as_secs_f64(),
-        ..Stats::default()
-    };
-    let (status, moves) = match built {
-        // Window re-solving saves about 1% for three times the construction's time
-        // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
-        Some(built) if built.moves.len() <= WINDOW_SHORTENING_MOVES => (
-            Status::Solved,
-            crate::constructive::shorten_by_windows(start, &built.moves, 24, 12),
-        ),
-        Some(built) => (Status::Solved, built.moves),
-        None => (Status::Unsolvable, Vec::new()),
-    };
-    Solution {
-        optimal: moves.is_empty() && status == Status::Solved,
-        status,
-        moves,
-        algorithm: Algorithm::Constructive,
-        heuristic: None,
-        stats,
+/// Runs `plan` from `start`.
+fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> Solution {
+    let started = Instant::now();
+    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
+    if plan.algorithm == Algorithm::Constructive {
+        return constructive::solve(start, goal);
     }
-}
-
-/// Boards with more cells than this are solved constructively by `auto`: optimal search
-/// beyond the 24-puzzle takes longer than anyone waits.
-pub const AUTO_OPTIMAL_CELLS: usize = 25;
-
-/// Boards of more cells than this are solved by `auto` with the fast IDA* (see
-/// [`crate::fast_idastar`]); pattern databases, when cached, are chosen by the caller.
-pub const FAST_AUTO_CELLS: usize = 12;
-
-/// Whether `auto` takes the fast IDA* for this size: boards past the tables' reach that
-/// the fast search holds (sides of at most 8).
-fn auto_is_fast(options: &SolveOptions, size: Size) -> bool {
-    // The fast search does not weigh its estimate: weighted requests go to IDA*.
-    options.algorithm == Algorithm::Auto
-        && options.weight == 1.0
-        && options.heuristic != Some(HeuristicKind::Misplaced)
-        && size.cells() > FAST_AUTO_CELLS
-        && size.width <= 8
-        && size.height <= 8
-}
-
-/// What [`resolve`] decided: the algorithm, its heuristic, and the table it reads.
-type Resolved = (Algorithm, Option<HeuristicKind>, Option<Arc<DistanceTable>>);
-
-/// The concrete algorithm and heuristic a request stands for, with the distance table
-/// when that is the answer. `auto` takes a table wherever [`distance_table::shared`]
-/// has one cheaply (every board up to 10 cells; 12-cell boards once cached), builds
-/// boards above [`AUTO_OPTIMAL_CELLS`] constructively, and otherwise runs IDA*.
-fn resolve(options: &SolveOptions, goal: &Board) -> Result<Resolved, SolveError> {
-    let table = |need| -> Result<Option<Arc<DistanceTable>>, SolveError> {
-        let Ok(layout) = Layout::for_goal(goal) else {
-            return Ok(None);
-        };
-        let cache = options.cache.clone().unwrap_or_else(Cache::from_env);
-        distance_table::shared(layout, &cache, need, &crate::progress::Silent)
-            .map_err(|e| SolveError::Table(e.to_string()))
-    };
-    let (algorithm, table) = match options.algorithm {
-        Algorithm::Auto if goal.size().cells() > AUTO_OPTIMAL_CELLS => {
-            (Algorithm::Constructive, None)
+    if !is_solvable(start, goal) {
+        return solution;
+    }
+    match &plan.guide {
+        Guide::Table(table) => {
+            let moves = table
+                .solve(start, goal, &options.order)
+                .expect("a solvable board of the table's size and goal blank");
+            // The walk reads up to four neighbours for each state it passes through.
+            solution.stats = Stats {
+                expanded: moves.len() as u64,
+                generated: 4 * moves.len() as u64,
+                peak_nodes: 0,
+                seconds: started.elapsed().as_secs_f64(),
+                ..Stats::default()
+            };
+            solution.conclude(Ok(moves));
         }
-        Algorithm::Auto => match table(Need::IfCheap).ok().flatten() {
-            Some(t) => (Algorithm::Table, Some(t)),
-            None if auto_is_fast(options, goal.size()) => (Algorithm::FastIdastar, None),
-            None => (Algorithm::Idastar, None),
-        },
-        Algorithm::Table => {
-            let cells = goal.size().cells();
-            if cells > MAX_TABLE_CELLS {
-                return Err(SolveError::TooLarge {
-                    algorithm: Algorithm::Table.name().to_string(),
-                    size: goal.size(),
-                    cells,
-                    max: MAX_TABLE_CELLS,
-                });
+        Guide::PatternDatabase(db) => {
+            let (outcome, stats) =
+                puzzle_idastar::search(start, db.as_ref(), &options.run_settings());
+            solution.stats = stats;
+            solution.conclude(outcome);
+        }
+        Guide::Heuristic(kind) if plan.algorithm == Algorithm::FastIdastar => {
+            let estimate = match kind {
+                HeuristicKind::Manhattan => LinearConflict::manhattan_only(goal),
+                _ => LinearConflict::new(goal),
+            };
+            match &plan.upgrade {
+                Some(upgrade) => {
+                    return upgrading(start, goal, &estimate, upgrade, solution, options);
+                }
+                None => {
+                    let (outcome, stats) =
+                        puzzle_idastar::search(start, &estimate, &options.run_settings());
+                    solution.stats = stats;
+                    solution.conclude(outcome);
+                }
             }
-            (Algorithm::Table, table(Need::Always)?)
         }
-        other => (other, None),
-    };
-    let heuristic = algorithm
-        .uses_heuristic()
-        .then(|| options.heuristic.unwrap_or(HeuristicKind::LinearConflict));
-    Ok((algorithm, heuristic, table))
-}
-
-/// The puzzle as a search problem over one state representation.
-struct Problem<'a, S> {
-    size: Size,
-    visited: Visited,
-    order: [Move; 4],
-    goal: S,
-    heuristic: Option<&'a Heuristic>,
-    weight: f64,
-}
-
-impl<S: SearchState> Problem<'_, S> {
-    fn cells(&self) -> usize {
-        self.size.cells()
-    }
-
-    fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
-        let blank = state.blank(self.cells());
-        let state = state.clone();
-        self.order.iter().filter_map(move |&mv| {
-            self.size
-                .step(blank, mv)
-                .map(|from| state.slide(blank, from))
-        })
-    }
-
-    fn estimate(&self, state: &S) -> u32 {
-        let h = self
-            .heuristic
-            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
-        // Rounding down keeps w*h below w times the true distance, so the bound holds.
-        if self.weight == 1.0 {
-            h
-        } else {
-            (self.weight * f64::from(h)).floor() as u32
+        Guide::Heuristic(kind) => {
+            let (outcome, stats) =
+                problem::search(start, goal, plan.algorithm, Some(*kind), options);
+            solution.stats = stats;
+            solution.conclude(outcome);
+            if options.weight != 1.0 {
+                solution.optimal = false;
+            }
+        }
+        Guide::Blind => {
+            let (outcome, stats) = problem::search(start, goal, plan.algorithm, None, options);
+            solution.stats = stats;
+            solution.conclude(outcome);
         }
     }
-
-    fn ranked_map<V>(&self) -> Option<IndexedMap<S, V, impl Fn(&S) -> usize>> {
-        let cells = self.cells();
-        (self.visited == Visited::Ranked && cells <= RANKED_CELLS).then(|| {
-            IndexedMap::new(factorial(cells) as usize, move |s: &S| {
-                s.rank(cells) as usize
-            })
-        })
-    }
-
-    fn moves(&self, path: &[S]) -> Vec<Move> {
-        path.windows(2)
-            .map(|w| {
-                Move::between(
-                    self.size,
-                    w[0].blank(self.cells()),
-                    w[1].blank(self.cells()),
-                )
-                .expect("consecutive states differ by one move")
-            })
-            .collect()
-    }
+    solution.stats.seconds = started.elapsed().as_secs_f64();
+    solution
 }
 
-fn run<S: SearchState>(
+/// The linear-conflict search, cut short after [`Upgrade::after_expanded`] expansions to
+/// build the upgrade's database and search again with it.
+fn upgrading(
     start: &Board,
     goal: &Board,
-    algorithm: Algorithm,
-    heuristic: Option<HeuristicKind>,
+    estimate: &LinearConflict,
+    upgrade: &Upgrade,
+    mut solution: Solution,
     options: &SolveOptions,
-) -> (Result<Vec<Move>, GiveUp>, Stats) {
-    let estimate = heuristic.map(|kind| Heuristic::new(kind, goal));
-    let problem = Problem {
-        size: start.size(),
-        visited: options.visited,
-        order: options.order,
-        goal: S::from_board(goal),
-        heuristic: estimate.as_ref(),
-        weight: options.weight,
+) -> Solution {
+    let started = Instant::now();
+    let limits = options.limits;
+    let first_cap = limits
+        .max_expanded
+        .map_or(upgrade.after_expanded, |m| m.min(upgrade.after_expanded));
+    let mut settings = options.run_settings();
+    settings.limits.max_expanded = Some(first_cap);
+    let (outcome, first) = puzzle_idastar::search(start, estimate, &settings);
+    let cut_short = outcome == Err(GiveUp::Expanded(first_cap))
+        && limits.max_expanded.is_none_or(|m| m > first_cap);
+    if !cut_short {
+        solution.stats = first;
+        solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+        solution.stats.seconds = started.elapsed().as_secs_f64();
+        return solution;
+    }
+    let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
+    let building = Instant::now();
+    let built = pdb::registry::shared(&options.cache(), goal, &upgrade.groups, options.progress());
+    let setup = building.elapsed().as_secs_f64();
+    let Ok(found) = built else {
+        // No database (a cache that cannot be written): go on without one.
+        let (outcome, stats) = puzzle_idastar::search(start, estimate, &options.run_settings());
+        solution.stats = add(first, stats);
+        solution.conclude(outcome);
+        solution.stats.seconds = started.elapsed().as_secs_f64();
+        return solution;
     };
-    let p = &problem;
-    let from = S::from_board(start);
-    let limits = &options.limits;
-    let successors = |s: &S| p.successors(s);
-    let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
-    let estimate = |s: &S| p.estimate(s);
-    let is_goal = |s: &S| *s == p.goal;
-    let search = match algorithm {
-        Algorithm::Bfs => match p.ranked_map() {
-            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map),
-            None => search::bfs(&from, successors, is_goal, limits),
-        },
-        Algorithm::Bidirectional => match p.ranked_map::<()>() {
-            Some(_) => search::bfs_bidirectional_with(
-                &from,
-                &p.goal,
-                successors,
-                successors,
-                limits,
-                || p.ranked_map().expect("ranked above"),
-            ),
-            None => search::bfs_bidirectional(&from, &p.goal, successors, successors, limits),
-        },
-        Algorithm::Astar => match p.ranked_map() {
-            Some(map) => search::astar_with(&from, weighted, estimate, is_goal, limits, map),
-            None => search::astar(&from, weighted, estimate, is_goal, limits),
-        },
-        Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
-        Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
-        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table | Algorithm::FastIdastar => {
-            unreachable!("resolved before the search")
-        }
+    let mut settings = options.run_settings();
+    settings.limits = Limits {
+        max_expanded: limits.max_expanded.map(|m| m - first.expanded),
+        max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
+        ..limits
     };
-    let result = match search.outcome {
-        Outcome::Found { path, .. } => Ok(p.moves(&path)),
-        Outcome::GaveUp(why) => Err(why),
-        Outcome::Exhausted => unreachable!("a solvable board always reaches its goal"),
-    };
-    (result, search.stats)
+    let (outcome, second) = puzzle_idastar::search(start, found.db.as_ref(), &settings);
+    solution.stats = add(first, second);
+    solution.stats.setup_seconds = setup;
+    solution.estimate = Some(found.db.name());
+    solution.tables = Some(found.origin);
+    solution.advice = None;
+    solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+    solution.stats.seconds = started.elapsed().as_secs_f64() - setup;
+    solution
+}
+
+/// A limit reached in a phase of an upgrading search, named as the caller set it.
+fn restore(why: GiveUp, limits: &Limits) -> GiveUp {
+    match (why, limits) {
+        (
+            GiveUp::Expanded(_),
+            Limits {
+                max_expanded: Some(max),
+                ..
+            },
+        ) => GiveUp::Expanded(*max),
+        (
+            GiveUp::Time(_),
+            Limits {
+                max_time: Some(max),
+                ..
+            },
+        ) => GiveUp::Time(*max),
+        (other, _) => other,
+    }
+}
+
+/// The cost of two searches one after the other.
+fn add(a: Stats, b: Stats) -> Stats {
+    Stats {
+        expanded: a.expanded + b.expanded,
+        generated: a.generated + b.generated,
+        peak_nodes: a.peak_nodes.max(b.peak_nodes),
+        seconds: a.seconds + b.seconds,
+        setup_seconds: a.setup_seconds + b.setup_seconds,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Size;
     use crate::notation::parse_board;
+    use crate::options::EstimateChoice;
+    use crate::solution::Status;
 
     #[test]
     fn every_algorithm_solves_the_sample() {
@@ -621,10 +274,10 @@ mod tests {
             weight: 0.5,
             ..SolveOptions::default()
         };
-        assert_eq!(
+        assert!(matches!(
             solve(&start, &goal, &bad).unwrap_err(),
-            SolveError::BadWeight(0.5)
-        );
+            SolveError::BadWeight(w) if w == 0.5
+        ));
     }
 
     #[test]
@@ -635,7 +288,7 @@ mod tests {
         assert_eq!(s.algorithm, Algorithm::FastIdastar);
         assert_eq!(s.length(), Some(1));
         let misplaced = SolveOptions {
-            heuristic: Some(HeuristicKind::Misplaced),
+            estimate: EstimateChoice::Heuristic(HeuristicKind::Misplaced),
             ..SolveOptions::default()
         };
         assert_eq!(

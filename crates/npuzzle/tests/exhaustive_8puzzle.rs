@@ -101,7 +101,7 @@ fn check_all(options: SolveOptions, stride: usize, canonical: bool, max_distance
             d,
             "{} {:?} from {}",
             options.algorithm,
-            options.heuristic,
+            options.estimate,
             digits(start)
         );
         let mut b = start.clone();
@@ -124,7 +124,7 @@ fn check_all(options: SolveOptions, stride: usize, canonical: bool, max_distance
 fn options(algorithm: Algorithm, heuristic: Option<HeuristicKind>) -> SolveOptions {
     SolveOptions {
         algorithm,
-        heuristic,
+        estimate: heuristic.into(),
         ..SolveOptions::default()
     }
 }
@@ -215,9 +215,12 @@ fn rank_indexed_visited_sets_sampled() {
         (Algorithm::Bidirectional, 97),
         (Algorithm::Astar, 97),
     ] {
+        let heuristic = algorithm
+            .uses_heuristic()
+            .then_some(HeuristicKind::Manhattan);
         let options = SolveOptions {
             visited: Visited::Ranked,
-            ..options(algorithm, Some(HeuristicKind::Manhattan))
+            ..options(algorithm, heuristic)
         };
         check_all(options, stride, algorithm == Algorithm::Bfs, 31);
     }

@@ -3,11 +3,12 @@
 use std::collections::HashMap;
 
 use npuzzle::cache::{Cache, Origin};
-use npuzzle::fast_idastar::{self, RunSettings};
 use npuzzle::pdb::{self, PatternDatabase};
 use npuzzle::progress::Silent;
+use npuzzle::puzzle_idastar::{self, LinearConflict};
 use npuzzle::search::{bfs, Limits, Outcome};
-use npuzzle::{parse_board, solve, Algorithm, Board, HeuristicKind, Move, Size, SolveOptions};
+use npuzzle::RunSettings;
+use npuzzle::{parse_board, solve, Algorithm, Board, Move, Size, SolveOptions};
 use rand::SeedableRng;
 
 /// Every board that reaches `goal`, with its distance, from the library's generic BFS run
@@ -120,7 +121,8 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
                 },
             )
             .unwrap();
-            let fast = pdb::solve(&start, &goal, &db, &RunSettings::default(), 0.0).unwrap();
+            let fast =
+                puzzle_idastar::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
             assert_eq!(fast.length(), exact.length(), "{start}");
             assert_eq!(fast.moves, exact.moves, "canonical path for {start}");
         }
@@ -136,10 +138,10 @@ fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps:
     let mut rng = rand::rngs::StdRng::seed_from_u64(steps as u64);
     for _ in 0..5 {
         let start = npuzzle::random::random_walk(goal, steps, &mut rng);
-        let lc = fast_idastar::solve(
+        let lc = puzzle_idastar::solve_with(
             &start,
             goal,
-            HeuristicKind::LinearConflict,
+            &LinearConflict::new(goal),
             &RunSettings::default(),
         )
         .unwrap();
@@ -149,7 +151,7 @@ fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps:
                 threads,
                 ..RunSettings::default()
             };
-            let with_db = pdb::solve(&start, goal, &db, &settings, 0.0).unwrap();
+            let with_db = puzzle_idastar::solve_with(&start, goal, &db, &settings).unwrap();
             assert_eq!(with_db.moves, lc.moves, "{start} on {threads} threads");
         }
     }
@@ -187,7 +189,7 @@ fn easier_korf_instances_with_5_5_5() {
         ("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42),
     ] {
         let start = parse_board(board, None).unwrap();
-        let s = pdb::solve(&start, &goal, &db, &RunSettings::default(), 0.0).unwrap();
+        let s = puzzle_idastar::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
         assert_eq!(s.length(), Some(optimum), "{board}");
         let mut b = start.clone();
         b.apply_all(&s.moves).unwrap();
@@ -197,7 +199,7 @@ fn easier_korf_instances_with_5_5_5() {
             threads: 2,
             ..RunSettings::default()
         };
-        let parallel = pdb::solve(&start, &goal, &db, &two_threads, 0.0).unwrap();
+        let parallel = puzzle_idastar::solve_with(&start, &goal, &db, &two_threads).unwrap();
         assert_eq!(parallel.moves, s.moves, "{board} on two threads");
     }
 }
@@ -208,7 +210,7 @@ fn the_24_puzzle_6_6_6_6_is_korf_and_felners_partition_turned_to_the_blank() {
     let blank_first = Board::blank_first_goal(size);
     let groups = pdb::parse_groups("6-6-6-6", &blank_first).unwrap();
     assert_eq!(
-        pdb::groups_text(&groups),
+        npuzzle::partition::groups_text(&groups),
         "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24"
     );
     // Blank bottom-right: the same blocks turned half a turn, each tile renamed to the
@@ -216,7 +218,7 @@ fn the_24_puzzle_6_6_6_6_is_korf_and_felners_partition_turned_to_the_blank() {
     let blank_last = Board::goal(size);
     let groups = pdb::parse_groups("6-6-6-6", &blank_last).unwrap();
     assert_eq!(
-        pdb::groups_text(&groups),
+        npuzzle::partition::groups_text(&groups),
         "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24"
     );
     // Elsewhere, and with other sizes, groups follow the goal order.

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 fn options(algorithm: Algorithm, heuristic: Option<HeuristicKind>) -> SolveOptions {
     SolveOptions {
         algorithm,
-        heuristic,
+        estimate: heuristic.into(),
         limits: Limits {
             max_expanded: Some(5_000_000),
             ..Limits::NONE

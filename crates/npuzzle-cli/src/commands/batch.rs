@@ -2,87 +2,79 @@
 //!
 //! Nothing is lost: every result is written and flushed as soon as all results before
 //! it are out, and a run started again with the same `--output` skips the ids already
-//! there (dropping a half-written last line) and appends the rest.
+//! there (dropping a half-written last line) and appends the rest. Ids are unique (a
+//! duplicate is refused before any solving, naming its lines) and come back exactly as
+//! written, so no two lines can be mistaken for one another.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::{self, OpenOptions};
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 
-use anyhow::Context;
-use npuzzle::progress::Progress;
+use anyhow::{bail, Context};
+use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
-use npuzzle::{parse_board, solve, Algorithm, HeuristicKind, SolveOptions};
+use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions};
 use rayon::prelude::*;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::value::RawValue;
 
-use super::{pdb, read_goal};
-use crate::args::{BatchArgs, TableArgs};
+use super::{validate, LimitDefaults};
+use crate::args::BatchArgs;
+use crate::input::{goal_of, quoted, utf8};
 use crate::progress::Bars;
 
 /// One instance as JSON Lines input gives it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Instance {
-    /// Read before parsing (see `json_id`); declared so it is not an unknown field.
-    #[allow(dead_code)]
-    id: Option<Value>,
+    /// Read before parsing (see [`Job::id`]); declared so it is not an unknown field.
+    #[serde(rename = "id")]
+    _id: Option<Box<RawValue>>,
     board: String,
     goal: Option<String>,
     algorithm: Option<String>,
     heuristic: Option<String>,
 }
 
-/// Pattern databases found in the cache, loaded once per goal and shared by all threads
-/// (`None`: no tables cached for that goal).
-type PatternDatabases = Mutex<HashMap<String, Option<Arc<pdb::Loaded>>>>;
+/// The id of a JSON Lines input line, as written.
+#[derive(Deserialize)]
+struct IdOnly {
+    id: Option<Box<RawValue>>,
+}
 
-/// An input line to solve: its id, and the text of the line.
+/// An input line to solve.
 struct Job {
-    id: Value,
+    /// The id as JSON text, exactly as written (the line number when none is given).
+    id: String,
+    /// The line's number, from 1.
+    number: usize,
     line: String,
 }
 
 pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
-    let mut input = String::new();
-    match &args.input {
-        Some(path) if path.as_os_str() != "-" => {
-            fs::File::open(path)
-                .with_context(|| format!("opening {}", path.display()))?
-                .read_to_string(&mut input)
-                .with_context(|| format!("reading {}", path.display()))?;
-        }
-        _ => {
-            io::stdin()
-                .read_to_string(&mut input)
-                .context("reading stdin")?;
-        }
-    }
-    let options = SolveOptions {
+    let input = read_input(args.input.as_deref())?;
+    let defaults = SolveOptions {
         algorithm: args.algorithm,
-        heuristic: args.heuristic,
-        limits: args.limits.limits()?,
+        estimate: args.estimate.choice()?,
+        limits: args.limits.limits(LimitDefaults::SOLVE),
+        cache: Some(args.cache.cache()),
+        // Table and database builds show their progress; the bar of the batch follows.
+        progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
         ..SolveOptions::default()
     };
+    let jobs = jobs(&input)?;
     let done = match &args.output {
         Some(path) => finished_ids(path)?,
         None => HashSet::new(),
     };
-    let jobs: Vec<Job> = input
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Job {
-            id: json_id(l).unwrap_or_else(|| json!(i + 1)),
-            line: l.to_string(),
-        })
-        .filter(|job| !done.contains(&job.id.to_string()))
+    let already = jobs.iter().filter(|job| done.contains(&job.id)).count();
+    let jobs: Vec<Job> = jobs
+        .into_iter()
+        .filter(|job| !done.contains(&job.id))
         .collect();
-
     let mut out: Box<dyn Write + Send> = match &args.output {
         Some(path) => Box::new(BufWriter::new(
             OpenOptions::new()
@@ -93,24 +85,19 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         )),
         None => Box::new(BufWriter::new(io::stdout())),
     };
-    let tables = TableArgs {
-        cache_dir: args.cache_dir.clone(),
-        quiet: args.quiet,
-    };
-    let databases = PatternDatabases::default();
-    let bars = Bars::new(args.quiet);
+    let bars = Bars::new(args.cache.quiet);
     bars.start("solving", jobs.len() as u64);
-    let (sender, receiver) = mpsc::channel::<(usize, Value)>();
+    let (sender, receiver) = mpsc::channel::<(usize, String, bool)>();
     let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
         let writer = scope.spawn(move || -> anyhow::Result<(usize, usize)> {
             // Results arrive in any order; each is written once all before it are.
             let mut pending = BTreeMap::new();
             let (mut next, mut failed) = (0, 0);
-            for (index, record) in receiver {
-                pending.insert(index, record);
-                while let Some(record) = pending.remove(&next) {
-                    failed += usize::from(record.get("error").is_some());
-                    serde_json::to_writer(&mut out, &record)?;
+            for (index, record, bad) in receiver {
+                pending.insert(index, (record, bad));
+                while let Some((record, bad)) = pending.remove(&next) {
+                    failed += usize::from(bad);
+                    out.write_all(record.as_bytes())?;
                     out.write_all(b"\n")?;
                     out.flush()?;
                     next += 1;
@@ -121,56 +108,123 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
-                let record = solve_line(job, &args, &options, &tables, &databases);
+                let (record, bad) = match solve_line(job, &args, &defaults) {
+                    Ok(record) => (record, false),
+                    Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
+                };
                 bars.advance(1);
                 // The writer only stops early on an output error, reported below.
-                let _ = sender.send((index, record));
+                let _ = sender.send((index, record, bad));
             });
         writer.join().expect("the writer thread does not panic")
     })?;
     bars.finish();
-    if !args.quiet {
+    if !args.cache.quiet {
         eprintln!(
-            "{total} solved or answered, {failed} bad lines{}",
-            if done.is_empty() {
+            "{total} solved or answered, {failed} bad {}{}",
+            if failed == 1 { "line" } else { "lines" },
+            if already == 0 {
                 String::new()
             } else {
-                format!(", {} already done", done.len())
+                format!(", {already} already done")
             }
         );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `id` of a JSON Lines input line, when it has one.
-fn json_id(line: &str) -> Option<Value> {
-    let value: Value = serde_json::from_str(line.trim()).ok()?;
-    value.get("id").filter(|id| !id.is_null()).cloned()
-}
-
-/// Solves one line into a result record (or an error record).
-fn solve_line(
-    job: &Job,
-    args: &BatchArgs,
-    defaults: &SolveOptions,
-    tables: &TableArgs,
-    databases: &PatternDatabases,
-) -> Value {
-    match try_solve_line(job, args, defaults, tables, databases) {
-        Ok(record) => record,
-        Err(e) => json!({ "id": job.id, "error": format!("{e:#}") }),
+/// The input's text: the file, or stdin when there is none or it is `-`.
+fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    match path {
+        Some(path) if path.as_os_str() != "-" => {
+            fs::File::open(path)
+                .with_context(|| format!("opening {}", path.display()))?
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("reading {}", path.display()))?;
+            utf8(bytes, &path.display().to_string())
+        }
+        _ => {
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .context("reading stdin")?;
+            utf8(bytes, "stdin")
+        }
     }
 }
 
-fn try_solve_line(
-    job: &Job,
-    args: &BatchArgs,
-    defaults: &SolveOptions,
-    tables: &TableArgs,
-    databases: &PatternDatabases,
-) -> anyhow::Result<Value> {
+/// The lines to solve, with their ids; fails, naming the lines, when two share an id.
+fn jobs(input: &str) -> anyhow::Result<Vec<Job>> {
+    let jobs: Vec<Job> = input
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| Job {
+            id: json_id(l).unwrap_or_else(|| (i + 1).to_string()),
+            number: i + 1,
+            line: l.to_string(),
+        })
+        .collect();
+    let mut lines: HashMap<&str, Vec<usize>> = HashMap::new();
+    for job in &jobs {
+        lines.entry(&job.id).or_default().push(job.number);
+    }
+    let mut repeated: Vec<(&str, Vec<usize>)> =
+        lines.into_iter().filter(|(_, l)| l.len() > 1).collect();
+    if !repeated.is_empty() {
+        repeated.sort_by_key(|(_, l)| l[0]);
+        let list: Vec<String> = repeated
+            .iter()
+            .take(10)
+            .map(|(id, l)| {
+                let l: Vec<String> = l.iter().map(usize::to_string).collect();
+                format!("id {} on lines {}", quoted(id), l.join(", "))
+            })
+            .collect();
+        bail!(
+            "{} ids are given to more than one line ({}{}); a line without an id takes \
+             its line number: give every line a distinct id",
+            repeated.len(),
+            list.join("; "),
+            if repeated.len() > 10 { "; …" } else { "" }
+        );
+    }
+    Ok(jobs)
+}
+
+/// The `id` of a JSON Lines input line as written, when it has one.
+fn json_id(line: &str) -> Option<String> {
+    let line = line.trim();
+    if !line.starts_with('{') {
+        return None;
+    }
+    let parsed: IdOnly = serde_json::from_str(line).ok()?;
+    parsed
+        .id
+        .map(|raw| raw.get().trim().to_string())
+        .filter(|id| id != "null")
+}
+
+/// A result record: `fields` (a JSON object's text) with the id added last.
+fn with_id(fields: &str, id: &str) -> String {
+    let body = fields.trim_end().strip_suffix('}').unwrap_or(fields);
+    if body.trim_end().ends_with('{') {
+        format!("{body}\"id\":{id}}}")
+    } else {
+        format!("{body},\"id\":{id}}}")
+    }
+}
+
+/// The record of a line that could not be solved.
+fn error_record(id: &str, message: &str) -> String {
+    let message = serde_json::to_string(message).expect("a string serializes");
+    format!("{{\"id\":{id},\"error\":{message}}}")
+}
+
+/// Solves one line into a result record.
+fn solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<String> {
     let text = job.line.trim();
-    let (board_text, goal_text, mut options) = if text.starts_with('{') {
+    let (board_text, goal_text, options) = if text.starts_with('{') {
         let instance: Instance =
             serde_json::from_str(text).context("not a valid instance object")?;
         let mut options = defaults.clone();
@@ -178,54 +232,28 @@ fn try_solve_line(
             options.algorithm = a.parse::<Algorithm>().map_err(anyhow::Error::msg)?;
         }
         if let Some(h) = &instance.heuristic {
-            options.heuristic = Some(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
+            options.estimate =
+                EstimateChoice::Heuristic(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
         }
         (
             instance.board,
-            instance.goal.or_else(|| args.boards.goal.clone()),
+            instance.goal.or_else(|| args.goal.goal.clone()),
             options,
         )
     } else {
-        (text.to_string(), args.boards.goal.clone(), defaults.clone())
+        (text.to_string(), args.goal.goal.clone(), defaults.clone())
     };
-    let start = parse_board(&board_text, args.boards.size)
-        .with_context(|| format!("board '{board_text}'"))?;
-    let goal = read_goal(goal_text.as_deref(), start.size())?;
-    options.order = defaults.order;
-    let database = {
-        let mut known = databases.lock().expect("no thread panics holding the lock");
-        match known.get(&goal.to_string()) {
-            Some(found) => found.clone(),
-            None => {
-                let found =
-                    pdb::cached_for_auto(options.algorithm, options.heuristic, &goal, tables)?
-                        .map(Arc::new);
-                known.insert(goal.to_string(), found.clone());
-                found
-            }
-        }
-    };
-    let (solution, heuristic) = match &database {
-        Some(loaded) => (
-            npuzzle::pdb::solve(&start, &goal, &loaded.db, &options.run_settings(), 0.0)?,
-            Some(npuzzle::fast_idastar::Estimate::name(&loaded.db)),
-        ),
-        None => (solve(&start, &goal, &options)?, None),
-    };
-    let mut report = SolveReport::new(&start, &goal, &solution);
-    if heuristic.is_some() {
-        report.heuristic = heuristic;
-    }
-    let mut record = serde_json::to_value(report)?;
-    record
-        .as_object_mut()
-        .expect("a report is an object")
-        .insert("id".into(), job.id.clone());
-    Ok(record)
+    let start = parse_board(&board_text, args.goal.size)
+        .with_context(|| format!("board '{}'", quoted(&board_text)))?;
+    let goal = goal_of(goal_text.as_deref(), start.size())?;
+    validate(&goal, &options)?;
+    let solution = solve(&start, &goal, &options)?;
+    let report = serde_json::to_string(&SolveReport::new(&start, &goal, &solution))?;
+    Ok(with_id(&report, &job.id))
 }
 
-/// The ids already in an earlier run's output. A last line cut short by a killed run is
-/// removed so that appending starts on a fresh line.
+/// The ids already in an earlier run's output, as written. A last line cut short by a
+/// killed run is removed so that appending starts on a fresh line.
 fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
@@ -240,20 +268,20 @@ fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
             .and_then(|f| f.set_len(complete as u64))
             .with_context(|| format!("trimming the unfinished last line of {}", path.display()))?;
     }
+    let text = utf8(bytes[..complete].to_vec(), &path.display().to_string())?;
     let mut ids = HashSet::new();
-    for (number, line) in bytes[..complete].lines().enumerate() {
-        let line = line.with_context(|| format!("{} line {}", path.display(), number + 1))?;
-        let value: Value = serde_json::from_str(&line).with_context(|| {
+    for (number, line) in text.lines().enumerate() {
+        let record: IdOnly = serde_json::from_str(line).with_context(|| {
             format!(
                 "{} line {} is not a result record",
                 path.display(),
                 number + 1
             )
         })?;
-        let id = value
-            .get("id")
+        let id = record
+            .id
             .with_context(|| format!("{} line {} has no id", path.display(), number + 1))?;
-        ids.insert(id.to_string());
+        ids.insert(id.get().trim().to_string());
     }
     Ok(ids)
 }

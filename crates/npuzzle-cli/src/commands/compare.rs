@@ -2,52 +2,64 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::bail;
 use npuzzle::report::SolveReport;
-use npuzzle::search::Limits;
-use npuzzle::{solve, Algorithm, SolveOptions};
+use npuzzle::{solve, Algorithm, Board, EstimateChoice, SolveOptions};
+use serde_json::Value;
 
-use super::read_boards;
+use super::LimitDefaults;
 use crate::args::CompareArgs;
+use crate::input::{argument_or_stdin, start_and_goal};
+use crate::output::{self, Format, Render};
+
+/// Limits of each run unless the flags say otherwise: enough for every algorithm on an
+/// 8-puzzle, short enough that uninformed searches of big boards stop.
+const DEFAULTS: LimitDefaults = LimitDefaults {
+    nodes: Some(20_000_000),
+    seconds: Some(20.0),
+    held: 80_000_000,
+};
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
-    if !(args.max_seconds.is_finite() && args.max_seconds > 0.0) {
-        bail!(
-            "--max-seconds must be a positive number, not {}",
-            args.max_seconds
-        );
-    }
-    let (start, goal) = read_boards(&args.board, &args.boards)?;
-    let limits = Limits {
-        max_expanded: Some(args.max_nodes),
-        max_held: Some(args.max_nodes.saturating_mul(4)),
-        max_time: Some(Duration::from_secs_f64(args.max_seconds)),
-    };
+    let text = argument_or_stdin(&args.board)?;
+    let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
+    let limits = args.limits.limits(DEFAULTS);
     let mut reports = Vec::new();
     for (algorithm, heuristic) in Algorithm::comparison_pairs() {
         let options = SolveOptions {
             algorithm,
-            heuristic,
+            estimate: EstimateChoice::from(heuristic),
             limits,
             ..SolveOptions::default()
         };
         let solution = solve(&start, &goal, &options)?;
         reports.push(SolveReport::new(&start, &goal, &solution));
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &reports)?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "board: {}   goal: {}", start, goal)?;
+    let comparison = Comparison {
+        start,
+        goal,
+        reports,
+    };
+    output::print(&comparison, Format::json_or(args.json, Format::Text))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The runs side by side.
+struct Comparison {
+    start: Board,
+    goal: Board,
+    reports: Vec<SolveReport>,
+}
+
+impl Render for Comparison {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "board: {}   goal: {}", self.start, self.goal)?;
         writeln!(
             out,
             "{:<14} {:<16} {:>6} {:>12} {:>12} {:>11} {:>10}",
             "algorithm", "heuristic", "moves", "expanded", "generated", "peak nodes", "seconds"
         )?;
-        for r in &reports {
+        for r in &self.reports {
             let moves = match (r.status.as_str(), r.length) {
                 (_, Some(n)) => n.to_string(),
                 ("unsolvable", _) => "unsolvable".to_string(),
@@ -65,7 +77,14 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
                 r.stats.seconds
             )?;
         }
+        Ok(())
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+
+    fn json(&self) -> Value {
+        serde_json::to_value(&self.reports).expect("reports are plain data")
+    }
+
+    fn pretty(&self) -> bool {
+        true
+    }
 }

@@ -1,4 +1,5 @@
-//! `npuzzle judge`: the classic judges' formats on stdin and stdout.
+//! `npuzzle judge`: the classic judges' formats on stdin and stdout. Judge input errors
+//! exit 1, after the answers to the cases before the bad one.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -7,12 +8,20 @@ use anyhow::Context;
 use npuzzle::judge;
 
 use crate::args::JudgeFormat;
+use crate::input::utf8;
 
 pub fn run(format: JudgeFormat) -> anyhow::Result<ExitCode> {
-    let mut input = String::new();
+    let mut bytes = Vec::new();
     io::stdin()
-        .read_to_string(&mut input)
+        .read_to_end(&mut bytes)
         .context("reading stdin")?;
+    let input = match utf8(bytes, "the input") {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return Ok(ExitCode::from(1));
+        }
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let result = match format {
         JudgeFormat::P1379 => judge::p1379(&input, &mut out),

@@ -1,8 +1,9 @@
-//! One module per subcommand; each turns parsed flags into library calls.
+//! One module per subcommand. Each turns its flags into validated options (naming the
+//! flag at fault) before any work starts, calls the library, and hands the result to the
+//! output layer. The flag groups they share are translated here, once.
 
 mod batch;
 mod bench;
-mod bench_file;
 mod check;
 mod compare;
 mod judge;
@@ -12,13 +13,20 @@ mod serve;
 mod solve;
 mod stats;
 
-use std::io::Read;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::Context;
-use npuzzle::{parse_board, Board, Size};
+use anyhow::bail;
+use npuzzle::cache::Cache;
+use npuzzle::progress::SharedProgress;
+use npuzzle::search::Limits;
+use npuzzle::{Algorithm, Board, EstimateChoice, SolveError, SolveOptions, Status};
 
-use crate::args::{BoardArgs, Cli, Command};
+use crate::args::{CacheArgs, Cli, Command, EstimateArgs, LimitArgs};
+use crate::progress::Bars;
+
+/// Exit code of a search that gave up at a limit.
+pub const GAVE_UP: u8 = 3;
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -29,54 +37,120 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Random(args) => random::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::BenchFile(args) => bench::run_file(args),
         Command::Judge(format) => judge::run(format),
         Command::Stats(args) => stats::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Pdb(command) => pdb::run(command),
-        Command::BenchFile(args) => bench_file::run(args),
     }
 }
 
-/// Reads the start board (`-` for stdin) and the goal they name.
-pub fn read_boards(board: &str, args: &BoardArgs) -> anyhow::Result<(Board, Board)> {
-    let text = if board == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading the board from stdin")?;
-        text
-    } else {
-        board.to_string()
-    };
-    let start =
-        parse_board(&text, args.size).with_context(|| format!("board '{}'", text.trim()))?;
-    let goal = read_goal(args.goal.as_deref(), start.size())?;
-    Ok((start, goal))
+/// The exit code of a solve that ended with `status`.
+pub fn exit_code(status: &Status) -> ExitCode {
+    match status {
+        Status::GaveUp(_) => ExitCode::from(GAVE_UP),
+        _ => ExitCode::SUCCESS,
+    }
 }
 
-/// The goal named by `--goal`, or the standard goal of `size`.
-pub fn read_goal(goal: Option<&str>, size: Size) -> anyhow::Result<Board> {
-    match goal {
-        None => Ok(Board::goal(size)),
-        Some(text) => {
-            let goal = parse_board(text, Some(size)).with_context(|| format!("goal '{text}'"))?;
-            Ok(goal)
+/// Limits a command applies where its flags set none.
+#[derive(Clone, Copy, Debug)]
+pub struct LimitDefaults {
+    /// Expanded nodes.
+    pub nodes: Option<u64>,
+    /// Seconds.
+    pub seconds: Option<f64>,
+    /// Nodes held in memory.
+    pub held: u64,
+}
+
+impl LimitDefaults {
+    /// No node or time limit; at most 100 million nodes held.
+    pub const SOLVE: LimitDefaults = LimitDefaults {
+        nodes: None,
+        seconds: None,
+        held: 100_000_000,
+    };
+}
+
+impl LimitArgs {
+    /// The limits these flags ask for, `defaults` filling what they leave unset.
+    pub fn limits(&self, defaults: LimitDefaults) -> Limits {
+        Limits {
+            max_expanded: self.max_nodes.or(defaults.nodes),
+            max_held: Some(self.max_memory_nodes.unwrap_or(defaults.held)),
+            // Checked by the flag's parser: positive, finite, at most a year.
+            max_time: self
+                .max_seconds
+                .or(defaults.seconds)
+                .map(Duration::from_secs_f64),
         }
     }
 }
 
-/// The goal of a command with no board to take a size from: `--goal` when given (square
-/// goals name their own size; `size` shapes one that is not square), else the standard
-/// goal of `size`, else of `default`.
-pub fn goal_or_standard(
-    goal: Option<&str>,
-    size: Option<Size>,
-    default: Size,
-) -> anyhow::Result<Board> {
-    match goal {
-        Some(text) => parse_board(text, size).with_context(|| format!("goal '{text}'")),
-        None => Ok(Board::goal(size.unwrap_or(default))),
+impl CacheArgs {
+    /// The cache these flags name.
+    pub fn cache(&self) -> Cache {
+        match &self.cache_dir {
+            Some(dir) => Cache::new(dir),
+            None => Cache::from_env(),
+        }
     }
+
+    /// Progress reports for long work: bars on a terminal unless `--quiet`.
+    pub fn progress(&self) -> SharedProgress {
+        SharedProgress::new(Bars::new(self.quiet))
+    }
+}
+
+impl EstimateArgs {
+    /// The estimate these flags name.
+    pub fn choice(&self) -> anyhow::Result<EstimateChoice> {
+        match (&self.heuristic, &self.pdb) {
+            (Some(_), Some(_)) => bail!(
+                "--heuristic and --pdb both name an estimate: give one (--pdb guides the \
+                 puzzle-specific IDA* with pattern databases)"
+            ),
+            (_, None) if self.no_reflection => {
+                bail!("--no-reflection applies to pattern databases: give --pdb too")
+            }
+            (Some(kind), None) => Ok(EstimateChoice::Heuristic(*kind)),
+            (None, Some(partition)) => Ok(EstimateChoice::PatternDatabase {
+                partition: partition.clone(),
+                reflection: !self.no_reflection,
+            }),
+            (None, None) => Ok(EstimateChoice::Auto),
+        }
+    }
+}
+
+/// Checks `options` for boards towards `goal` before any work, naming the flags that
+/// ask for what the library refuses.
+pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
+    npuzzle::plan::validate(goal, options).map_err(|e| {
+        if let SolveError::DatabaseNotTaken(algorithm) = e {
+            return anyhow::anyhow!(
+                "--pdb guides the puzzle-specific IDA*: use --algorithm auto or fast-idastar, \
+                 not {algorithm}"
+            );
+        }
+        let mut flags = format!("--algorithm {}", options.algorithm);
+        match &options.estimate {
+            EstimateChoice::Auto => {}
+            EstimateChoice::Heuristic(kind) => flags.push_str(&format!(" --heuristic {kind}")),
+            EstimateChoice::PatternDatabase { partition, .. } => {
+                flags.push_str(&format!(" --pdb {partition}"));
+            }
+        }
+        if options.weight != 1.0 {
+            flags.push_str(&format!(" --weight {}", options.weight));
+        }
+        if options.algorithm == Algorithm::Auto && flags == "--algorithm auto" {
+            anyhow::Error::new(e)
+        } else {
+            anyhow::Error::new(e).context(flags)
+        }
+    })
 }
 
 /// The board drawn as a grid, columns aligned.

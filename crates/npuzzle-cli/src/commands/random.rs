@@ -1,20 +1,19 @@
-//! `npuzzle random`.
+//! `npuzzle random`: uniformly random solvable boards, or random walks from the goal.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use npuzzle::random::{random_board, random_walk};
+use npuzzle::Size;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use npuzzle::Size;
-
-use super::goal_or_standard;
 use crate::args::RandomArgs;
+use crate::input::goal_alone;
 
 pub fn run(args: RandomArgs) -> anyhow::Result<ExitCode> {
     let three = Size::square(3).expect("3x3 is a size");
-    let goal = goal_or_standard(args.goal.as_deref(), args.size, three)?;
+    let goal = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_entropy(),

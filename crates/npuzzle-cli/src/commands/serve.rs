@@ -10,13 +10,8 @@ use crate::args::ServeArgs;
 use crate::serve::{serve, ServerConfig};
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let max_time = match Duration::try_from_secs_f64(args.max_seconds) {
-        Ok(t) if !t.is_zero() => t,
-        _ => bail!(
-            "--max-seconds must be a positive number of seconds, not {}",
-            args.max_seconds
-        ),
-    };
+    // Checked by the flag's parser: positive, finite, at most a year.
+    let max_time = Duration::from_secs_f64(args.max_seconds);
     if args.max_concurrent == 0 {
         bail!("--max-concurrent must be at least 1");
     }
@@ -24,6 +19,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes,
         max_time,
         max_concurrent: args.max_concurrent,
+        cache: args.cache_dir.map(npuzzle::cache::Cache::new),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

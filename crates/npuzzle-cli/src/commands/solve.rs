@@ -1,68 +1,105 @@
-//! `npuzzle solve`.
+//! `npuzzle solve`: one board, the library's plan, the report.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::bail;
-use npuzzle::distance_table::{self, Layout, Need};
-use npuzzle::progress::SharedProgress;
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Algorithm, Board, SolveOptions, Status};
+use npuzzle::{solve, Advice, Board, Solution, SolveOptions, Status};
+use serde_json::Value;
 
-use super::{grid, pdb, read_boards};
+use super::{exit_code, grid, validate, LimitDefaults};
 use crate::args::SolveArgs;
-use crate::progress::Bars;
+use crate::input::{argument_or_stdin, start_and_goal};
+use crate::output::{self, Format, Render};
 
 /// A hardest 8-puzzle position (31 moves), solved when no board is given.
 const DEFAULT_BOARD: &str = "8 6 7/2 5 4/3 0 1";
 
-/// Exit code when a limit stopped the search.
-pub const GAVE_UP: u8 = 3;
+/// A solve as the flags ask for it, checked.
+struct Request {
+    start: Board,
+    goal: Board,
+    options: SolveOptions,
+    show: bool,
+    format: Format,
+    quiet: bool,
+}
 
-pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (start, goal) = read_boards(args.board.as_deref().unwrap_or(DEFAULT_BOARD), &args.boards)?;
+fn parse(args: SolveArgs) -> anyhow::Result<Request> {
+    let text = argument_or_stdin(args.board.as_deref().unwrap_or(DEFAULT_BOARD))?;
+    let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
         algorithm: args.algorithm,
-        heuristic: args.heuristic,
-        limits: args.limits.limits()?,
+        estimate: args.estimate.choice()?,
+        limits: args.limits.limits(LimitDefaults::SOLVE),
         visited: args.visited,
         weight: args.weight,
-        cache: Some(args.tables.cache()),
+        cache: Some(args.cache.cache()),
         threads: args.threads.threads,
-        // A long search (the 24-puzzle takes minutes) shows its iterations.
-        progress: Some(SharedProgress::new(Bars::new(args.tables.quiet))),
+        // Long work (a table build, a 24-puzzle search) shows it is alive.
+        progress: Some(args.cache.progress()),
         ..SolveOptions::default()
     };
-    if args.algorithm == Algorithm::Table {
-        // Built here rather than inside `solve` so a long build draws its progress bar;
-        // the solve then finds it already loaded.
-        if let Ok(layout) = Layout::for_goal(&goal) {
-            let bars = Bars::new(args.tables.quiet);
-            distance_table::shared(layout, &args.tables.cache(), Need::Always, &bars)?;
-        }
+    validate(&goal, &options)?;
+    Ok(Request {
+        start,
+        goal,
+        options,
+        show: args.show,
+        format: Format::json_or(args.json, Format::Text),
+        quiet: args.cache.quiet,
+    })
+}
+
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let request = parse(args)?;
+    let solution = solve(&request.start, &request.goal, &request.options)?;
+    if !request.quiet {
+        advise(&solution, &request.goal);
     }
-    let (solution, tables) = match pattern_database(&args, &goal)? {
-        Some(loaded) => {
-            let solution = npuzzle::pdb::solve(
-                &start,
-                &goal,
-                &loaded.db,
-                &options.run_settings(),
-                loaded.seconds,
-            )?;
-            (solution, Some(loaded))
-        }
-        None => (solve(&start, &goal, &options)?, None),
+    let shown = Solved {
+        start: &request.start,
+        goal: &request.goal,
+        solution: &solution,
+        show: request.show,
     };
-    let mut report = SolveReport::new(&start, &goal, &solution);
-    if let Some(loaded) = &tables {
-        report.heuristic = Some(npuzzle::fast_idastar::Estimate::name(&loaded.db));
+    output::print(&shown, request.format)?;
+    Ok(exit_code(&solution.status))
+}
+
+/// Says on stderr what would make such solves faster, if the library suggests anything.
+pub fn advise(solution: &Solution, goal: &Board) {
+    if let Some(Advice::BuildDatabase(partition)) = &solution.advice {
+        eprintln!(
+            "note: the {partition} pattern databases would make searches like this one much \
+             faster; build them once with: npuzzle pdb build {partition} --goal \"{goal}\" \
+             (minutes, and gigabytes of memory while building)"
+        );
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    if args.json {
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
+}
+
+/// A solve's answer as printed.
+struct Solved<'a> {
+    start: &'a Board,
+    goal: &'a Board,
+    solution: &'a Solution,
+    show: bool,
+}
+
+/// Every board from `start` along `solution`'s moves, the start first.
+pub fn boards_along(start: &Board, solution: &Solution) -> Vec<Board> {
+    let mut board = start.clone();
+    std::iter::once(board.clone())
+        .chain(solution.moves.iter().map(|&mv| {
+            board.apply(mv);
+            board.clone()
+        }))
+        .collect()
+}
+
+impl Render for Solved<'_> {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let report = SolveReport::new(self.start, self.goal, self.solution);
         writeln!(out, "board:     {}", report.board)?;
         writeln!(out, "goal:      {}", report.goal)?;
         let heuristic = report
@@ -71,14 +108,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             .map(|h| format!(" ({h})"))
             .unwrap_or_default();
         writeln!(out, "algorithm: {}{heuristic}", report.algorithm)?;
-        match &solution.status {
+        match &self.solution.status {
             Status::Solved => {
                 let proof = if report.optimal {
                     "optimal"
                 } else {
                     "not proven optimal"
                 };
-                writeln!(out, "length:    {} ({proof})", solution.moves.len())?;
+                writeln!(out, "length:    {} ({proof})", self.solution.moves.len())?;
                 writeln!(out, "moves:     {}", report.moves)?;
             }
             Status::Unsolvable => writeln!(
@@ -93,36 +130,34 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             "stats:     {} expanded, {} generated, {} peak nodes, {:.6} s",
             s.expanded, s.generated, s.peak_nodes, s.seconds
         )?;
-        if let Some(loaded) = &tables {
-            writeln!(out, "tables:    {} ({:.3} s)", loaded.how, s.setup_seconds)?;
+        if let Some(tables) = &self.solution.tables {
+            writeln!(out, "tables:    {tables} ({:.3} s)", s.setup_seconds)?;
         }
-        if args.show && solution.status == Status::Solved {
-            let mut board = start.clone();
-            writeln!(out, "\nstart\n{}", grid(&board))?;
-            for (i, &mv) in solution.moves.iter().enumerate() {
-                board.apply(mv);
-                writeln!(out, "{} {mv}\n{}", i + 1, grid(&board))?;
+        if self.show && self.solution.status == Status::Solved {
+            let boards = boards_along(self.start, self.solution);
+            writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
+            for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {
+                writeln!(out, "{} {mv}\n{}", i + 1, grid(board))?;
             }
         }
+        Ok(())
     }
-    out.flush()?;
-    Ok(match solution.status {
-        Status::GaveUp(_) => ExitCode::from(GAVE_UP),
-        _ => ExitCode::SUCCESS,
-    })
-}
 
-/// The pattern database this solve uses: the one `--pdb` names, or with `--algorithm auto`
-/// on a board past the small-board methods, a cached one covering the goal's tiles.
-fn pattern_database(args: &SolveArgs, goal: &Board) -> anyhow::Result<Option<pdb::Loaded>> {
-    if let Some(partition) = &args.pdb {
-        if !matches!(args.algorithm, Algorithm::Auto | Algorithm::FastIdastar) {
-            bail!(
-                "--pdb guides the fast IDA*: use --algorithm auto or fast-idastar, not {}",
-                args.algorithm
-            );
+    fn json(&self) -> Value {
+        let report = SolveReport::new(self.start, self.goal, self.solution);
+        let mut value = serde_json::to_value(report).expect("a report is plain data");
+        if self.show {
+            // `--show` asks for the boards along the way: in JSON, as the API gives them.
+            let boards: Vec<String> = if self.solution.status == Status::Solved {
+                boards_along(self.start, self.solution)
+                    .iter()
+                    .map(Board::to_string)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            value["boards"] = boards.into();
         }
-        return pdb::load(partition, goal, &args.tables).map(Some);
+        value
     }
-    pdb::cached_for_auto(args.algorithm, args.heuristic, goal, &args.tables)
 }

@@ -10,6 +10,7 @@ use npuzzle::Board;
 use serde::Serialize;
 
 use crate::args::StatsArgs;
+use crate::output::{self, Format, Render};
 use crate::progress::Bars;
 
 /// The distribution as JSON.
@@ -34,8 +35,8 @@ struct Stats {
 pub fn run(args: StatsArgs) -> anyhow::Result<ExitCode> {
     let goal = Board::goal(args.size);
     let layout = Layout::for_goal(&goal).with_context(|| format!("--size {}", args.size))?;
-    let bars = Bars::new(args.tables.quiet);
-    let table = distance_table::shared(layout, &args.tables.cache(), Need::Always, &bars)?
+    let bars = Bars::new(args.cache.quiet);
+    let table = distance_table::shared(layout, &args.cache.cache(), Need::Always, &bars)?
         .expect("a table is always had when needed");
     let summary = table.summary();
     // The table's goal is the standard one with the same blank cell, which for the
@@ -54,11 +55,17 @@ pub fn run(args: StatsArgs) -> anyhow::Result<ExitCode> {
             .map(Board::to_string)
             .collect(),
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    if args.json {
-        serde_json::to_writer(&mut out, &stats)?;
-        writeln!(out)?;
-    } else {
+    output::print(&stats, Format::json_or(args.json, Format::Text))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+impl Render for Stats {
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("stats are plain data")
+    }
+
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let stats = self;
         writeln!(out, "size:    {}   goal: {}", stats.size, stats.goal)?;
         writeln!(out, "states:  {}", stats.states)?;
         writeln!(
@@ -80,7 +87,6 @@ pub fn run(args: StatsArgs) -> anyhow::Result<ExitCode> {
         for board in &stats.hardest {
             writeln!(out, "  {board}")?;
         }
+        Ok(())
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -12,7 +12,7 @@ use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::state::MAX_SEARCH_CELLS;
-use npuzzle::{parse_board, solve as solve_board, Algorithm, Board, HeuristicKind, Size};
+use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
 use npuzzle::{SolveOptions, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::{AppState, ServerConfig};
-use crate::commands::read_goal;
+use crate::input::{goal_of, start_and_goal};
 
 /// Longest random walk `/api/random` takes; longer walks are no more random.
 const MAX_WALK: usize = 100_000;
@@ -131,7 +131,7 @@ pub async fn random(
             size.cells()
         )));
     }
-    let goal = read_goal(query.goal.as_deref(), size).map_err(bad_input)?;
+    let goal = goal_of(query.goal.as_deref(), size).map_err(bad_input)?;
     let seed = query.seed.unwrap_or_else(|| rand::thread_rng().gen());
     let mut rng = StdRng::seed_from_u64(seed);
     let board = match query.walk {
@@ -203,10 +203,12 @@ pub async fn solve(
         .map_err(ApiError::bad_request)?;
     let options = SolveOptions {
         algorithm,
-        heuristic,
+        estimate: EstimateChoice::from(heuristic),
         limits: limits(&state.config, request.max_nodes, request.max_seconds)?,
+        cache: state.config.cache.clone(),
         ..SolveOptions::default()
     };
+    npuzzle::plan::validate(&goal, &options).map_err(bad_input)?;
     let want_boards = request.boards;
     let response = run_search(&state, move || {
         let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
@@ -262,13 +264,15 @@ pub async fn compare(
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
+    let config = state.config.clone();
     let response = run_search(&state, move || {
         let mut runs = Vec::with_capacity(pairs.len());
         for (algorithm, heuristic) in pairs {
             let options = SolveOptions {
                 algorithm,
-                heuristic,
+                estimate: EstimateChoice::from(heuristic),
                 limits,
+                cache: config.cache.clone(),
                 ..SolveOptions::default()
             };
             let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
@@ -345,10 +349,7 @@ fn read_boards(
         .map(|s| s.parse())
         .transpose()
         .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
-    let start =
-        parse_board(board, size).map_err(|e| ApiError::bad_request(format!("board: {e}")))?;
-    let goal = read_goal(goal, start.size()).map_err(bad_input)?;
-    Ok((start, goal))
+    start_and_goal(board, goal, size).map_err(bad_input)
 }
 
 fn bad_input(error: impl Into<anyhow::Error>) -> ApiError {

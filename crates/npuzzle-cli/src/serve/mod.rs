@@ -19,6 +19,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
+use npuzzle::cache::Cache;
 use tokio::sync::Semaphore;
 
 /// The page and its assets, compiled into the binary so `npuzzle serve` needs no files
@@ -40,6 +41,8 @@ pub struct ServerConfig {
     pub max_concurrent: usize,
     /// Largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// Where the searches find cached tables (default: [`Cache::from_env`]).
+    pub cache: Option<Cache>,
 }
 
 impl Default for ServerConfig {
@@ -52,6 +55,7 @@ impl Default for ServerConfig {
             max_time: Duration::from_secs(10),
             max_concurrent: 2,
             body_limit: 16 * 1024,
+            cache: None,
         }
     }
 }

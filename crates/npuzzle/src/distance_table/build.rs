@@ -41,7 +41,7 @@ pub(crate) struct Built {
 /// no atomic instructions. Large ones mark boards with a compare-and-swap so threads can
 /// share the table.
 pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) -> Built {
-    let geometry = layout.geometry();
+    let shape = layout.shape();
     let states = layout.states() as usize;
     progress.start(
         &format!(
@@ -60,7 +60,7 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
         }
     };
     let (distances, last) = if layout.states() < PARALLEL_FROM {
-        exact_distances(geometry, |layer| {
+        exact_distances(shape, |layer| {
             progress.advance(layer.len() as u64);
             on_layer(layer);
         })
@@ -69,13 +69,13 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
         let distances: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSEEN))
             .take(states)
             .collect();
-        distances[geometry.index_packed(geometry.goal_packed()) as usize].store(0, Relaxed);
+        distances[shape.index_packed(shape.goal_packed()) as usize].store(0, Relaxed);
         let next_layer = |layer: &[u64], distance: u8| {
             layer
                 .par_chunks(CHUNK)
                 .map(|chunk| {
                     let mut found = Vec::new();
-                    expand(geometry, chunk, &mut found, |index| {
+                    expand(shape, chunk, &mut found, |index| {
                         let slot = &distances[index as usize];
                         // The plain load first: most neighbours are already known, and a
                         // compare-and-swap costs far more than a read.
@@ -91,12 +91,12 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
                 .collect::<Vec<Vec<u64>>>()
                 .concat()
         };
-        let last = breadth_first(geometry, next_layer, on_layer);
+        let last = breadth_first(shape, next_layer, on_layer);
         let distances = distances.into_iter().map(AtomicU8::into_inner).collect();
         (distances, last)
     };
     progress.finish();
-    let mut hardest: Vec<u64> = last.iter().map(|&p| geometry.index_packed(p)).collect();
+    let mut hardest: Vec<u64> = last.iter().map(|&p| shape.index_packed(p)).collect();
     hardest.sort_unstable();
     hardest.truncate(HARDEST_KEPT);
     Built {

@@ -1,19 +1,19 @@
 //! Where each board lives in a distance table: [`Layout`] puts the board-level face
-//! ([`Board`], [`Size`], [`Move`]) on the packed [`Geometry`] (see [`super::packed`] for
+//! ([`Board`], [`Size`], [`Move`]) on the packed [`TableShape`] (see [`super::packed`] for
 //! the index and why it has no holes).
 
 use crate::board::{Board, Move, Size};
 use crate::rank::unrank;
 
-use super::packed::{sequence_rank, Geometry, MAX_TABLE_CELLS};
+use super::packed::{sequence_rank, TableShape, MAX_TABLE_CELLS};
 use super::TableError;
 
-/// The table geometry of one board size towards the *standard goal* with its blank in
+/// The table shape of one board size towards the *standard goal* with its blank in
 /// `goal_blank`: the other tiles `1..n` in row-major order around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
     size: Size,
-    geometry: Geometry,
+    shape: TableShape,
 }
 
 impl Layout {
@@ -32,7 +32,7 @@ impl Layout {
         }
         Ok(Layout {
             size,
-            geometry: Geometry::new(size.width, size.height, goal_blank),
+            shape: TableShape::new(size.width, size.height, goal_blank),
         })
     }
 
@@ -49,23 +49,23 @@ impl Layout {
 
     /// The goal's blank cell.
     pub fn goal_blank(&self) -> usize {
-        self.geometry.goal_blank()
+        self.shape.goal_blank()
     }
 
     /// Number of boards that can reach the goal: `n!/2`.
     pub fn states(&self) -> u64 {
-        self.geometry.states()
+        self.shape.states()
     }
 
-    /// The packed geometry.
-    pub(crate) fn geometry(&self) -> &Geometry {
-        &self.geometry
+    /// The packed shape.
+    pub(crate) fn shape(&self) -> &TableShape {
+        &self.shape
     }
 
     /// The standard goal with the blank in [`Layout::goal_blank`]: tiles `1..n` in
     /// row-major order around it.
     pub fn goal(&self) -> Board {
-        let packed = self.geometry.goal_packed();
+        let packed = self.shape.goal_packed();
         let cells = (0..self.size.cells())
             .map(|cell| ((packed >> (4 * cell)) & 15) as u32)
             .collect();
@@ -79,13 +79,12 @@ impl Layout {
             return None;
         }
         let (rank, odd) = sequence_rank(pack(board), self.size.cells());
-        (odd == self.geometry.odd_at(board.blank()))
-            .then(|| self.geometry.index_of(board.blank(), rank))
+        (odd == self.shape.odd_at(board.blank())).then(|| self.shape.index_of(board.blank(), rank))
     }
 
     /// The board with index `index` (`index < states()`).
     pub fn board(&self, index: u64) -> Board {
-        let per_blank = self.geometry.per_blank();
+        let per_blank = self.shape.per_blank();
         let blank = (index / per_blank) as usize;
         let cells = self.size.cells();
         let mut tiles = unrank(2 * (index % per_blank), cells - 1);
@@ -96,7 +95,7 @@ impl Layout {
             .sum::<usize>()
             % 2
             == 1;
-        if odd != self.geometry.odd_at(blank) {
+        if odd != self.shape.odd_at(blank) {
             let last = tiles.len() - 1;
             tiles.swap(last - 1, last);
         }
@@ -113,7 +112,7 @@ impl Layout {
         Board::new(self.size, cells).expect("unranking gives a permutation")
     }
 
-    /// [`Geometry::for_each_neighbour`] with moves named.
+    /// [`TableShape::for_each_neighbour`] with moves named.
     #[inline]
     pub(crate) fn for_each_neighbour(
         &self,
@@ -123,7 +122,7 @@ impl Layout {
         mut visit: impl FnMut(Move, u64, u64),
     ) {
         let slots = order.map(|mv| mv as usize);
-        self.geometry
+        self.shape
             .for_each_neighbour(packed, rank, &slots, |slot, index, next| {
                 visit(MOVES_BY_SLOT[slot], index, next)
             });
@@ -156,7 +155,7 @@ mod tests {
         for (slot, mv) in MOVES_BY_SLOT.into_iter().enumerate() {
             assert_eq!(mv as usize, slot);
         }
-        // And the geometry's slots move the blank the way `Size::step` does.
+        // And the shape's slots move the blank the way `Size::step` does.
         let size = Size::new(3, 4).unwrap();
         let layout = Layout::new(size, 11).unwrap();
         let board = layout

@@ -51,10 +51,10 @@ use crate::board::{Board, Move, Size};
 use crate::cache::{self, Cache, CacheError, Origin};
 use crate::progress::{Progress, Silent};
 
+use crate::rank::sequence_rank;
 pub use build::HARDEST_KEPT;
 pub(crate) use layout::pack;
 pub use layout::Layout;
-pub(crate) use packed::sequence_rank;
 pub use packed::MAX_TABLE_CELLS;
 
 /// Tables with at most this many states are kept as exact bytes in memory (embedded for
@@ -528,7 +528,7 @@ impl MoveStrings {
         let mut letters = Vec::with_capacity(total as usize);
         for &packed in &built.order.expect("order kept")[1..] {
             let (rank, _) = sequence_rank(packed, layout.size().cells());
-            let here = layout.geometry().index_of(packed::blank_of(packed), rank);
+            let here = layout.shape().index_of(packed::blank_of(packed), rank);
             let distance = distances[here as usize];
             let mut step = None;
             layout.for_each_neighbour(packed, rank, &Move::DEFAULT_ORDER, |mv, there, _| {
@@ -569,7 +569,7 @@ mod tests {
     use crate::board::Size;
     use crate::search::Limits;
     use crate::solvability::is_solvable;
-    use crate::solver::{solve, Algorithm, SolveOptions};
+    use crate::{solve, Algorithm, SolveOptions};
     use rand::SeedableRng;
     use std::collections::HashMap;
 

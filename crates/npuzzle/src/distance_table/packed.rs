@@ -1,8 +1,9 @@
 //! The table's hot core over packed boards: indexing, moves and the breadth-first search.
 //!
-//! This file stands alone (it uses nothing from the crate) because the build script
-//! includes it too, to build the nine 3x3 tables that are embedded in the library: one
-//! builder, whether it runs at compile time or at run time.
+//! This file uses nothing from the crate but the packed-board ranking
+//! ([`crate::rank::nibbles`]) because the build script includes both, to build the nine
+//! 3x3 tables that are embedded in the library: one builder, whether it runs at compile
+//! time or at run time.
 //!
 //! A packed board is a `u64`: four bits a cell (tile number, `0` for the blank) and the
 //! blank's cell in the top four bits, so the hot loops neither search for the blank nor
@@ -17,6 +18,9 @@
 //! each pair can reach the goal: `rank/2` loses nothing and the table has no holes.
 //! (The tests check this against the parity rule on every board of several sizes.)
 
+use crate::rank::nibbles::factorial;
+pub use crate::rank::nibbles::{blank_of, sequence_rank, BLANK_SHIFT};
+
 /// The most cells a board may have for a complete distance table: 12! / 2 boards
 /// (239,500,800) still fit comfortably in memory and on disk; 15! / 2 would not.
 pub const MAX_TABLE_CELLS: usize = 12;
@@ -24,13 +28,12 @@ pub const MAX_TABLE_CELLS: usize = 12;
 /// The distance byte of a board not reached yet.
 pub const UNSEEN: u8 = u8::MAX;
 
-const BLANK_SHIFT: u32 = 60;
 const CELLS_MASK: u64 = (1 << BLANK_SHIFT) - 1;
 const NOWHERE: u8 = u8::MAX;
 
 /// The shape of one table: board, goal blank cell, and where moves lead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Geometry {
+pub struct TableShape {
     cells: usize,
     width: usize,
     goal_blank: usize,
@@ -41,10 +44,10 @@ pub struct Geometry {
     neighbours: [[u8; 4]; MAX_TABLE_CELLS],
 }
 
-impl Geometry {
-    /// The geometry of `width x height` boards (at most [`MAX_TABLE_CELLS`] cells)
+impl TableShape {
+    /// The shape of `width x height` boards (at most [`MAX_TABLE_CELLS`] cells)
     /// towards the standard goal with its blank in `goal_blank`.
-    pub fn new(width: usize, height: usize, goal_blank: usize) -> Geometry {
+    pub fn new(width: usize, height: usize, goal_blank: usize) -> TableShape {
         let cells = width * height;
         assert!(cells <= MAX_TABLE_CELLS && goal_blank < cells);
         let mut neighbours = [[NOWHERE; 4]; MAX_TABLE_CELLS];
@@ -63,11 +66,11 @@ impl Geometry {
                 slots[3] = (cell + 1) as u8;
             }
         }
-        Geometry {
+        TableShape {
             cells,
             width,
             goal_blank,
-            per_blank: FACTORIALS[cells - 1] / 2,
+            per_blank: factorial(cells - 1) / 2,
             neighbours,
         }
     }
@@ -151,12 +154,6 @@ impl Geometry {
     }
 }
 
-#[inline]
-/// The blank's cell.
-pub fn blank_of(packed: u64) -> usize {
-    (packed >> BLANK_SHIFT) as usize
-}
-
 /// The packed board after the tile in `from` slides into the blank at `blank`.
 #[inline]
 pub fn slide(packed: u64, blank: usize, from: usize) -> u64 {
@@ -166,71 +163,19 @@ pub fn slide(packed: u64, blank: usize, from: usize) -> u64 {
         | ((from as u64) << BLANK_SHIFT)
 }
 
-/// Bits set in each 12-bit number. The portable x86-64 target has no popcount
-/// instruction and its bit-twiddling fallback was most of a 3x3 build; a 4 KB table read
-/// from L1 is several times cheaper.
-static ONES: [u8; 1 << MAX_TABLE_CELLS] = {
-    let mut ones = [0u8; 1 << MAX_TABLE_CELLS];
-    let mut i = 1;
-    while i < ones.len() {
-        ones[i] = ones[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    ones
-};
-
-/// `FACTORIALS[i] == i!`.
-static FACTORIALS: [u64; MAX_TABLE_CELLS] = {
-    let mut f = [1u64; MAX_TABLE_CELLS];
-    let mut i = 1;
-    while i < MAX_TABLE_CELLS {
-        f[i] = f[i - 1] * i as u64;
-        i += 1;
-    }
-    f
-};
-
-/// The lexicographic rank of the non-blank tiles of a packed board, read row-major (tile
-/// `t` ranked as `t - 1`), and whether they have an odd number of inversions.
-///
-/// This is the crate's `rank::rank` fused with dropping the blank, without building the
-/// sequence: it runs once or twice for every one of up to 239,500,800 boards during a
-/// build and once per query in the judges. The blank's nibble is shifted out first, so
-/// the loop has no unpredictable branch, and the digits' products are independent, so
-/// they overlap instead of waiting on each other as Horner's rule would.
-#[inline]
-pub fn sequence_rank(packed: u64, cells: usize) -> (u64, bool) {
-    let length = cells - 1;
-    let below_blank = (1u64 << (4 * blank_of(packed))) - 1;
-    let tiles =
-        ((packed & below_blank) | ((packed >> 4) & !below_blank)) & ((1u64 << (4 * length)) - 1);
-    let mut seen = 0usize;
-    let mut rank = 0u64;
-    let mut inversions = 0u32;
-    for position in 0..length {
-        let value = ((tiles >> (4 * position)) & 15) as usize - 1;
-        // The Lehmer digit: smaller values not used yet, i.e. inversions this tile starts.
-        let digit = value - usize::from(ONES[seen & ((1 << value) - 1)]);
-        rank += digit as u64 * FACTORIALS[length - 1 - position];
-        inversions += digit as u32;
-        seen |= 1 << value;
-    }
-    (rank, inversions % 2 == 1)
-}
-
 /// Appends to `found` the neighbours of `layer` that `claim` (given their index) says
 /// are new.
 #[inline]
 pub fn expand(
-    geometry: &Geometry,
+    shape: &TableShape,
     layer: &[u64],
     found: &mut Vec<u64>,
     mut claim: impl FnMut(u64) -> bool,
 ) {
     const ALL: [usize; 4] = [0, 1, 2, 3];
     for &packed in layer {
-        let (rank, _) = sequence_rank(packed, geometry.cells);
-        geometry.for_each_neighbour(packed, rank, &ALL, |_, index, next| {
+        let (rank, _) = sequence_rank(packed, shape.cells);
+        shape.for_each_neighbour(packed, rank, &ALL, |_, index, next| {
             if claim(index) {
                 found.push(next);
             }
@@ -243,11 +188,11 @@ pub fn expand(
 /// `d` (the caller marks the goal at 0). `on_layer` sees every layer, the goal's first.
 /// Returns the last layer: the boards farthest from the goal.
 pub fn breadth_first(
-    geometry: &Geometry,
+    shape: &TableShape,
     mut next_layer: impl FnMut(&[u64], u8) -> Vec<u64>,
     mut on_layer: impl FnMut(&[u64]),
 ) -> Vec<u64> {
-    let mut layer = vec![geometry.goal_packed()];
+    let mut layer = vec![shape.goal_packed()];
     on_layer(&layer);
     for distance in 1.. {
         let distance = u8::try_from(distance).expect("distances of 12-cell boards fit a byte");
@@ -262,14 +207,14 @@ pub fn breadth_first(
 }
 
 /// The exact distance of every board, by index, built on the calling thread.
-pub fn exact_distances(geometry: &Geometry, on_layer: impl FnMut(&[u64])) -> (Vec<u8>, Vec<u64>) {
-    let mut distances = vec![UNSEEN; geometry.states() as usize];
-    distances[geometry.index_packed(geometry.goal_packed()) as usize] = 0;
+pub fn exact_distances(shape: &TableShape, on_layer: impl FnMut(&[u64])) -> (Vec<u8>, Vec<u64>) {
+    let mut distances = vec![UNSEEN; shape.states() as usize];
+    distances[shape.index_packed(shape.goal_packed()) as usize] = 0;
     let last = breadth_first(
-        geometry,
+        shape,
         |layer, distance| {
             let mut found = Vec::new();
-            expand(geometry, layer, &mut found, |index| {
+            expand(shape, layer, &mut found, |index| {
                 let slot = &mut distances[index as usize];
                 let new = *slot == UNSEEN;
                 if new {

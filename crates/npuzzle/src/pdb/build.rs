@@ -25,9 +25,10 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::{Geometry, PartialRank};
+use super::cell_masks::CellMasks;
 use crate::board::Size;
 use crate::progress::Progress;
+use crate::rank::PartialRank;
 
 const UNSET: u8 = u8::MAX;
 /// Bitset words per parallel work item: big enough to amortise scheduling, small enough to
@@ -45,7 +46,7 @@ pub(super) fn depths(
     what: &str,
 ) -> Vec<u8> {
     let n = size.cells();
-    let geometry = Geometry::new(size);
+    let masks = CellMasks::new(size);
     let ranker = PartialRank::new(n, goal_cells.len());
     let placements = ranker.count as usize;
     let states = placements * n;
@@ -59,7 +60,7 @@ pub(super) fn depths(
     progress.start(what, placements as u64);
     let start_rank = ranker.rank(goal_cells.iter().copied()) as usize;
     let occupied = goal_cells.iter().fold(0u64, |m, &c| m | 1 << c);
-    let region = geometry.flood(goal_blank as usize, geometry.full & !occupied);
+    let region = masks.flood(goal_blank as usize, masks.full & !occupied);
     let first = start_rank * n + region.trailing_zeros() as usize;
     for set in [&visited, &layer] {
         set[first / 64].fetch_or(1 << (first % 64), Relaxed);
@@ -94,20 +95,20 @@ pub(super) fn depths(
                             last_placement = placement;
                         }
                         let occupied = cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
-                        let region = geometry.flood(blank, geometry.full & !occupied);
+                        let region = masks.flood(blank, masks.full & !occupied);
                         // Children first, then their visited words in one branch-free
                         // sweep: the loads are independent, so the cache misses of a
                         // state's children overlap instead of queueing.
                         let mut count = 0;
                         for i in 0..k {
                             let from = cells[i] as usize;
-                            let mut targets = geometry.neighbours[from] & region;
+                            let mut targets = masks.neighbours[from] & region;
                             while targets != 0 {
                                 let to = targets.trailing_zeros() as usize;
                                 targets &= targets - 1;
                                 let now = occupied ^ (1 << from) ^ (1 << to);
                                 // The vacated cell joins (or links) the blank's region.
-                                let low = geometry.lowest_cell(from, geometry.full & !now);
+                                let low = masks.lowest_cell(from, masks.full & !now);
                                 cells[i] = to as u8;
                                 let rank = ranker.rank(cells[..k].iter().copied()) as usize;
                                 cells[i] = from as u8;

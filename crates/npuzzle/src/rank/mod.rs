@@ -1,25 +1,20 @@
-//! Ranking permutations by their Lehmer code (the Cantor expansion): a bijection between
-//! the `n!` permutations of `0..n` and `0..n!`, in lexicographic order. It turns a board
-//! into a dense index, a perfect hash for visited sets and distance tables.
+//! Every permutation ranking of the crate, in one place: a bijection between arrangements
+//! and a dense range of integers, the index of visited sets and tables.
+//!
+//! - [`rank`] / [`unrank`]: the Lehmer code (the Cantor expansion) of a whole permutation
+//!   of `0..n`, in lexicographic order: visited sets keyed by rank.
+//! - [`sequence_rank`]: the same rank of a nibble-packed board's tiles, fused with
+//!   skipping the blank and with the parity: the hot path of distance tables.
+//! - [`PartialRank`]: placements of `k` tiles on `n` cells: pattern-database entries.
+
+pub(crate) mod nibbles;
+mod partial;
+
+pub use nibbles::{factorial, sequence_rank};
+pub use partial::PartialRank;
 
 /// The largest permutation length whose rank fits in a `u64` (20! < 2^64 < 21!).
-pub const MAX_RANKED: usize = 20;
-
-/// `n!` for `n <= 20`.
-pub const fn factorial(n: usize) -> u64 {
-    FACTORIALS[n]
-}
-
-/// `FACTORIALS[k] == k!` for `k <= 20`.
-const FACTORIALS: [u64; MAX_RANKED + 1] = {
-    let mut table = [1u64; MAX_RANKED + 1];
-    let mut k = 1;
-    while k <= MAX_RANKED {
-        table[k] = table[k - 1] * k as u64;
-        k += 1;
-    }
-    table
-};
+pub const MAX_RANKED: usize = nibbles::MAX_FACTORIAL;
 
 /// The lexicographic rank of a permutation of `0..perm.len()`, `perm.len() <= 20`.
 ///
@@ -39,7 +34,7 @@ pub fn rank<T: Copy + Into<u64>>(perm: &[T]) -> u64 {
         // x86-64 target lacks.
         let v = perm[i].into();
         let smaller_later = perm[i + 1..].iter().filter(|&&w| w.into() < v).count() as u64;
-        index += smaller_later * FACTORIALS[n - 1 - i];
+        index += smaller_later * factorial(n - 1 - i);
     }
     index
 }
@@ -50,7 +45,7 @@ pub fn unrank(mut index: u64, n: usize) -> Vec<u8> {
     let mut unused: Vec<u8> = (0..n as u8).collect();
     let mut perm = Vec::with_capacity(n);
     for i in 0..n {
-        let f = FACTORIALS[n - 1 - i];
+        let f = factorial(n - 1 - i);
         let digit = (index / f) as usize;
         index %= f;
         perm.push(unused.remove(digit));

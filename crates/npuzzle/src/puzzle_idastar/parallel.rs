@@ -30,14 +30,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Estimate, FastBoard, MoveTable, Runner, Stop};
+use super::runner::{Runner, Stop};
+use super::{Estimate, FastBoard, MoveTable};
 use crate::board::{Board, Move};
 use crate::search::{GiveUp, Limits, Stats};
-
-/// The most threads a search runs on ([`super::RunSettings::thread_count`] caps larger
-/// requests): far more than the cores of any machine this runs on, and few enough that
-/// starting them does not fail.
-pub const MAX_THREADS: usize = 256;
 
 /// Work items per thread the frontier is deepened to reach.
 pub const ITEMS_PER_THREAD: usize = 256;
@@ -340,10 +336,12 @@ pub(super) fn search<E: Estimate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fast_idastar::{solve, solve_with, LinearConflict, RunSettings};
     use crate::heuristic::HeuristicKind;
+    use crate::options::RunSettings;
+    use crate::puzzle_idastar::tests::solve;
+    use crate::puzzle_idastar::{solve_with, LinearConflict};
     use crate::random::{random_board, random_walk};
-    use crate::solver::Status;
+    use crate::solution::Status;
     use crate::Size;
     use proptest::prelude::*;
     use rand::SeedableRng;
@@ -514,9 +512,9 @@ mod tests {
             }
             let order = orders[order_index];
             let estimate = LinearConflict::new(&goal);
-            let serial = solve_with(&start, &goal, &estimate, &settings(1, order), None).unwrap();
+            let serial = solve_with(&start, &goal, &estimate, &settings(1, order)).unwrap();
             let parallel =
-                solve_with(&start, &goal, &estimate, &settings(threads, order), None).unwrap();
+                solve_with(&start, &goal, &estimate, &settings(threads, order)).unwrap();
             prop_assert_eq!(&parallel.status, &serial.status);
             prop_assert_eq!(&parallel.moves, &serial.moves);
         }

@@ -1,0 +1,169 @@
+//! The instances benchmarked: seeded random boards, or a file of published instances
+//! (a board a line, optionally followed by its optimal length; `#` comments), read by the
+//! one parser of that format.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use npuzzle::random::{random_board, random_walk};
+use npuzzle::{parse_board, Board, Size};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use crate::input::{goal_alone, goal_of, utf8};
+
+/// One board to solve.
+pub struct Instance {
+    /// Its number in the set, from 1.
+    pub number: usize,
+    /// Its line in the file (its number for random boards).
+    pub line: usize,
+    /// The board.
+    pub board: Board,
+    /// The published optimal length, when the file gives one.
+    pub optimum: Option<usize>,
+}
+
+/// The instances, their goal, and a sentence saying where they came from.
+pub struct InstanceSet {
+    /// The boards.
+    pub instances: Vec<Instance>,
+    /// The goal every board is solved towards.
+    pub goal: Board,
+    /// Where they came from.
+    pub source: String,
+}
+
+/// Reads a file of instances (`size` for boards that are not square).
+pub fn from_file(
+    path: &Path,
+    size: Option<Size>,
+    goal: Option<&str>,
+) -> anyhow::Result<InstanceSet> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = utf8(bytes, &path.display().to_string())?;
+    let mut instances = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let fits = |n: usize| {
+            size.map_or_else(
+                || {
+                    let side = (n as f64).sqrt().round() as usize;
+                    side >= 2 && side * side == n
+                },
+                |s| s.cells() == n,
+            )
+        };
+        let (board_tokens, optimum) = if fits(tokens.len()) {
+            (&tokens[..], None)
+        } else if tokens.len() > 1 && fits(tokens.len() - 1) {
+            let last = tokens[tokens.len() - 1];
+            let optimum = last.parse().with_context(|| {
+                format!(
+                    "{} line {number}: the last number, the optimal length, is '{last}'",
+                    path.display()
+                )
+            })?;
+            (&tokens[..tokens.len() - 1], Some(optimum))
+        } else {
+            bail!(
+                "{} line {number}: {} numbers make no board (give --size for boards that are \
+                 not square)",
+                path.display(),
+                tokens.len()
+            );
+        };
+        let board = parse_board(&board_tokens.join(" "), size)
+            .with_context(|| format!("{} line {number}", path.display()))?;
+        instances.push(Instance {
+            number: instances.len() + 1,
+            line: number,
+            board,
+            optimum,
+        });
+    }
+    let first = instances
+        .first()
+        .with_context(|| format!("{} holds no boards", path.display()))?;
+    let goal = goal_of(goal, first.board.size())?;
+    if let Some(other) = instances.iter().find(|i| i.board.size() != goal.size()) {
+        bail!(
+            "{} line {}: a {} board among {} boards",
+            path.display(),
+            other.line,
+            other.board.size(),
+            goal.size()
+        );
+    }
+    let source = format!(
+        "{} instances from `{}`, goal `{goal}`",
+        instances.len(),
+        path.display()
+    );
+    Ok(InstanceSet {
+        instances,
+        goal,
+        source,
+    })
+}
+
+/// `count` seeded random boards towards `goal` (default: the standard 3x3 goal).
+pub fn random(
+    count: usize,
+    seed: u64,
+    walk: Option<usize>,
+    goal: Option<&str>,
+    size: Option<Size>,
+) -> anyhow::Result<InstanceSet> {
+    let three = Size::square(3).expect("3x3 is a size");
+    let goal = goal_alone(goal, size, three)?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let instances = (1..=count)
+        .map(|number| Instance {
+            number,
+            line: number,
+            board: match walk {
+                Some(k) => random_walk(&goal, k, &mut rng),
+                None => random_board(&goal, &mut rng),
+            },
+            optimum: None,
+        })
+        .collect();
+    let kind = walk.map_or("uniformly random".to_string(), |k| {
+        format!("{k}-move random-walk")
+    });
+    let source = format!(
+        "{count} {kind} {} boards (seed {seed}), goal `{goal}`",
+        goal.size()
+    );
+    Ok(InstanceSet {
+        instances,
+        goal,
+        source,
+    })
+}
+
+impl InstanceSet {
+    /// Keeps the instances numbered in `numbers` (all when empty), then the first `first`.
+    pub fn select(&mut self, numbers: &[usize], first: Option<usize>) -> anyhow::Result<()> {
+        let count = self.instances.len();
+        if let Some(&bad) = numbers.iter().find(|&&i| i > count) {
+            bail!("--instances: there is no board {bad} (boards 1..{count})");
+        }
+        if !numbers.is_empty() {
+            self.instances.retain(|i| numbers.contains(&i.number));
+        }
+        if let Some(first) = first {
+            self.instances.truncate(first);
+        }
+        if self.instances.is_empty() {
+            bail!("no boards selected");
+        }
+        Ok(())
+    }
+}

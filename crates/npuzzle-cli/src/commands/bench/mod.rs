@@ -1,0 +1,239 @@
+//! `npuzzle bench` (and `bench-file`, its per-board form): configurations side by side on
+//! one set of instances, every solve through the library's plan, one instance at a time
+//! so times compare fairly. Every answer the library calls optimal is checked against
+//! the published optimum where the file gives one.
+
+mod config;
+mod instances;
+mod plot;
+mod report;
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use npuzzle::plan::{plan, Guide};
+use npuzzle::progress::Progress;
+use npuzzle::{solve, EstimateChoice, SolveOptions, Status};
+
+use super::{validate, LimitDefaults, GAVE_UP};
+use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs};
+use crate::output::{self, Format};
+use crate::progress::Bars;
+use config::{Config, DEFAULT_CONFIGS};
+use instances::InstanceSet;
+use report::{BenchReport, Run, Series};
+
+/// Limits of each run of `bench` unless the flags say otherwise.
+const BENCH_DEFAULTS: LimitDefaults = LimitDefaults {
+    nodes: None,
+    seconds: Some(60.0),
+    held: 200_000_000,
+};
+
+/// What to benchmark, checked.
+struct Benchmark {
+    configs: Vec<Config>,
+    threads: Vec<usize>,
+    set: InstanceSet,
+    options: SolveOptions,
+    per_board: bool,
+    format: Format,
+    quiet: bool,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    let configs: Vec<Config> = args
+        .configs
+        .as_deref()
+        .unwrap_or(DEFAULT_CONFIGS)
+        .split(',')
+        .map(|c| {
+            let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
+            if config.weight == 1.0 && config.algorithm.uses_heuristic() {
+                config.weight = args.weight;
+            }
+            Ok(config)
+        })
+        .collect::<anyhow::Result<_>>()
+        .context("--configs")?;
+    let mut set = match &args.file {
+        Some(path) => instances::from_file(path, args.goal.size, args.goal.goal.as_deref())?,
+        None => instances::random(
+            args.count,
+            args.seed,
+            args.walk,
+            args.goal.goal.as_deref(),
+            args.goal.size,
+        )?,
+    };
+    set.select(&args.instances, args.first)?;
+    let format = if args.json {
+        Format::Json
+    } else if args.per_board {
+        Format::Text
+    } else {
+        Format::Markdown
+    };
+    let benchmark = Benchmark {
+        configs,
+        threads: args.threads.clone(),
+        set,
+        options: options(&args.limits, &args.cache, BENCH_DEFAULTS),
+        per_board: args.per_board,
+        format,
+        quiet: args.cache.quiet,
+    };
+    let report = measure(&benchmark)?;
+    match &args.report {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .with_context(|| format!("writing {}", path.display()))?;
+            output::write(&report, benchmark.format, &mut file)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => output::print(&report, benchmark.format)?,
+    }
+    if let Some(dir) = &args.plots {
+        plot::plots(dir, &report)?;
+    }
+    Ok(exit(&report, benchmark.per_board))
+}
+
+/// `bench-file`: the puzzle-specific IDA* on every board of a file, a line each.
+pub fn run_file(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
+    let estimate = match &args.pdb {
+        Some(partition) => EstimateChoice::PatternDatabase {
+            partition: partition.clone(),
+            reflection: !args.no_reflection,
+        },
+        None if args.no_reflection => {
+            anyhow::bail!("--no-reflection applies to pattern databases: give --pdb too")
+        }
+        None => EstimateChoice::Heuristic(args.heuristic),
+    };
+    let config = Config {
+        algorithm: npuzzle::Algorithm::FastIdastar,
+        estimate,
+        weight: 1.0,
+    };
+    let mut set = instances::from_file(&args.file, args.goal.size, args.goal.goal.as_deref())?;
+    set.select(&args.instances, args.first)?;
+    let benchmark = Benchmark {
+        configs: vec![config],
+        threads: args.threads.clone(),
+        set,
+        options: options(&args.limits, &args.cache, LimitDefaults::SOLVE),
+        per_board: true,
+        format: Format::json_or(args.json, Format::Text),
+        quiet: args.cache.quiet,
+    };
+    let report = measure(&benchmark)?;
+    output::print(&report, benchmark.format)?;
+    Ok(exit(&report, true))
+}
+
+/// The options every run shares.
+fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: LimitDefaults) -> SolveOptions {
+    SolveOptions {
+        limits: limits.limits(defaults),
+        cache: Some(cache.cache()),
+        // Builds show their progress; the runs themselves report through the bar below.
+        progress: Some(cache.progress()),
+        ..SolveOptions::default()
+    }
+}
+
+/// When an answer contradicts a published optimum, 1 with per-board reports (the
+/// report marks the board) and 2 without (the input is at fault, as `bench` always
+/// said); with per-board reports, 3 when a run gave up; else 0.
+fn exit(report: &BenchReport, per_board: bool) -> ExitCode {
+    let runs = report.series.iter().flat_map(|s| &s.runs);
+    let mut wrong = false;
+    let mut gave_up = false;
+    for run in runs {
+        wrong |= run.wrong();
+        gave_up |= matches!(run.status, Status::GaveUp(_));
+    }
+    if wrong {
+        for run in report
+            .series
+            .iter()
+            .flat_map(|s| s.runs.iter().map(move |r| (s, r)))
+        {
+            if run.1.wrong() {
+                eprintln!(
+                    "error: {} found {} moves for {} but the published optimum is {}",
+                    run.0.config,
+                    run.1.length.unwrap_or_default(),
+                    run.1.board,
+                    run.1.optimum.unwrap_or_default()
+                );
+            }
+        }
+        ExitCode::from(if per_board { 1 } else { 2 })
+    } else if gave_up && per_board {
+        ExitCode::from(GAVE_UP)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Runs every configuration with every thread count on every instance.
+fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
+    let goal = &benchmark.set.goal;
+    let mut series = Vec::new();
+    for config in &benchmark.configs {
+        let options = SolveOptions {
+            algorithm: config.algorithm,
+            estimate: config.estimate.clone(),
+            weight: config.weight,
+            ..benchmark.options.clone()
+        };
+        validate(goal, &options).with_context(|| format!("configuration {config}"))?;
+        // Tables are loaded (or built) and paged in before the clock starts: the first
+        // boards would otherwise pay for the page faults of all the others.
+        let warm = plan(goal, &options)?;
+        if let Guide::PatternDatabase(db) = &warm.guide {
+            std::hint::black_box(db.page_in());
+        }
+        for &threads in &benchmark.threads {
+            let options = SolveOptions {
+                threads,
+                // Each run is one line of the report, not a spinner of iterations.
+                progress: None,
+                ..options.clone()
+            };
+            let bars = Bars::new(benchmark.quiet);
+            bars.start(
+                &format!("{config} on {threads} thread(s)"),
+                benchmark.set.instances.len() as u64,
+            );
+            let mut runs = Vec::new();
+            for instance in &benchmark.set.instances {
+                let solution = solve(&instance.board, goal, &options)?;
+                runs.push(Run::new(instance, goal, &solution));
+                bars.advance(1);
+            }
+            bars.finish();
+            series.push(Series {
+                config: config.to_string(),
+                estimate: warm.guide.name(),
+                threads: npuzzle::RunSettings {
+                    threads,
+                    ..npuzzle::RunSettings::default()
+                }
+                .thread_count(),
+                setup_seconds: warm.setup_seconds,
+                runs,
+            });
+        }
+    }
+    Ok(BenchReport {
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        source: benchmark.set.source.clone(),
+        goal: goal.to_string(),
+        boards: benchmark.set.instances.len(),
+        per_board: benchmark.per_board,
+        series,
+    })
+}

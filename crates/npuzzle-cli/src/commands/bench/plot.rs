@@ -1,0 +1,93 @@
+//! SVG plots of a benchmark: nodes and time against solution length, a series per
+//! configuration.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::Context;
+use plotters::prelude::*;
+
+use super::report::{mean, BenchReport, Run, Series};
+
+/// Writes `nodes.svg` and `time.svg` into `dir`.
+pub fn plots(dir: &Path, report: &BenchReport) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    plot(
+        &dir.join("nodes.svg"),
+        "nodes expanded",
+        &report.series,
+        |r| r.report.stats.expanded as f64,
+    )?;
+    plot(&dir.join("time.svg"), "seconds", &report.series, |r| {
+        r.report.stats.seconds
+    })?;
+    Ok(())
+}
+
+/// An SVG plot of a measure against solution length, one series (mean per length) a pair.
+fn plot(
+    path: &Path,
+    measure: &str,
+    series: &[Series],
+    value: impl Fn(&Run) -> f64,
+) -> anyhow::Result<()> {
+    let points_of: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|s| {
+            let mut by_length = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+            for r in &s.runs {
+                if let Some(len) = r.length {
+                    by_length.entry(len).or_default().push(value(r).max(1e-9));
+                }
+            }
+            by_length
+                .into_iter()
+                .map(|(len, v)| (len as f64, mean(&v)))
+                .collect()
+        })
+        .collect();
+    let points = points_of.iter().flatten();
+    let (x_max, y_min, y_max) = points
+        .fold((1.0f64, f64::MAX, 1e-9f64), |(x, lo, hi), &(px, py)| {
+            (x.max(px), lo.min(py), hi.max(py))
+        });
+    let y_min = if y_min == f64::MAX { 1e-9 } else { y_min };
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("{measure} against solution length (mean per length)"),
+            ("sans-serif", 22),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0f64..x_max + 1.0, (y_min / 2.0..y_max * 2.0).log_scale())?;
+    chart
+        .configure_mesh()
+        .light_line_style(RGBColor(238, 238, 238))
+        .bold_line_style(RGBColor(200, 200, 200))
+        .x_desc("solution length (moves)")
+        .y_desc(measure)
+        .draw()?;
+    for (i, (s, points)) in series.iter().zip(&points_of).enumerate() {
+        let colour = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                colour.stroke_width(2),
+            ))?
+            .label(s.config.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

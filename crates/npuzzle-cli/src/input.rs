@@ -1,0 +1,79 @@
+//! Reading what users type: boards, goals and sizes, from arguments, stdin or request
+//! fields, with errors that name the input at fault. Shared by the commands and the
+//! server.
+
+use std::io::Read;
+
+use anyhow::Context;
+use npuzzle::{parse_board, Board, Size};
+
+/// The longest piece of input quoted back in an error message; a 6 MB board is not.
+const QUOTED: usize = 60;
+
+/// `text` as an error message quotes it: trimmed, and cut short when long.
+pub fn quoted(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= QUOTED {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(QUOTED).collect();
+        format!("{head}… ({} characters)", text.chars().count())
+    }
+}
+
+/// The text of an argument that may be `-` for stdin, without a UTF-8 byte-order mark.
+pub fn argument_or_stdin(text: &str) -> anyhow::Result<String> {
+    if text != "-" {
+        return Ok(text.to_string());
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .context("reading stdin")?;
+    utf8(bytes, "stdin")
+}
+
+/// `bytes` as text (without a UTF-8 byte-order mark), or an error naming `what`.
+pub fn utf8(mut bytes: Vec<u8>, what: &str) -> anyhow::Result<String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} is not UTF-8 text (byte {} is not valid)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// The start board written `board` and the goal written `goal` (default: the standard
+/// goal of the start's size).
+pub fn start_and_goal(
+    board: &str,
+    goal: Option<&str>,
+    size: Option<Size>,
+) -> anyhow::Result<(Board, Board)> {
+    let start = parse_board(board, size).with_context(|| format!("board '{}'", quoted(board)))?;
+    let goal = goal_of(goal, start.size())?;
+    Ok((start, goal))
+}
+
+/// The goal written `goal` for boards of `size`, or the standard goal of `size`.
+pub fn goal_of(goal: Option<&str>, size: Size) -> anyhow::Result<Board> {
+    match goal {
+        None => Ok(Board::goal(size)),
+        Some(text) => {
+            parse_board(text, Some(size)).with_context(|| format!("goal '{}'", quoted(text)))
+        }
+    }
+}
+
+/// The goal of a command with no board to take a size from: `goal` when given (a square
+/// goal names its own size; `size` shapes one that is not square), else the standard goal
+/// of `size`, else of `default`.
+pub fn goal_alone(goal: Option<&str>, size: Option<Size>, default: Size) -> anyhow::Result<Board> {
+    match goal {
+        Some(text) => parse_board(text, size).with_context(|| format!("goal '{}'", quoted(text))),
+        None => Ok(Board::goal(size.unwrap_or(default))),
+    }
+}

@@ -1,0 +1,202 @@
+//! How to solve: the algorithm, the estimate, the move order, the limits, the visited
+//! set, where tables are cached, threads and progress. Front ends fill these in; the
+//! library decides everything else.
+
+use crate::board::Move;
+use crate::cache::Cache;
+use crate::heuristic::HeuristicKind;
+use crate::partition::Partition;
+use crate::progress::{Progress, SharedProgress, Silent};
+use crate::search::Limits;
+use crate::solution::Algorithm;
+
+/// Boards of at most this many cells can use the permutation rank as a perfect hash for
+/// visited sets ([`Visited::Ranked`]); larger ones always use a hash map.
+pub const RANKED_CELLS: usize = 12;
+
+/// How BFS, bidirectional BFS and A* keep their visited sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Visited {
+    /// A hash map keyed by the packed board (FxHash). The default: measured 2-5x faster
+    /// than ranking on the 8-puzzle (docs/BENCHMARKS.md), because a packed board is already
+    /// a collision-free key that hashes in one multiply, while ranking costs a pass over
+    /// the tiles and the indexed pages scatter memory.
+    #[default]
+    Hash,
+    /// An array indexed by the board's Lehmer rank, a perfect hash (boards of at most
+    /// [`RANKED_CELLS`] cells; larger boards fall back to [`Visited::Hash`]).
+    Ranked,
+}
+
+impl Visited {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Visited::Hash => "hash",
+            Visited::Ranked => "ranked",
+        }
+    }
+}
+
+impl std::str::FromStr for Visited {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        [Visited::Hash, Visited::Ranked]
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| format!("unknown visited set '{s}' (hash, ranked)"))
+    }
+}
+
+/// The estimate a solve asks for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EstimateChoice {
+    /// The library's choice: for `auto`, a complete distance table where one is at hand,
+    /// else the pattern databases cached for the goal, else linear conflict (and, when a
+    /// search runs long, a small pattern database built on the way); for the other
+    /// informed searches, linear conflict.
+    #[default]
+    Auto,
+    /// This heuristic, computed from the board.
+    Heuristic(HeuristicKind),
+    /// Additive pattern databases of this partition (loaded from the cache, built and
+    /// stored there when missing), guiding the puzzle-specific IDA*.
+    PatternDatabase {
+        /// The groups of tiles.
+        partition: Partition,
+        /// Whether the mirrored board is looked up too, where the goal allows it.
+        reflection: bool,
+    },
+}
+
+impl EstimateChoice {
+    /// The heuristic asked for, if one is.
+    pub fn heuristic(&self) -> Option<HeuristicKind> {
+        match self {
+            EstimateChoice::Heuristic(kind) => Some(*kind),
+            _ => None,
+        }
+    }
+}
+
+impl From<Option<HeuristicKind>> for EstimateChoice {
+    /// A heuristic if one is given, else the library's choice.
+    fn from(kind: Option<HeuristicKind>) -> EstimateChoice {
+        kind.map_or(EstimateChoice::Auto, EstimateChoice::Heuristic)
+    }
+}
+
+/// How to solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveOptions {
+    /// Which search.
+    pub algorithm: Algorithm,
+    /// Which estimate guides the informed searches.
+    pub estimate: EstimateChoice,
+    /// The order moves are tried in; ties between shortest paths go to the first.
+    pub order: [Move; 4],
+    /// When to give up.
+    pub limits: Limits,
+    /// How visited sets are kept.
+    pub visited: Visited,
+    /// Weight on the heuristic for A* and IDA* (at least 1): with weight `w` the search
+    /// ranks nodes by `g + w*h`, and the solution is at most `w` times the optimum.
+    pub weight: f64,
+    /// Where distance tables and pattern databases are cached (default:
+    /// [`Cache::from_env`]).
+    pub cache: Option<Cache>,
+    /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
+    /// [`crate::puzzle_idastar::parallel`]. The other algorithms run on one thread.
+    pub threads: usize,
+    /// Told of long work: table and database builds, and each iteration of the
+    /// puzzle-specific IDA* (see [`RunSettings::progress`]).
+    pub progress: Option<SharedProgress>,
+}
+
+impl SolveOptions {
+    /// The cache these options name: [`SolveOptions::cache`], else [`Cache::from_env`].
+    pub fn cache(&self) -> Cache {
+        self.cache.clone().unwrap_or_else(Cache::from_env)
+    }
+
+    /// Where long work reports: [`SolveOptions::progress`], else nowhere.
+    pub fn progress(&self) -> &dyn Progress {
+        match &self.progress {
+            Some(shared) => shared.0.as_ref(),
+            None => &Silent,
+        }
+    }
+
+    /// The settings of a fast IDA* run under these options.
+    pub fn run_settings(&self) -> RunSettings {
+        RunSettings {
+            order: self.order,
+            limits: self.limits,
+            threads: self.threads,
+            progress: self.progress.clone(),
+        }
+    }
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            algorithm: Algorithm::Auto,
+            estimate: EstimateChoice::Auto,
+            order: Move::DEFAULT_ORDER,
+            limits: Limits::NONE,
+            visited: Visited::Hash,
+            weight: 1.0,
+            cache: None,
+            threads: 1,
+            progress: None,
+        }
+    }
+}
+
+/// The most threads a search runs on ([`RunSettings::thread_count`] caps larger
+/// requests): far more than the cores of any machine this runs on, and few enough that
+/// starting them does not fail.
+pub const MAX_THREADS: usize = 256;
+
+/// How a fast search runs: the move order, the limits, how many threads share it, and
+/// where it reports its iterations.
+#[derive(Clone, Debug)]
+pub struct RunSettings {
+    /// The order moves are tried in; the answer is the smallest shortest path in it.
+    pub order: [Move; 4],
+    /// When to give up.
+    pub limits: Limits,
+    /// Threads searching the one instance: 1 runs the serial search, more the
+    /// [`crate::puzzle_idastar::parallel`] one, 0 means one per core.
+    pub threads: usize,
+    /// Told of each iteration as it starts (its bound and the nodes so far), for a long
+    /// search to show it is alive.
+    pub progress: Option<SharedProgress>,
+}
+
+impl Default for RunSettings {
+    /// The default move order, no limits, one thread, no progress reports.
+    fn default() -> RunSettings {
+        RunSettings {
+            order: Move::DEFAULT_ORDER,
+            limits: Limits::NONE,
+            threads: 1,
+            progress: None,
+        }
+    }
+}
+
+impl RunSettings {
+    /// The number of threads meant: [`RunSettings::threads`], with 0 read as the number
+    /// of cores, and at most [`MAX_THREADS`].
+    pub fn thread_count(&self) -> usize {
+        let n = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        };
+        n.min(MAX_THREADS)
+    }
+}

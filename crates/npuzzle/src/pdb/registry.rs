@@ -1,0 +1,103 @@
+//! Pattern databases kept for the whole process: loaded (checksums verified, files
+//! mapped) once per cache directory, goal and partition, then shared by every solve, so a
+//! batch of a million boards or a server's requests pay for a load once.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Instant, SystemTime};
+
+use crate::board::Board;
+use crate::cache::Cache;
+use crate::partition::Groups;
+use crate::progress::Progress;
+
+use super::database::{describe_origins, PatternDatabase};
+use super::files::find_cached;
+use super::{check_buildable, PdbError};
+
+/// A database as the registry hands it out.
+#[derive(Clone)]
+pub struct SharedDatabase {
+    /// The tables.
+    pub db: Arc<PatternDatabase>,
+    /// How this process had them: each group loaded, built or rebuilt.
+    pub origin: String,
+    /// Seconds this call spent loading or building them (0 once they are kept).
+    pub seconds: f64,
+}
+
+/// Databases by (cache directory, goal, groups).
+type Databases = HashMap<(PathBuf, String, Groups), (Arc<PatternDatabase>, String)>;
+
+/// What a cache directory held for a goal when last listed: the directory's modification
+/// time then, and the groups found. A new file renamed into the directory changes its
+/// modification time, so a database built by another process is seen.
+type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<Groups>)>;
+
+fn databases() -> &'static Mutex<Databases> {
+    static DATABASES: OnceLock<Mutex<Databases>> = OnceLock::new();
+    DATABASES.get_or_init(Mutex::default)
+}
+
+fn findings() -> &'static Mutex<Findings> {
+    static FINDINGS: OnceLock<Mutex<Findings>> = OnceLock::new();
+    FINDINGS.get_or_init(Mutex::default)
+}
+
+/// The database of `groups` for `goal`, from `cache` (built and stored there when a table
+/// is missing or damaged, with `progress`), kept for the rest of the process.
+///
+/// # Errors
+/// When the groups cannot have tables on this board, or the cache cannot be written.
+pub fn shared(
+    cache: &Cache,
+    goal: &Board,
+    groups: &[Vec<u8>],
+    progress: &dyn Progress,
+) -> Result<SharedDatabase, PdbError> {
+    check_buildable(goal, groups)?;
+    let key = (cache.dir().to_path_buf(), goal.to_string(), groups.to_vec());
+    // Held while loading: two threads wanting the same tables wait for one load, and a
+    // build is never run twice.
+    let mut known = databases().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((db, origin)) = known.get(&key) {
+        return Ok(SharedDatabase {
+            db: Arc::clone(db),
+            origin: origin.clone(),
+            seconds: 0.0,
+        });
+    }
+    let started = Instant::now();
+    let (db, origins) = PatternDatabase::load_or_build(cache, goal, groups, progress)?;
+    let db = Arc::new(db);
+    let origin = describe_origins(&origins);
+    known.insert(key, (Arc::clone(&db), origin.clone()));
+    Ok(SharedDatabase {
+        db,
+        origin,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The best database cached for `goal` ([`find_cached`]), kept for the rest of the
+/// process; `None` when the cache holds no partition for it (or its files cannot be
+/// read: a damaged cache is never a reason to fail a solve that can go without it).
+pub fn cached(cache: &Cache, goal: &Board, progress: &dyn Progress) -> Option<SharedDatabase> {
+    let key = (cache.dir().to_path_buf(), goal.to_string());
+    let stamp = std::fs::metadata(cache.dir())
+        .and_then(|m| m.modified())
+        .ok();
+    let groups = {
+        let mut found = findings().lock().unwrap_or_else(|e| e.into_inner());
+        match found.get(&key) {
+            Some((seen, groups)) if *seen == stamp && stamp.is_some() => groups.clone(),
+            _ => {
+                let groups = find_cached(cache, goal);
+                found.insert(key, (stamp, groups.clone()));
+                groups
+            }
+        }
+    }?;
+    shared(cache, goal, &groups, progress).ok()
+}

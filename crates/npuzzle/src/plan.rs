@@ -1,0 +1,450 @@
+//! The plan of a solve, decided here for every front end: which algorithm answers, guided
+//! by which estimate, reading which tables. `npuzzle solve`, `batch`, `bench`, `compare`,
+//! the web API and the Python package all reach a board through [`crate::solve`], which
+//! asks [`plan`] first, so the same board and options get the same plan from any door.
+//!
+//! ```
+//! use npuzzle::plan::{plan, Guide};
+//! use npuzzle::{Algorithm, Board, SolveOptions, Size};
+//!
+//! // A 3x3 board under `auto` is a lookup in the embedded distance table.
+//! let goal = Board::goal(Size::square(3)?);
+//! let eight = plan(&goal, &SolveOptions::default())?;
+//! assert_eq!(eight.algorithm, Algorithm::Table);
+//! assert!(matches!(eight.guide, Guide::Table(_)));
+//!
+//! // A 100x100 board is built constructively.
+//! let big = plan(&Board::goal(Size::square(100)?), &SolveOptions::default())?;
+//! assert_eq!(big.algorithm, Algorithm::Constructive);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## What `auto` chooses
+//! 1. Boards of more than [`AUTO_OPTIMAL_CELLS`] cells: the constructive method (optimal
+//!    search there takes longer than anyone waits).
+//! 2. A complete distance table where one is at hand: every board of at most 10 cells,
+//!    12-cell boards once their table is cached (see [`crate::distance_table`]).
+//! 3. A weighted request: IDA* with the weighted estimate (the puzzle-specific IDA* does
+//!    not weigh).
+//! 4. Boards of more than [`FAST_AUTO_CELLS`] cells with sides of at most 8: the
+//!    puzzle-specific IDA*, guided by the pattern databases cached for the goal if there
+//!    are any; otherwise by linear conflict, with an [`Upgrade`]: a search still running
+//!    after about as many expansions as building a small database costs builds that
+//!    database, caches it, and starts again with it (so an easy board never pays for a
+//!    build, and a hard one pays at most about twice what it would with the database
+//!    already there).
+//! 5. Anything else: IDA* with linear conflict.
+//!
+//! A heuristic or partition named in the options is used as named: `auto` then only
+//! chooses the algorithm that takes it.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::board::{Board, Size};
+use crate::cache::Cache;
+use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
+use crate::heuristic::HeuristicKind;
+use crate::options::{EstimateChoice, SolveOptions};
+use crate::partition::{Groups, Partition};
+use crate::pdb::registry::{self, SharedDatabase};
+use crate::pdb::{self, PatternDatabase};
+use crate::puzzle_idastar::{Estimate, MAX_FAST_CELLS, MAX_LINE};
+use crate::rank::PartialRank;
+use crate::solution::{Advice, Algorithm, SolveError};
+use crate::state::MAX_SEARCH_CELLS;
+
+/// Boards with more cells than this are solved constructively by `auto`: optimal search
+/// beyond the 24-puzzle takes longer than anyone waits.
+pub const AUTO_OPTIMAL_CELLS: usize = 25;
+
+/// Boards of more cells than this are solved by `auto` with the puzzle-specific IDA*
+/// (see [`crate::puzzle_idastar`]); smaller ones that have no table at hand with the
+/// generic IDA*.
+pub const FAST_AUTO_CELLS: usize = 12;
+
+/// The estimate a plan searches with.
+#[derive(Clone)]
+pub enum Guide {
+    /// None: an uninformed search, or the constructive method.
+    Blind,
+    /// A heuristic computed from the board.
+    Heuristic(HeuristicKind),
+    /// A complete distance table: the answer is a walk down it.
+    Table(Arc<DistanceTable>),
+    /// Additive pattern databases guiding the puzzle-specific IDA*.
+    PatternDatabase(Arc<PatternDatabase>),
+}
+
+impl Guide {
+    /// The estimate's name in reports, if the plan has one.
+    pub fn name(&self) -> Option<String> {
+        match self {
+            Guide::Blind | Guide::Table(_) => None,
+            Guide::Heuristic(kind) => Some(kind.name().to_string()),
+            Guide::PatternDatabase(db) => Some(db.name()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Guide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Guide::Table(table) => write!(f, "Table({:?})", table.layout()),
+            other => f.write_str(&other.name().unwrap_or_else(|| "Blind".to_string())),
+        }
+    }
+}
+
+/// A stronger estimate a long search switches to (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Upgrade {
+    /// Expansions after which the search stops to build the database.
+    pub after_expanded: u64,
+    /// The partition built.
+    pub partition: Partition,
+    /// Its groups on the goal.
+    pub groups: Groups,
+}
+
+/// What a solve will do.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The algorithm that answers (never [`Algorithm::Auto`]).
+    pub algorithm: Algorithm,
+    /// What guides it.
+    pub guide: Guide,
+    /// How its tables were had, if it reads any.
+    pub tables: Option<String>,
+    /// Seconds spent loading or building them.
+    pub setup_seconds: f64,
+    /// A database to build and switch to if the search runs long.
+    pub upgrade: Option<Upgrade>,
+    /// A stronger setup worth suggesting.
+    pub advice: Option<Advice>,
+}
+
+impl Plan {
+    fn new(algorithm: Algorithm, guide: Guide) -> Plan {
+        Plan {
+            algorithm,
+            guide,
+            tables: None,
+            setup_seconds: 0.0,
+            upgrade: None,
+            advice: None,
+        }
+    }
+}
+
+/// Checks that `options` can be planned for boards towards `goal`, without loading or
+/// building anything: what [`plan`] refuses, refused at once, so a front end can reject
+/// bad flags before any work starts.
+///
+/// # Errors
+/// As [`plan`], but for tables that cannot be had.
+pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
+    if !(options.weight.is_finite() && options.weight >= 1.0) {
+        return Err(SolveError::BadWeight(options.weight));
+    }
+    let size = goal.size();
+    let weighted = options.weight != 1.0;
+    let estimate = &options.estimate;
+    if let EstimateChoice::PatternDatabase { partition, .. } = estimate {
+        let groups = partition.groups(goal).map_err(tables_error)?;
+        pdb::check_buildable(goal, &groups).map_err(tables_error)?;
+    }
+    match options.algorithm {
+        Algorithm::Auto => match estimate {
+            EstimateChoice::PatternDatabase { .. } => {
+                unweighted(Algorithm::FastIdastar, weighted)?;
+                fits_puzzle_idastar(Algorithm::FastIdastar, size)
+            }
+            EstimateChoice::Heuristic(kind) => {
+                let fast = !weighted
+                    && *kind != HeuristicKind::Misplaced
+                    && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok();
+                if !fast && size.cells() > MAX_SEARCH_CELLS {
+                    return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
+                }
+                Ok(())
+            }
+            EstimateChoice::Auto => Ok(()),
+        },
+        Algorithm::Table => {
+            no_estimate(Algorithm::Table, estimate)?;
+            unweighted(Algorithm::Table, weighted)?;
+            if size.cells() > MAX_TABLE_CELLS {
+                return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
+            }
+            Ok(())
+        }
+        Algorithm::FastIdastar => {
+            unweighted(Algorithm::FastIdastar, weighted)?;
+            fits_puzzle_idastar(Algorithm::FastIdastar, size)?;
+            match estimate {
+                EstimateChoice::Heuristic(HeuristicKind::Misplaced) => {
+                    Err(SolveError::HeuristicNotTaken {
+                        algorithm: Algorithm::FastIdastar,
+                        heuristic: HeuristicKind::Misplaced,
+                    })
+                }
+                _ => Ok(()),
+            }
+        }
+        Algorithm::Constructive => {
+            unweighted(Algorithm::Constructive, weighted)?;
+            no_estimate(Algorithm::Constructive, estimate)
+        }
+        classic => {
+            if size.cells() > MAX_SEARCH_CELLS {
+                return Err(too_large(classic, size, MAX_SEARCH_CELLS));
+            }
+            if !classic.uses_heuristic() {
+                unweighted(classic, weighted)?;
+                return no_estimate(classic, estimate);
+            }
+            match estimate {
+                EstimateChoice::PatternDatabase { .. } => {
+                    Err(SolveError::DatabaseNotTaken(classic))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// The plan for boards towards `goal` under `options`, with its tables loaded (and
+/// built, where the options ask for tables that are not cached).
+///
+/// # Errors
+/// When the options ask for something the board does not allow (see [`validate`]), or
+/// for tables that cannot be had.
+pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    validate(goal, options)?;
+    let size = goal.size();
+    let plan = match options.algorithm {
+        Algorithm::Auto => match &options.estimate {
+            EstimateChoice::PatternDatabase { .. } => puzzle_idastar(goal, options)?,
+            EstimateChoice::Heuristic(kind) => {
+                if options.weight == 1.0
+                    && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok()
+                    && size.cells() > FAST_AUTO_CELLS
+                    && *kind != HeuristicKind::Misplaced
+                {
+                    puzzle_idastar(goal, options)?
+                } else {
+                    classic(Algorithm::Idastar, options)
+                }
+            }
+            EstimateChoice::Auto => auto(goal, options)?,
+        },
+        Algorithm::Table => {
+            table(goal, options, Need::Always)?.expect("a table is had when it is needed")
+        }
+        Algorithm::FastIdastar => puzzle_idastar(goal, options)?,
+        Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
+        other => classic(other, options),
+    };
+    Ok(plan)
+}
+
+/// `auto` with no estimate named (see the module documentation).
+fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    let size = goal.size();
+    if size.cells() > AUTO_OPTIMAL_CELLS {
+        return Ok(Plan::new(Algorithm::Constructive, Guide::Blind));
+    }
+    if let Ok(Some(plan)) = table(goal, options, Need::IfCheap) {
+        return Ok(plan);
+    }
+    if options.weight != 1.0
+        || size.cells() <= FAST_AUTO_CELLS
+        || fits_puzzle_idastar(Algorithm::FastIdastar, size).is_err()
+    {
+        if size.cells() > MAX_SEARCH_CELLS {
+            return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
+        }
+        return Ok(classic(Algorithm::Idastar, options));
+    }
+    let cache = options.cache();
+    if let Some(found) = registry::cached(&cache, goal, options.progress()) {
+        let mut plan = with_database(found);
+        plan.advice = advice(goal, &plan.guide, &cache);
+        return Ok(plan);
+    }
+    let mut plan = Plan::new(
+        Algorithm::FastIdastar,
+        Guide::Heuristic(HeuristicKind::LinearConflict),
+    );
+    plan.upgrade = starter_partition(goal).map(|(partition, groups)| Upgrade {
+        after_expanded: build_cost(goal, &groups),
+        partition,
+        groups,
+    });
+    Ok(plan)
+}
+
+/// The puzzle-specific IDA* with the estimate the options name.
+fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    match &options.estimate {
+        EstimateChoice::Auto => Ok(Plan::new(
+            Algorithm::FastIdastar,
+            Guide::Heuristic(HeuristicKind::LinearConflict),
+        )),
+        EstimateChoice::Heuristic(kind) => {
+            Ok(Plan::new(Algorithm::FastIdastar, Guide::Heuristic(*kind)))
+        }
+        EstimateChoice::PatternDatabase {
+            partition,
+            reflection,
+        } => {
+            let groups = partition.groups(goal).map_err(tables_error)?;
+            let found = registry::shared(&options.cache(), goal, &groups, options.progress())
+                .map_err(tables_error)?;
+            let mut plan = with_database(found);
+            if !reflection {
+                if let Guide::PatternDatabase(db) = &plan.guide {
+                    plan.guide = Guide::PatternDatabase(Arc::new(db.without_reflection()));
+                }
+            }
+            Ok(plan)
+        }
+    }
+}
+
+/// The plan of a database the registry handed out.
+fn with_database(found: SharedDatabase) -> Plan {
+    let mut plan = Plan::new(Algorithm::FastIdastar, Guide::PatternDatabase(found.db));
+    plan.tables = Some(found.origin);
+    plan.setup_seconds = found.seconds;
+    plan
+}
+
+/// A classic search, with the heuristic it takes (validated before).
+fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
+    let guide = if algorithm.uses_heuristic() {
+        Guide::Heuristic(
+            options
+                .estimate
+                .heuristic()
+                .unwrap_or(HeuristicKind::LinearConflict),
+        )
+    } else {
+        Guide::Blind
+    };
+    Plan::new(algorithm, guide)
+}
+
+/// The distance table of `goal`'s layout when `need` allows (see
+/// [`distance_table::shared`]); `None` when the board has none or it is not at hand.
+fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan>, SolveError> {
+    let Ok(layout) = Layout::for_goal(goal) else {
+        return Ok(None);
+    };
+    let started = Instant::now();
+    let found = distance_table::shared(layout, &options.cache(), need, options.progress())
+        .map_err(tables_error)?;
+    Ok(found.map(|table| {
+        let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
+        plan.tables = Some(format!("distance table of {}", goal.size()));
+        plan.setup_seconds = started.elapsed().as_secs_f64();
+        plan
+    }))
+}
+
+/// Fails unless the puzzle-specific IDA* takes boards of `size`.
+fn fits_puzzle_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveError> {
+    if size.cells() <= MAX_FAST_CELLS && size.width <= MAX_LINE && size.height <= MAX_LINE {
+        Ok(())
+    } else {
+        Err(SolveError::TooLarge {
+            algorithm: algorithm.name().to_string(),
+            size,
+            cells: size.cells(),
+            max: MAX_FAST_CELLS,
+        })
+    }
+}
+
+/// Fails when an estimate is named for an algorithm that takes none.
+fn no_estimate(algorithm: Algorithm, estimate: &EstimateChoice) -> Result<(), SolveError> {
+    match estimate {
+        EstimateChoice::Auto => Ok(()),
+        EstimateChoice::PatternDatabase { .. } => Err(SolveError::DatabaseNotTaken(algorithm)),
+        EstimateChoice::Heuristic(_) => Err(SolveError::EstimateNotTaken(algorithm)),
+    }
+}
+
+/// Fails when a weight is given to an algorithm that does not weigh.
+fn unweighted(algorithm: Algorithm, weighted: bool) -> Result<(), SolveError> {
+    if weighted {
+        Err(SolveError::WeightNotTaken(algorithm))
+    } else {
+        Ok(())
+    }
+}
+
+fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
+    SolveError::TooLarge {
+        algorithm: algorithm.name().to_string(),
+        size,
+        cells: size.cells(),
+        max,
+    }
+}
+
+fn tables_error(error: impl std::error::Error + Send + Sync + 'static) -> SolveError {
+    SolveError::Tables {
+        what: "tables".to_string(),
+        source: Box::new(error),
+    }
+}
+
+/// The most placements a group of the database `auto` builds by itself may have: its
+/// build then takes seconds to a few minutes and at most about 1.5 GB.
+const STARTER_PLACEMENTS: u64 = 130_000_000;
+
+/// The database `auto` builds on the way for `goal`'s board (see [`Upgrade`]): on the
+/// 24-puzzle Korf & Felner's 6-6-6-6; on the 15-puzzle 7-7-1; elsewhere groups as large as
+/// [`STARTER_PLACEMENTS`] allows, in goal order.
+fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
+    let size = goal.size();
+    let n = size.cells();
+    let tiles = n - 1;
+    let largest = (1..=tiles)
+        .take_while(|&k| PartialRank::new(n, k).count <= STARTER_PLACEMENTS)
+        .last()?;
+    let mut sizes = vec![largest; tiles / largest];
+    if tiles % largest != 0 {
+        sizes.push(tiles % largest);
+    }
+    let partition = Partition::Sizes(sizes);
+    let groups = partition.groups(goal).ok()?;
+    pdb::check_buildable(goal, &groups).ok()?;
+    Some((partition, groups))
+}
+
+/// Expansions of the linear-conflict search that take about as long as building the
+/// tables of `groups` on `goal`'s board (measured on this project's machine: a build
+/// visits about two (placement, blank region) states in the time the search expands one
+/// node, docs/BENCHMARKS.md).
+fn build_cost(goal: &Board, groups: &Groups) -> u64 {
+    let n = goal.size().cells();
+    groups
+        .iter()
+        .map(|g| PartialRank::new(n, g.len()).count.saturating_mul(n as u64) / 2)
+        .sum()
+}
+
+/// The 15-puzzle's larger database, suggested while it is not cached.
+fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
+    let Guide::PatternDatabase(db) = guide else {
+        return None;
+    };
+    let big: Partition = "7-8".parse().ok()?;
+    let groups = big.groups(goal).ok()?;
+    let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
+    let cached = pdb::find_cached(cache, goal).is_some_and(|found| found == groups);
+    (small && !cached).then_some(Advice::BuildDatabase(big))
+}

@@ -1,0 +1,147 @@
+//! The sliding puzzle as a search problem for the generic searches of [`crate::search`]:
+//! successors in the move order, the estimate (optionally weighted), the goal test and
+//! the visited set, over one state representation; and the run of one classic algorithm
+//! on it.
+
+use crate::board::{Board, Move, Size};
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::options::{SolveOptions, Visited, RANKED_CELLS};
+use crate::rank::factorial;
+use crate::search::{self, GiveUp, IndexedMap, Outcome, Stats};
+use crate::solution::Algorithm;
+use crate::state::{Packed, SearchState, Wide, PACKED_CELLS};
+
+/// The puzzle as a search problem over one state representation.
+struct Problem<'a, S> {
+    size: Size,
+    visited: Visited,
+    order: [Move; 4],
+    goal: S,
+    heuristic: Option<&'a Heuristic>,
+    weight: f64,
+}
+
+impl<S: SearchState> Problem<'_, S> {
+    fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
+        let blank = state.blank(self.cells());
+        let state = state.clone();
+        self.order.iter().filter_map(move |&mv| {
+            self.size
+                .step(blank, mv)
+                .map(|from| state.slide(blank, from))
+        })
+    }
+
+    fn estimate(&self, state: &S) -> u32 {
+        let h = self
+            .heuristic
+            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
+        // Rounding down keeps w*h below w times the true distance, so the bound holds.
+        if self.weight == 1.0 {
+            h
+        } else {
+            (self.weight * f64::from(h)).floor() as u32
+        }
+    }
+
+    fn ranked_map<V>(&self) -> Option<IndexedMap<S, V, impl Fn(&S) -> usize>> {
+        let cells = self.cells();
+        (self.visited == Visited::Ranked && cells <= RANKED_CELLS).then(|| {
+            IndexedMap::new(factorial(cells) as usize, move |s: &S| {
+                s.rank(cells) as usize
+            })
+        })
+    }
+
+    fn moves(&self, path: &[S]) -> Vec<Move> {
+        path.windows(2)
+            .map(|w| {
+                Move::between(
+                    self.size,
+                    w[0].blank(self.cells()),
+                    w[1].blank(self.cells()),
+                )
+                .expect("consecutive states differ by one move")
+            })
+            .collect()
+    }
+}
+
+fn run<S: SearchState>(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let estimate = heuristic.map(|kind| Heuristic::new(kind, goal));
+    let problem = Problem {
+        size: start.size(),
+        visited: options.visited,
+        order: options.order,
+        goal: S::from_board(goal),
+        heuristic: estimate.as_ref(),
+        weight: options.weight,
+    };
+    let p = &problem;
+    let from = S::from_board(start);
+    let limits = &options.limits;
+    let successors = |s: &S| p.successors(s);
+    let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
+    let estimate = |s: &S| p.estimate(s);
+    let is_goal = |s: &S| *s == p.goal;
+    let search = match algorithm {
+        Algorithm::Bfs => match p.ranked_map() {
+            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map),
+            None => search::bfs(&from, successors, is_goal, limits),
+        },
+        Algorithm::Bidirectional => match p.ranked_map::<()>() {
+            Some(_) => search::bfs_bidirectional_with(
+                &from,
+                &p.goal,
+                successors,
+                successors,
+                limits,
+                || p.ranked_map().expect("ranked above"),
+            ),
+            None => search::bfs_bidirectional(&from, &p.goal, successors, successors, limits),
+        },
+        Algorithm::Astar => match p.ranked_map() {
+            Some(map) => search::astar_with(&from, weighted, estimate, is_goal, limits, map),
+            None => search::astar(&from, weighted, estimate, is_goal, limits),
+        },
+        Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
+        Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
+        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table | Algorithm::FastIdastar => {
+            unreachable!("resolved before the search")
+        }
+    };
+    let result = match search.outcome {
+        Outcome::Found { path, .. } => Ok(p.moves(&path)),
+        Outcome::GaveUp(why) => Err(why),
+        Outcome::Exhausted => unreachable!("a solvable board always reaches its goal"),
+    };
+    (result, search.stats)
+}
+
+/// Runs the classic `algorithm` (BFS, bidirectional BFS, A*, IDA* or IDDFS, guided by
+/// `heuristic` where it takes one) from `start`, which must be able to reach `goal`, over
+/// the state representation that fits the board. Returns the moves or why it gave up, and
+/// what the search cost.
+pub fn search(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    if start.size().cells() <= PACKED_CELLS {
+        run::<Packed>(start, goal, algorithm, heuristic, options)
+    } else {
+        run::<Wide>(start, goal, algorithm, heuristic, options)
+    }
+}

@@ -1,0 +1,46 @@
+//! The estimates the puzzle-specific IDA* updates move by move.
+
+use super::FastBoard;
+
+/// An admissible estimate that the fast search updates move by move.
+pub trait Estimate: Sync {
+    /// What a node carries so that the next estimate is cheap (small and `Copy`: it lives
+    /// in the search's stack frames, which is where "undo" comes from).
+    type Node: Copy + Send + Sync;
+    /// The node data of a whole board.
+    fn init(&self, board: &FastBoard) -> Self::Node;
+    /// The node data after `tile` slid from `from` to `to`; `board` is already updated.
+    fn step(
+        &self,
+        node: &Self::Node,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::Node;
+    /// [`Estimate::step`] for a child the search keeps only if its estimate is at most
+    /// `limit`; returns the node and its estimate. An estimate that is a maximum of
+    /// several may stop once one part exceeds `limit` (the node, then discarded, need not
+    /// be complete).
+    #[inline(always)]
+    fn step_within(
+        &self,
+        node: &Self::Node,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> (Self::Node, u32) {
+        let _ = limit;
+        let next = self.step(node, board, tile, from, to);
+        let value = self.value(&next);
+        (next, value)
+    }
+    /// The estimate of the node: a lower bound on the moves left.
+    fn value(&self, node: &Self::Node) -> u32;
+    /// Whether the node is the goal (every tile home).
+    fn is_goal(&self, node: &Self::Node) -> bool;
+    /// What this estimate is called in reports.
+    fn name(&self) -> String;
+}

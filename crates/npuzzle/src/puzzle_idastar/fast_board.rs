@@ -1,0 +1,72 @@
+//! The board as the puzzle-specific IDA* holds it, changed in place, and the table of
+//! legal blank moves it reads instead of computing them.
+
+use crate::board::{Board, Move, Size};
+
+use super::MAX_FAST_CELLS;
+
+/// A board as the fast search holds it: tiles by cell and cells by tile.
+#[derive(Clone, Debug)]
+pub struct FastBoard {
+    /// `tiles[cell]`, `0` for the blank; unused cells are 0.
+    pub tiles: [u8; MAX_FAST_CELLS],
+    /// `pos[tile]`: the cell of each tile (`pos[0]` is the blank).
+    pub pos: [u8; MAX_FAST_CELLS],
+}
+
+impl FastBoard {
+    /// The board's arrangement (at most [`MAX_FAST_CELLS`] cells).
+    pub fn new(board: &Board) -> FastBoard {
+        let mut tiles = [0u8; MAX_FAST_CELLS];
+        let mut pos = [0u8; MAX_FAST_CELLS];
+        for (cell, &t) in board.cells().iter().enumerate() {
+            tiles[cell] = t as u8;
+            pos[t as usize] = cell as u8;
+        }
+        FastBoard { tiles, pos }
+    }
+}
+
+/// The legal blank moves of every cell, in the search's order.
+pub(crate) struct MoveTable {
+    /// `moves[cell]`: up to four (move, cell the blank goes to), then `None`s.
+    pub(super) moves: Vec<[Option<(Move, u8)>; 4]>,
+}
+
+impl MoveTable {
+    pub(super) fn new(size: Size, order: [Move; 4]) -> MoveTable {
+        let moves = (0..size.cells())
+            .map(|cell| {
+                let mut row = [None; 4];
+                let legal = order
+                    .iter()
+                    .filter_map(|&mv| size.step(cell, mv).map(|to| (mv, to as u8)));
+                for (slot, m) in row.iter_mut().zip(legal) {
+                    *slot = Some(m);
+                }
+                row
+            })
+            .collect();
+        MoveTable { moves }
+    }
+}
+
+impl FastBoard {
+    /// Slides the tile at `to` into the blank at `blank`; returns the tile.
+    #[inline(always)]
+    pub(super) fn slide(&mut self, blank: usize, to: usize) -> u8 {
+        let tile = self.tiles[to];
+        self.tiles[blank] = tile;
+        self.tiles[to] = 0;
+        self.pos[tile as usize] = blank as u8;
+        tile
+    }
+
+    /// Undoes [`FastBoard::slide`].
+    #[inline(always)]
+    pub(super) fn unslide(&mut self, blank: usize, to: usize, tile: u8) {
+        self.tiles[to] = tile;
+        self.tiles[blank] = 0;
+        self.pos[tile as usize] = to as u8;
+    }
+}

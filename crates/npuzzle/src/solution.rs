@@ -1,0 +1,243 @@
+//! What a solve answers: the algorithm that ran, how it ended, the moves, and what it
+//! cost; and why a request could not be taken. Below every solver, so each of them
+//! returns the same answer type.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::board::{Move, Size};
+use crate::heuristic::HeuristicKind;
+use crate::partition::Partition;
+use crate::search::{GiveUp, Stats};
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Algorithm {
+    /// The best method available for the board.
+    Auto,
+    /// Breadth-first search.
+    Bfs,
+    /// Bidirectional breadth-first search.
+    Bidirectional,
+    /// A* with a heuristic.
+    Astar,
+    /// Iterative-deepening A* with a heuristic.
+    Idastar,
+    /// Iterative-deepening depth-first search.
+    Iddfs,
+    /// Row-by-row, column-by-column construction: fast on any size, not optimal.
+    Constructive,
+    /// A lookup in a complete distance table (boards of at most 12 cells; see
+    /// [`crate::distance_table`]), built if needed.
+    Table,
+    /// The puzzle-specific IDA* ([`crate::puzzle_idastar`]): in-place moves, incremental
+    /// estimates, optionally pattern databases.
+    FastIdastar,
+}
+
+impl Algorithm {
+    /// The concrete algorithms, each runnable by itself.
+    pub const CLASSIC: [Algorithm; 5] = [
+        Algorithm::Bfs,
+        Algorithm::Bidirectional,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Iddfs,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Constructive => "constructive",
+            Algorithm::Table => "table",
+            Algorithm::FastIdastar => "fast-idastar",
+        }
+    }
+
+    /// Whether the algorithm is guided by a heuristic.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::FastIdastar
+        )
+    }
+
+    /// Every (algorithm, heuristic) pair worth comparing on one board, uninformed searches
+    /// first: what `npuzzle compare` and the web page's comparison panel both run.
+    pub fn comparison_pairs() -> Vec<(Algorithm, Option<HeuristicKind>)> {
+        let mut pairs = Vec::new();
+        for algorithm in Algorithm::CLASSIC {
+            if algorithm.uses_heuristic() {
+                pairs.extend(HeuristicKind::ALL.map(|h| (algorithm, Some(h))));
+            } else {
+                pairs.push((algorithm, None));
+            }
+        }
+        pairs
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
+            .into_iter()
+            .chain(Algorithm::CLASSIC)
+            .chain([Algorithm::FastIdastar])
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
+                )
+            })
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution was found (see [`Solution::moves`]).
+    Solved,
+    /// The goal cannot be reached from the start: decided by parity, without search.
+    Unsolvable,
+    /// A limit ended the search first.
+    GaveUp(GiveUp),
+}
+
+/// The answer to one solve, with what it cost.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// How it ended.
+    pub status: Status,
+    /// The blank's moves from start to goal (empty unless solved).
+    pub moves: Vec<Move>,
+    /// Whether the length is proven minimal.
+    pub optimal: bool,
+    /// The algorithm that ran (never `Auto`).
+    pub algorithm: Algorithm,
+    /// The estimate that guided it, as reports name it (`linear-conflict`,
+    /// `pdb 7-8 + reflection`), if any.
+    pub estimate: Option<String>,
+    /// How the tables it read were had (a distance table, or each group of a pattern
+    /// database loaded, built or rebuilt), if it read any.
+    pub tables: Option<String>,
+    /// A stronger setup worth having for boards like this one, if there is one.
+    pub advice: Option<Advice>,
+    /// What the search cost.
+    pub stats: Stats,
+}
+
+/// A setup the library would use if it were there, suggested alongside an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// Pattern databases of this partition for the goal would make such searches much
+    /// faster; the library does not build them unasked (they take minutes and gigabytes).
+    BuildDatabase(Partition),
+}
+
+impl Solution {
+    /// An answer of `algorithm` that has not searched yet: unsolvable until a search
+    /// says otherwise, optimal unless it gives up.
+    pub fn new(algorithm: Algorithm, estimate: Option<String>) -> Solution {
+        Solution {
+            status: Status::Unsolvable,
+            moves: Vec::new(),
+            optimal: true,
+            algorithm,
+            estimate,
+            tables: None,
+            advice: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Records how a search ended: its moves, or why it gave up.
+    pub fn conclude(&mut self, outcome: Result<Vec<Move>, GiveUp>) {
+        match outcome {
+            Ok(moves) => {
+                self.status = Status::Solved;
+                self.moves = moves;
+            }
+            Err(why) => {
+                self.status = Status::GaveUp(why);
+                self.optimal = false;
+            }
+        }
+    }
+}
+
+impl Solution {
+    /// Number of moves, when solved.
+    pub fn length(&self) -> Option<usize> {
+        (self.status == Status::Solved).then_some(self.moves.len())
+    }
+}
+
+/// A request the solver cannot take.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// Start and goal of different sizes.
+    #[error("the start is {start} but the goal is {goal}")]
+    SizeMismatch {
+        /// Start's size.
+        start: Size,
+        /// Goal's size.
+        goal: Size,
+    },
+    /// A heuristic weight below 1 (or not a number).
+    #[error("weight {0} is not allowed: it must be a number of at least 1")]
+    BadWeight(f64),
+    /// A board too large for the chosen algorithm.
+    #[error("{algorithm} cannot search a {size} board ({cells} cells; at most {max})")]
+    TooLarge {
+        /// The algorithm.
+        algorithm: String,
+        /// The board's size.
+        size: Size,
+        /// Its cells.
+        cells: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Tables the solve needs (a distance table, pattern databases) could not be had.
+    #[error("{what}: {source}")]
+    Tables {
+        /// Which tables.
+        what: String,
+        /// Why not.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// An estimate named for an algorithm that takes none.
+    #[error("{0} takes no heuristic or pattern database")]
+    EstimateNotTaken(Algorithm),
+    /// A heuristic the algorithm does not take.
+    #[error("{algorithm} does not take the {heuristic} heuristic")]
+    HeuristicNotTaken {
+        /// The algorithm.
+        algorithm: Algorithm,
+        /// The heuristic.
+        heuristic: HeuristicKind,
+    },
+    /// Pattern databases named for an algorithm other than the puzzle-specific IDA*.
+    #[error("pattern databases guide fast-idastar (and auto), not {0}")]
+    DatabaseNotTaken(Algorithm),
+    /// A weight given to an algorithm that does not weigh its estimate.
+    #[error("{0} takes no weight; weights are for astar and idastar")]
+    WeightNotTaken(Algorithm),
+}
