@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use npuzzle::partition::Partition;
 use npuzzle::{Algorithm, HeuristicKind, Size, Visited};
 
-/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any WxH board) exactly and fast.
+/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any `WxH` board) exactly and fast.
 ///
 /// Boards are written as rows separated by '/' ("1 2 3/8 0 4/7 6 5"), as a flat list
 /// of numbers, or as 9 digits for 3x3; the blank is 0, x or _. Moves name the blank's
@@ -58,7 +58,7 @@ pub struct GoalArgs {
     /// The goal board (default: tiles in order, blank last).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
-    /// Board size WxH (columns x rows), needed when the tiles do not form a square.
+    /// Board size `WxH` (columns x rows), needed when the tiles do not form a square.
     #[arg(long, short = 's')]
     pub size: Option<Size>,
 }
@@ -66,7 +66,7 @@ pub struct GoalArgs {
 /// Where tables live and whether to show progress.
 #[derive(Debug, Args, Clone, Default)]
 pub struct CacheArgs {
-    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else $XDG_CACHE_HOME/npuzzle,
+    /// Directory of table files (default: $`NPUZZLE_CACHE_DIR`, else $`XDG_CACHE_HOME/npuzzle`,
     /// else ~/.cache/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -93,6 +93,10 @@ pub struct EstimateArgs {
 
 /// Bounds on one search. Unset bounds take the command's defaults.
 #[derive(Debug, Args, Clone, Default)]
+#[expect(
+    clippy::struct_field_names,
+    reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes"
+)]
 pub struct LimitArgs {
     /// Give up after expanding this many nodes.
     #[arg(long, value_name = "N")]
@@ -370,7 +374,7 @@ pub struct RandomArgs {
 /// `npuzzle stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Board size WxH (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    /// Board size `WxH` (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
     #[arg(long, short = 's')]
     pub size: Size,
     /// Print one JSON object instead of text.

@@ -15,7 +15,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match commands::run(cli) {
+    match commands::run(&cli) {
         Ok(code) => code,
         Err(err) => {
             // A closed pipe (`npuzzle random | head`) is the reader's choice, not a failure.

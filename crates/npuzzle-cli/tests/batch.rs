@@ -68,9 +68,7 @@ fn a_killed_run_resumes_without_loss_or_repeats() {
         .unwrap();
     let started = Instant::now();
     loop {
-        let lines = std::fs::read_to_string(&output)
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
+        let lines = std::fs::read_to_string(&output).map_or(0, |t| t.lines().count());
         if lines >= 20 || started.elapsed() > Duration::from_secs(60) {
             break;
         }

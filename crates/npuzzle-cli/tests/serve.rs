@@ -4,7 +4,7 @@
 //! The browser tests load `/?selftest=SEED`, which drives the page as a person would
 //! (a key press, Scramble, Solve, Play to the end, Compare) and writes what it saw into the
 //! DOM; Chromium's `--dump-dom` with a virtual-time budget returns that DOM, so the test
-//! needs no WebDriver and no DevTools client. Screenshots go to `target/e2e-artifacts/`.
+//! needs no `WebDriver` and no `DevTools` client. Screenshots go to `target/e2e-artifacts/`.
 //! All traffic stays on 127.0.0.1; every wait is bounded.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -38,12 +38,9 @@ impl Server {
             let _ = BufReader::new(stdout).read_line(&mut line);
             let _ = send.send(line);
         });
-        let line = match receive.recv_timeout(Duration::from_secs(30)) {
-            Ok(line) => line,
-            Err(_) => {
-                let _ = child.kill();
-                panic!("npuzzle serve did not say where it listens within 30 s");
-            }
+        let Ok(line) = receive.recv_timeout(Duration::from_secs(30)) else {
+            let _ = child.kill();
+            panic!("npuzzle serve did not say where it listens within 30 s");
         };
         let addr = line
             .trim()
@@ -141,9 +138,10 @@ fn chromium_or_skip(test: &str) -> Option<PathBuf> {
     if found.is_none() {
         let why = "chromium was not found on PATH or at $NPUZZLE_CHROMIUM \
                    (apt-get install chromium to run them)";
-        if std::env::var("NPUZZLE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
-            panic!("{test}: NPUZZLE_REQUIRE_BROWSER=1 but {why}");
-        }
+        assert!(
+            !std::env::var("NPUZZLE_REQUIRE_BROWSER").is_ok_and(|v| v == "1"),
+            "{test}: NPUZZLE_REQUIRE_BROWSER=1 but {why}"
+        );
         // Written to the real stderr, past the test harness's capture, so that a plain
         // `cargo test` shows the skip and its reason.
         let _ = writeln!(std::io::stderr(), "{test}: skipped: {why}");

@@ -33,7 +33,7 @@ fn move_generation(c: &mut Criterion) {
                 }
             }
             black_box(sum)
-        })
+        });
     });
 }
 
@@ -47,7 +47,7 @@ fn heuristics(c: &mut Criterion) {
     for kind in HeuristicKind::ALL {
         let h = Heuristic::new(kind, &goal);
         c.bench_function(&format!("{kind} on 256 4x4 boards"), |b| {
-            b.iter(|| cells.iter().map(|c| h.estimate(black_box(c))).sum::<u32>())
+            b.iter(|| cells.iter().map(|c| h.estimate(black_box(c))).sum::<u32>());
         });
     }
 }
@@ -81,7 +81,7 @@ fn incremental_update(c: &mut Criterion) {
                     estimate.value(&estimate.step(node, board, *tile, *from, *to))
                 })
                 .sum::<u32>()
-        })
+        });
     });
 }
 
@@ -97,7 +97,7 @@ fn table_lookup(c: &mut Criterion) {
                 .iter()
                 .map(|s| table.distance(black_box(s)).unwrap())
                 .sum::<usize>()
-        })
+        });
     });
     c.bench_function("3x3 table: canonical path of 256 boards", |b| {
         b.iter(|| {
@@ -110,7 +110,7 @@ fn table_lookup(c: &mut Criterion) {
                         .len()
                 })
                 .sum::<usize>()
-        })
+        });
     });
 }
 
@@ -125,14 +125,14 @@ fn ranking(c: &mut Criterion) {
                 .iter()
                 .map(|p| rank(black_box(p)))
                 .fold(0, u64::wrapping_add)
-        })
+        });
     });
     c.bench_function("unrank 256 permutations of 12", |b| {
         b.iter(|| {
             (0..256u64)
                 .map(|i| unrank(black_box(i * 1_000_003), 12)[0])
                 .sum::<u8>()
-        })
+        });
     });
 }
 
@@ -157,7 +157,7 @@ fn eight_puzzle_solves(c: &mut Criterion) {
                         .iter()
                         .map(|s| solve(s, &goal, &options).unwrap().moves.len())
                         .sum::<usize>()
-                })
+                });
             },
         );
     }

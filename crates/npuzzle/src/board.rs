@@ -70,14 +70,15 @@ pub const MAX_SIDE: usize = 1000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Size {
-    /// Number of columns.
-    pub width: usize,
-    /// Number of rows.
-    pub height: usize,
+    width: usize,
+    height: usize,
 }
 
 impl Size {
     /// A size after checking both sides are within [`MIN_SIDE`]..=[`MAX_SIDE`].
+    ///
+    /// # Errors
+    /// [`BoardError::BadSize`] when a side is outside `MIN_SIDE..=MAX_SIDE`.
     pub fn new(width: usize, height: usize) -> Result<Size, BoardError> {
         for side in [width, height] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
@@ -87,7 +88,20 @@ impl Size {
         Ok(Size { width, height })
     }
 
+    /// Number of columns.
+    pub fn width(self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(self) -> usize {
+        self.height
+    }
+
     /// A square `side x side` size.
+    ///
+    /// # Errors
+    /// [`BoardError::BadSize`] when the side is outside `MIN_SIDE..=MAX_SIDE`.
     pub fn square(side: usize) -> Result<Size, BoardError> {
         Size::new(side, side)
     }
@@ -167,6 +181,7 @@ impl Move {
 
     /// The move that undoes this one.
     #[inline]
+    #[must_use]
     pub fn inverse(self) -> Move {
         match self {
             Move::Up => Move::Down,
@@ -227,6 +242,10 @@ pub struct Board {
 impl Board {
     /// A board from its cells, row-major, `0` for the blank; checks that every tile
     /// `0..cells` appears exactly once.
+    ///
+    /// # Errors
+    /// When the cells are not a permutation of `0..size.cells()`: the wrong count, a tile
+    /// out of range, or a tile given twice.
     pub fn new(size: Size, cells: Vec<u32>) -> Result<Board, BoardError> {
         let n = size.cells();
         if cells.len() != n {
@@ -316,6 +335,10 @@ impl Board {
 
     /// Applies moves in order; on an illegal move returns its index and leaves the board
     /// as it was before that move.
+    ///
+    /// # Errors
+    /// The index of the first move that would take the blank off the board; the moves
+    /// before it are applied.
     pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), usize> {
         for (index, &mv) in moves.iter().enumerate() {
             if !self.apply(mv) {
@@ -337,6 +360,11 @@ impl Board {
     /// Renames tiles so that `goal` becomes `target_goal`: the board that stands to
     /// `target_goal` as `self` stands to `goal`. Both goals must have this board's size.
     /// Tile names do not change how the blank moves, so distances and moves are kept.
+    ///
+    /// # Panics
+    /// When the three boards do not share one size, or `goal` and `target_goal` have their
+    /// blanks in different cells.
+    #[must_use]
     pub fn relabeled(&self, goal: &Board, target_goal: &Board) -> Board {
         let mut rename = vec![0u32; self.cells.len()];
         for (cell, &tile) in goal.cells.iter().enumerate() {
@@ -361,7 +389,7 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (cell, tile) in self.cells.iter().enumerate() {
             if cell > 0 {
-                f.write_str(if cell % self.size.width == 0 {
+                f.write_str(if cell % self.size.width() == 0 {
                     "/"
                 } else {
                     " "
@@ -379,20 +407,8 @@ mod tests {
 
     #[test]
     fn size_parses_and_rejects() {
-        assert_eq!(
-            "3x4".parse::<Size>().unwrap(),
-            Size {
-                width: 3,
-                height: 4
-            }
-        );
-        assert_eq!(
-            "4".parse::<Size>().unwrap(),
-            Size {
-                width: 4,
-                height: 4
-            }
-        );
+        assert_eq!("3x4".parse::<Size>().unwrap(), Size::new(3, 4).unwrap());
+        assert_eq!("4".parse::<Size>().unwrap(), Size::square(4).unwrap());
         assert!("1x4".parse::<Size>().is_err());
         assert!("3x".parse::<Size>().is_err());
         assert!("axb".parse::<Size>().is_err());

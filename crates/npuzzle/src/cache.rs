@@ -117,6 +117,10 @@ impl Cache {
     }
 
     /// Maps the file `name` and checks it is a valid table of `identity`.
+    ///
+    /// # Errors
+    /// When the file is missing, unreadable, or not a valid table of `identity` (magic,
+    /// version, identity, length or checksum off).
     pub fn load(&self, name: &str, identity: &str) -> Result<Table, CacheError> {
         let path = self.path(name);
         let file = match fs::File::open(&path) {
@@ -133,6 +137,10 @@ impl Cache {
     }
 
     /// Writes `payload` as the table of `identity` in the file `name`, atomically.
+    ///
+    /// # Errors
+    /// When the directory cannot be created or the file cannot be written or renamed into
+    /// place.
     pub fn store(&self, name: &str, identity: &str, payload: &[u8]) -> Result<(), CacheError> {
         fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
         let path = self.path(name);
@@ -141,7 +149,9 @@ impl Cache {
             let mut file = io::BufWriter::new(fs::File::create(&temporary)?);
             file.write_all(&header(identity, payload))?;
             file.write_all(payload)?;
-            file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            file.into_inner()
+                .map_err(std::io::IntoInnerError::into_error)?
+                .sync_all()?;
             fs::rename(&temporary, &path)
         };
         write().map_err(|e| {
@@ -153,6 +163,9 @@ impl Cache {
     /// The files in the cache (temporary files of builds in progress excluded), sorted by
     /// name, each with the identity its header claims (`None` if the header is unreadable).
     /// The claim is not verified: [`Cache::load`] does that.
+    ///
+    /// # Errors
+    /// When the directory exists but cannot be read (a missing directory lists nothing).
     pub fn list(&self) -> Result<Vec<(String, Option<String>)>, CacheError> {
         let entries = match fs::read_dir(&self.dir) {
             Ok(e) => e,
@@ -174,6 +187,9 @@ impl Cache {
 
     /// The table of `identity` in file `name`: loaded if a valid file is there, otherwise
     /// built with `build`, written, and loaded back.
+    ///
+    /// # Errors
+    /// When a rebuilt table cannot be stored or read back.
     pub fn load_or_build(
         &self,
         name: &str,

@@ -56,6 +56,9 @@ pub struct Constructed {
 /// board.apply_all(&solution.moves).unwrap();
 /// assert_eq!(board, goal);
 /// ```
+///
+/// # Panics
+/// When `start` and `goal` differ in size.
 pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
     assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
     if !crate::is_solvable(start, goal) {
@@ -67,8 +70,14 @@ pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
     let mut corner_goal = goal.clone();
     let mut walk = Vec::new();
     let (goal_row, goal_col) = size.row_col(goal.blank());
-    walk.extend(std::iter::repeat_n(Move::Right, size.width - 1 - goal_col));
-    walk.extend(std::iter::repeat_n(Move::Down, size.height - 1 - goal_row));
+    walk.extend(std::iter::repeat_n(
+        Move::Right,
+        size.width() - 1 - goal_col,
+    ));
+    walk.extend(std::iter::repeat_n(
+        Move::Down,
+        size.height() - 1 - goal_row,
+    ));
     corner_goal
         .apply_all(&walk)
         .expect("the walk stays on the board");
@@ -148,7 +157,7 @@ fn optimal_in_box(
 ) -> Option<Vec<Move>> {
     let size = from.size();
     let cells: Vec<usize> = (top..top + h)
-        .flat_map(|r| (left..left + w).map(move |c| r * size.width + c))
+        .flat_map(|r| (left..left + w).map(move |c| r * size.width() + c))
         .collect();
     // Name the box's tiles 1..k by their order of value, the blank 0.
     let mut tiles: Vec<u32> = cells.iter().map(|&c| from.tile_at(c)).collect();
@@ -244,7 +253,7 @@ impl Work {
     }
 
     fn cell(&self, row: usize, col: usize) -> usize {
-        row * self.size.width + col
+        row * self.size.width() + col
     }
 
     fn blank(&self) -> usize {
@@ -280,7 +289,7 @@ impl Work {
     /// most routes are clear, and this costs only their length while a search costs
     /// their area.
     fn route_straight(&mut self, target: usize, avoid: &[usize]) -> bool {
-        let w = self.size.width;
+        let w = self.size.width();
         let start = self.blank();
         for corner in [start / w * w + target % w, target / w * w + start % w] {
             let clear = |from, to| line(w, from, to).all(|c| self.free(c, avoid));
@@ -339,7 +348,7 @@ impl Work {
     /// sideways first, columns moving them up or down first, so that a tile never has to
     /// squeeze past the cells just finished.
     fn move_tile(&mut self, tile: u32, target: usize, rows_first: bool, stop: &[usize]) {
-        let w = self.size.width;
+        let w = self.size.width();
         loop {
             let at = self.position[tile as usize];
             if at == target || stop.contains(&at) {
@@ -365,10 +374,7 @@ impl Work {
     }
 
     fn fill(&mut self) {
-        let Size {
-            width: w,
-            height: h,
-        } = self.size;
+        let (w, h) = (self.size.width(), self.size.height());
         let (mut top, mut left) = (0, 0);
         while h - top > BLOCK || w - left > BLOCK {
             let (rows, cols) = (h - top, w - left);
@@ -390,7 +396,7 @@ impl Work {
 
     /// Fills row `row` from column `left` to the right edge.
     fn fill_row(&mut self, row: usize, left: usize) {
-        let w = self.size.width;
+        let w = self.size.width();
         for col in left..w - 1 {
             self.place(self.cell(row, col), false);
         }
@@ -403,7 +409,7 @@ impl Work {
 
     /// Fills column `col` from row `top` to the bottom edge.
     fn fill_column(&mut self, col: usize, top: usize) {
-        let h = self.size.height;
+        let h = self.size.height();
         for row in top..h - 1 {
             self.place(self.cell(row, col), true);
         }
@@ -500,10 +506,7 @@ impl Work {
 
     /// Solves the remaining block (at most 3x3, bottom right) optimally.
     fn finish_block(&mut self, top: usize, left: usize) {
-        let Size {
-            width: w,
-            height: h,
-        } = self.size;
+        let (w, h) = (self.size.width(), self.size.height());
         let block = Size::new(w - left, h - top).expect("block sides are 2 or 3");
         let block_cells: Vec<usize> = (top..h)
             .flat_map(|r| (left..w).map(move |c| r * w + c))

@@ -147,7 +147,7 @@ impl Heuristic {
     /// (enters) its goal line, i.e. when Manhattan rises (falls). So the estimate moves by
     /// exactly one. `tests/exhaustive_8puzzle.rs` checks this on every 8-puzzle state.
     fn line_conflicts<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
-        let Size { width, height } = self.size;
+        let (width, height) = (self.size.width(), self.size.height());
         let goal_of = |cell: usize| -> Option<(usize, usize)> {
             let t = cells[cell].into() as usize;
             (t != 0).then(|| (self.goal_cell[t] / width, self.goal_cell[t] % width))

@@ -139,6 +139,12 @@ fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
 /// npuzzle::judge::p1379("283104765\n", &mut out).unwrap();
 /// assert_eq!(out, b"4\n");
 /// ```
+///
+/// # Errors
+/// A [`JudgeError`] naming the token and line of bad input, or a failed write.
+///
+/// # Panics
+/// Never: every 3x3 distance table is embedded.
 pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let text: String = input.split_whitespace().collect();
     let line = input
@@ -173,6 +179,12 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// assert_eq!(String::from_utf8(out).unwrap(),
 ///            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n");
 /// ```
+///
+/// # Errors
+/// A [`JudgeError`] naming the token and line of bad input, or a failed write.
+///
+/// # Panics
+/// Never: every 3x3 distance table is embedded.
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let all: Vec<Token> = tokens(input, 1).collect();
     if all.len() != 18 {
@@ -218,6 +230,13 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// npuzzle::judge::hdu1043("1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n", &mut out).unwrap();
 /// assert_eq!(out, b"r\nunsolvable\n");
 /// ```
+///
+/// # Errors
+/// A [`JudgeError`] for the first bad case (the cases before it are answered), or a
+/// failed write.
+///
+/// # Panics
+/// Never: every 3x3 distance table is embedded.
 pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     // Precomputing every move string costs tens of milliseconds, as much as walking the
     // table for some ten thousand cases: worth it only for large inputs.
@@ -234,9 +253,9 @@ pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     }
     // Something the fast path does not read (an error, a non-ASCII byte): the general
     // reader takes over at the start of that case, so messages and answers are the same.
-    let line = 1 + input.as_bytes()[..stopped_at]
-        .iter()
-        .filter(|&&b| b == b'\n')
+    // Lines before the case, counted as the pieces between newlines.
+    let line = input.as_bytes()[..stopped_at]
+        .split(|&b| b == b'\n')
         .count();
     hdu1043_general(&input[stopped_at..], cases + 1, line, out)
 }
@@ -316,8 +335,8 @@ fn hdu1043_fast(
             let index = geometry.index_of(blank, rank);
             match answers {
                 Answers::Strings(strings) => buffer.extend_from_slice(strings.moves(index)),
-                Answers::Walk(table) => table.walk(packed, index, &Move::DEFAULT_ORDER, |mv| {
-                    buffer.push(mv.letter() as u8)
+                Answers::Walk(table) => table.walk(packed, index, Move::DEFAULT_ORDER, |mv| {
+                    buffer.push(mv.letter() as u8);
                 }),
             }
             buffer.push(b'\n');
@@ -363,6 +382,7 @@ fn hdu1043_general(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Write as _;
 
     fn run(
         f: fn(&str, &mut Vec<u8>) -> Result<(), JudgeError>,
@@ -467,16 +487,19 @@ mod tests {
                 })
                 .collect();
             // Vary the layout: one line, three rows with a '/', tabs and CRLF.
-            input += &match i % 3 {
-                0 => tokens.join(" ") + "\n",
-                1 => format!(
-                    "{} /\n{}\n{}\r\n",
-                    tokens[..3].join(" "),
-                    tokens[3..6].join("\t"),
-                    tokens[6..].join(" ")
-                ),
-                _ => tokens.join("\t") + "\r\n",
-            };
+            match i % 3 {
+                0 => input += &(tokens.join(" ") + "\n"),
+                1 => {
+                    let _ = write!(
+                        input,
+                        "{} /\n{}\n{}\r\n",
+                        tokens[..3].join(" "),
+                        tokens[3..6].join("\t"),
+                        tokens[6..].join(" ")
+                    );
+                }
+                _ => input += &(tokens.join("\t") + "\r\n"),
+            }
             expected += &(reference(&case) + "\n");
         }
         assert_eq!(run(hdu1043, &input), (expected.clone(), None));

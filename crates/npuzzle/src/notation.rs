@@ -82,6 +82,10 @@ fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
 /// let wide = parse_board("1 2 3 4 5 x", Some(Size::new(3, 2).unwrap())).unwrap();
 /// assert_eq!(wide.size(), Size::new(3, 2).unwrap());
 /// ```
+///
+/// # Errors
+/// A [`ParseError`] naming the token or row at fault, or the board error when the tiles
+/// are not a permutation.
 pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> {
     let text = text.trim();
     if text.is_empty() {
@@ -122,11 +126,11 @@ pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> 
         (Some(given), _) => given,
         (None, Some(found)) => found,
         (None, None) => {
-            let side = (cells.len() as f64).sqrt().round() as usize;
-            if side * side != cells.len() {
+            let root = (cells.len() as f64).sqrt().round() as usize;
+            if root * root != cells.len() {
                 return Err(ParseError::NotSquare(cells.len()));
             }
-            Size::square(side)?
+            Size::square(root)?
         }
     };
     Ok(Board::new(size, cells)?)
@@ -139,6 +143,9 @@ pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> 
 /// assert_eq!(parse_moves("l U").unwrap(), vec![Move::Left, Move::Up]);
 /// assert!(parse_moves("lx").is_err());
 /// ```
+///
+/// # Errors
+/// [`ParseError::BadMove`] naming the first character that is not a move.
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
     text.chars()
         .filter(|&c| !is_separator(c))

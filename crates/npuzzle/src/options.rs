@@ -19,7 +19,7 @@ pub const RANKED_CELLS: usize = 12;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Visited {
-    /// A hash map keyed by the packed board (FxHash). The default: measured 2-5x faster
+    /// A hash map keyed by the packed board (`FxHash`). The default: measured 2-5x faster
     /// than ranking on the 8-puzzle (docs/BENCHMARKS.md), because a packed board is already
     /// a collision-free key that hashes in one multiply, while ranking costs a pass over
     /// the tiles and the indexed pages scatter memory.

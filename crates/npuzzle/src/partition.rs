@@ -165,6 +165,9 @@ impl Partition {
     ///
     /// # Errors
     /// When a tile is not on the board or the groups hold more tiles than it has.
+    ///
+    /// # Panics
+    /// Never: boards with pattern databases have fewer than 256 cells.
     pub fn groups(&self, goal: &Board) -> Result<Groups, PartitionError> {
         let bad = |why: String| PartitionError {
             spec: self.to_string(),

@@ -148,7 +148,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
         return Err(SolveError::BadWeight(options.weight));
     }
     let size = goal.size();
-    let weighted = options.weight != 1.0;
+    let weighted = options.weight > 1.0;
     let estimate = &options.estimate;
     if let EstimateChoice::PatternDatabase { partition, .. } = estimate {
         let groups = partition.groups(goal).map_err(tables_error)?;
@@ -220,6 +220,9 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
 /// # Errors
 /// When the options ask for something the board does not allow (see [`validate`]), or
 /// for tables that cannot be had.
+///
+/// # Panics
+/// Never: a table asked for with [`Need::Always`] is always had.
 pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     validate(goal, options)?;
     let size = goal.size();
@@ -227,7 +230,7 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         Algorithm::Auto => match &options.estimate {
             EstimateChoice::PatternDatabase { .. } => puzzle_idastar(goal, options)?,
             EstimateChoice::Heuristic(kind) => {
-                if options.weight == 1.0
+                if options.weight <= 1.0
                     && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok()
                     && size.cells() > FAST_AUTO_CELLS
                     && *kind != HeuristicKind::Misplaced
@@ -258,7 +261,7 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     if let Ok(Some(plan)) = table(goal, options, Need::IfCheap) {
         return Ok(plan);
     }
-    if options.weight != 1.0
+    if options.weight > 1.0
         || size.cells() <= FAST_AUTO_CELLS
         || fits_puzzle_idastar(Algorithm::FastIdastar, size).is_err()
     {
@@ -355,7 +358,7 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
 
 /// Fails unless the puzzle-specific IDA* takes boards of `size`.
 fn fits_puzzle_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveError> {
-    if size.cells() <= MAX_FAST_CELLS && size.width <= MAX_LINE && size.height <= MAX_LINE {
+    if size.cells() <= MAX_FAST_CELLS && size.width() <= MAX_LINE && size.height() <= MAX_LINE {
         Ok(())
     } else {
         Err(SolveError::TooLarge {

@@ -41,7 +41,7 @@ impl<S: SearchState> Problem<'_, S> {
             .heuristic
             .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
         // Rounding down keeps w*h below w times the true distance, so the bound holds.
-        if self.weight == 1.0 {
+        if self.weight <= 1.0 {
             h
         } else {
             (self.weight * f64::from(h)).floor() as u32

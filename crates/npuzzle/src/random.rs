@@ -16,6 +16,9 @@ use crate::solvability::{is_solvable, swap_parity};
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
 /// assert!(is_solvable(&random_board(&goal, &mut rng), &goal));
 /// ```
+///
+/// # Panics
+/// Never: a shuffle of the goal's tiles is a valid board.
 pub fn random_board(goal: &Board, rng: &mut impl Rng) -> Board {
     let mut cells = goal.cells().to_vec();
     cells.shuffle(rng);
@@ -30,6 +33,9 @@ pub fn random_board(goal: &Board, rng: &mut impl Rng) -> Board {
 
 /// The board `steps` random blank moves away from `goal`, never undoing the move just
 /// made (so short walks do not fold back on themselves). Its distance is at most `steps`.
+///
+/// # Panics
+/// Never: a walk only takes legal moves.
 pub fn random_walk(goal: &Board, steps: usize, rng: &mut impl Rng) -> Board {
     let mut board = goal.clone();
     let mut last: Option<Move> = None;

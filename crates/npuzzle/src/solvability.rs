@@ -39,6 +39,9 @@ fn permutation_is_odd(start: &Board, goal: &Board) -> bool {
 /// assert!(is_solvable(&parse_board("123456708", None).unwrap(), &goal));
 /// assert!(!is_solvable(&parse_board("213456780", None).unwrap(), &goal));
 /// ```
+///
+/// # Panics
+/// When the boards differ in size.
 pub fn is_solvable(start: &Board, goal: &Board) -> bool {
     assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
     let blank_distance = start.size().cell_distance(start.blank(), goal.blank());
@@ -47,6 +50,9 @@ pub fn is_solvable(start: &Board, goal: &Board) -> bool {
 
 /// Makes an unreachable board reachable (and vice versa) by swapping two tiles that are
 /// not the blank: a bijection between the two halves, so it keeps uniform samples uniform.
+///
+/// # Panics
+/// Never: swapping two tiles of a board leaves a valid board.
 pub fn swap_parity(board: &Board) -> Board {
     let mut cells = board.cells().to_vec();
     let (a, b) = match board.blank() {

@@ -80,24 +80,20 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
                 HeuristicKind::Manhattan => LinearConflict::manhattan_only(goal),
                 _ => LinearConflict::new(goal),
             };
-            match &plan.upgrade {
-                Some(upgrade) => {
-                    return upgrading(start, goal, &estimate, upgrade, solution, options);
-                }
-                None => {
-                    let (outcome, stats) =
-                        puzzle_idastar::search(start, &estimate, &options.run_settings());
-                    solution.stats = stats;
-                    solution.conclude(outcome);
-                }
+            if let Some(upgrade) = &plan.upgrade {
+                return upgrading(start, goal, &estimate, upgrade, solution, options);
             }
+            let (outcome, stats) =
+                puzzle_idastar::search(start, &estimate, &options.run_settings());
+            solution.stats = stats;
+            solution.conclude(outcome);
         }
         Guide::Heuristic(kind) => {
             let (outcome, stats) =
                 problem::search(start, goal, plan.algorithm, Some(*kind), options);
             solution.stats = stats;
             solution.conclude(outcome);
-            if options.weight != 1.0 {
+            if options.weight > 1.0 {
                 solution.optimal = false;
             }
         }
@@ -276,7 +272,7 @@ mod tests {
         };
         assert!(matches!(
             solve(&start, &goal, &bad).unwrap_err(),
-            SolveError::BadWeight(w) if w == 0.5
+            SolveError::BadWeight(w) if w.to_bits() == 0.5f64.to_bits()
         ));
     }
 

@@ -21,6 +21,7 @@ pub trait SearchState: Clone + Eq + Hash {
     /// The blank's cell.
     fn blank(&self, cells: usize) -> usize;
     /// The arrangement after the tile in `from` slides into the blank at `blank`.
+    #[must_use]
     fn slide(&self, blank: usize, from: usize) -> Self;
     /// The lexicographic rank of the arrangement as a permutation (at most 20 cells).
     fn rank(&self, cells: usize) -> u64 {
@@ -123,7 +124,7 @@ mod tests {
                     assert!(c
                         .iter()
                         .map(|&t| u32::from(t))
-                        .eq(board.cells().iter().copied()))
+                        .eq(board.cells().iter().copied()));
                 });
                 let wide = Wide::from_board(&before).slide(before.blank(), board.blank());
                 assert_eq!(wide, Wide::from_board(&board));

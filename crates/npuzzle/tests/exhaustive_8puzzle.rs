@@ -84,7 +84,7 @@ fn distance_distribution_of_both_classic_goals() {
 
 /// Solves every state (or every `stride`-th one) with `options` and checks length,
 /// legality, and (where promised) the canonical path.
-fn check_all(options: SolveOptions, stride: usize, canonical: bool, max_distance: u32) {
+fn check_all(options: &SolveOptions, stride: usize, canonical: bool, max_distance: u32) {
     let goal = parse_board("123456780", None).unwrap();
     let distance = all_distances(&goal);
     let mut states: Vec<(&Board, &u32)> = distance
@@ -94,7 +94,7 @@ fn check_all(options: SolveOptions, stride: usize, canonical: bool, max_distance
     states.sort_by_key(|(b, _)| digits(b));
     let mut checked = 0;
     for (start, &d) in states.into_iter().step_by(stride) {
-        let s = solve(start, &goal, &options).unwrap();
+        let s = solve(start, &goal, options).unwrap();
         assert_eq!(s.status, Status::Solved, "{start}");
         assert_eq!(
             s.moves.len() as u32,
@@ -132,7 +132,7 @@ fn options(algorithm: Algorithm, heuristic: Option<HeuristicKind>) -> SolveOptio
 #[test]
 fn idastar_linear_conflict_every_state_canonical() {
     check_all(
-        options(Algorithm::Idastar, Some(HeuristicKind::LinearConflict)),
+        &options(Algorithm::Idastar, Some(HeuristicKind::LinearConflict)),
         1,
         true,
         31,
@@ -142,7 +142,7 @@ fn idastar_linear_conflict_every_state_canonical() {
 #[test]
 fn idastar_manhattan_sampled_canonical() {
     check_all(
-        options(Algorithm::Idastar, Some(HeuristicKind::Manhattan)),
+        &options(Algorithm::Idastar, Some(HeuristicKind::Manhattan)),
         5,
         true,
         31,
@@ -152,7 +152,7 @@ fn idastar_manhattan_sampled_canonical() {
 #[test]
 fn astar_linear_conflict_every_state() {
     check_all(
-        options(Algorithm::Astar, Some(HeuristicKind::LinearConflict)),
+        &options(Algorithm::Astar, Some(HeuristicKind::LinearConflict)),
         1,
         false,
         31,
@@ -162,7 +162,7 @@ fn astar_linear_conflict_every_state() {
 #[test]
 fn astar_manhattan_sampled() {
     check_all(
-        options(Algorithm::Astar, Some(HeuristicKind::Manhattan)),
+        &options(Algorithm::Astar, Some(HeuristicKind::Manhattan)),
         5,
         false,
         31,
@@ -195,17 +195,17 @@ fn heuristics_are_admissible_and_consistent_everywhere() {
 
 #[test]
 fn bidirectional_every_state() {
-    check_all(options(Algorithm::Bidirectional, None), 1, false, 31);
+    check_all(&options(Algorithm::Bidirectional, None), 1, false, 31);
 }
 
 #[test]
 fn auto_every_state_canonical() {
-    check_all(SolveOptions::default(), 1, true, 31);
+    check_all(&SolveOptions::default(), 1, true, 31);
 }
 
 #[test]
 fn bfs_sampled_canonical() {
-    check_all(options(Algorithm::Bfs, None), 997, true, 31);
+    check_all(&options(Algorithm::Bfs, None), 997, true, 31);
 }
 
 #[test]
@@ -222,20 +222,20 @@ fn rank_indexed_visited_sets_sampled() {
             visited: Visited::Ranked,
             ..options(algorithm, heuristic)
         };
-        check_all(options, stride, algorithm == Algorithm::Bfs, 31);
+        check_all(&options, stride, algorithm == Algorithm::Bfs, 31);
     }
 }
 
 #[test]
 fn misplaced_tiles_sampled() {
     check_all(
-        options(Algorithm::Astar, Some(HeuristicKind::Misplaced)),
+        &options(Algorithm::Astar, Some(HeuristicKind::Misplaced)),
         499,
         false,
         31,
     );
     check_all(
-        options(Algorithm::Idastar, Some(HeuristicKind::Misplaced)),
+        &options(Algorithm::Idastar, Some(HeuristicKind::Misplaced)),
         1999,
         true,
         31,
@@ -244,5 +244,5 @@ fn misplaced_tiles_sampled() {
 
 #[test]
 fn iddfs_every_state_within_twelve_moves_canonical() {
-    check_all(options(Algorithm::Iddfs, None), 1, true, 12);
+    check_all(&options(Algorithm::Iddfs, None), 1, true, 12);
 }

@@ -54,7 +54,7 @@ struct Job {
     line: String,
 }
 
-pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let input = read_input(args.input.as_deref())?;
     let defaults = SolveOptions {
         algorithm: args.algorithm,
@@ -108,7 +108,7 @@ pub fn run(args: BatchArgs) -> anyhow::Result<ExitCode> {
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
-                let (record, bad) = match solve_line(job, &args, &defaults) {
+                let (record, bad) = match solve_line(job, args, &defaults) {
                     Ok(record) => (record, false),
                     Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
                 };

@@ -62,7 +62,7 @@ impl Render for Verdict {
     }
 }
 
-pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let moves = parse_moves(&args.moves).map_err(|e| anyhow::anyhow!("moves: {e}"))?;
@@ -109,7 +109,7 @@ fn check(
     let bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
     verdict.lower_bound = Some(bound);
     let mut best = solve(start, goal, options)?;
-    let fast_fits = start.size().width <= 8 && start.size().height <= 8;
+    let fast_fits = start.size().width() <= 8 && start.size().height() <= 8;
     if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
         // `auto` answered without proof (a big board, built constructively): search
         // optimally, for a bounded time, before saying optimality is unknown.

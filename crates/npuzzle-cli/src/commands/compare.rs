@@ -20,7 +20,7 @@ const DEFAULTS: LimitDefaults = LimitDefaults {
     held: 80_000_000,
 };
 
-pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let limits = args.limits.limits(DEFAULTS);

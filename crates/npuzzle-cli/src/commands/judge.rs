@@ -10,7 +10,7 @@ use npuzzle::judge;
 use crate::args::JudgeFormat;
 use crate::input::utf8;
 
-pub fn run(format: JudgeFormat) -> anyhow::Result<ExitCode> {
+pub fn run(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
     let mut bytes = Vec::new();
     io::stdin()
         .read_to_end(&mut bytes)

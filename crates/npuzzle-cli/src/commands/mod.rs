@@ -13,6 +13,7 @@ mod serve;
 mod solve;
 mod stats;
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -29,8 +30,8 @@ use crate::progress::Bars;
 pub const GAVE_UP: u8 = 3;
 
 /// Runs the chosen subcommand.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {
+pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
+    match &cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
@@ -137,13 +138,15 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
         let mut flags = format!("--algorithm {}", options.algorithm);
         match &options.estimate {
             EstimateChoice::Auto => {}
-            EstimateChoice::Heuristic(kind) => flags.push_str(&format!(" --heuristic {kind}")),
+            EstimateChoice::Heuristic(kind) => {
+                let _ = write!(flags, " --heuristic {kind}");
+            }
             EstimateChoice::PatternDatabase { partition, .. } => {
-                flags.push_str(&format!(" --pdb {partition}"));
+                let _ = write!(flags, " --pdb {partition}");
             }
         }
-        if options.weight != 1.0 {
-            flags.push_str(&format!(" --weight {}", options.weight));
+        if options.weight > 1.0 {
+            let _ = write!(flags, " --weight {}", options.weight);
         }
         if options.algorithm == Algorithm::Auto && flags == "--algorithm auto" {
             anyhow::Error::new(e)
@@ -161,7 +164,7 @@ pub fn grid(board: &Board) -> String {
         .max()
         .map_or(1, |m| m.to_string().len());
     let mut out = String::new();
-    for row in board.cells().chunks(board.size().width) {
+    for row in board.cells().chunks(board.size().width()) {
         let cells: Vec<String> = row
             .iter()
             .map(|&t| {

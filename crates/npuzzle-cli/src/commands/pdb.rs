@@ -12,15 +12,15 @@ use npuzzle::Size;
 use crate::args::{CacheArgs, PdbBuildArgs, PdbCommand};
 use crate::input::goal_alone;
 
-pub fn run(command: PdbCommand) -> anyhow::Result<ExitCode> {
+pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
     match command {
         PdbCommand::Build(args) => build(args),
-        PdbCommand::List(cache) => list(&cache),
-        PdbCommand::Verify(cache) => verify(&cache),
+        PdbCommand::List(cache) => list(cache),
+        PdbCommand::Verify(cache) => verify(cache),
     }
 }
 
-fn build(args: PdbBuildArgs) -> anyhow::Result<ExitCode> {
+fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     let four = Size::square(4).expect("4x4 is a size");
     let goal = goal_alone(args.goal.goal.as_deref(), args.goal.size, four)?;
     let groups = args.partition.groups(&goal)?;

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use crate::args::RandomArgs;
 use crate::input::goal_alone;
 
-pub fn run(args: RandomArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &RandomArgs) -> anyhow::Result<ExitCode> {
     let three = Size::square(3).expect("3x3 is a size");
     let goal = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     let mut rng = match args.seed {

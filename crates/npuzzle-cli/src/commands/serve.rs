@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use crate::args::ServeArgs;
 use crate::serve::{serve, ServerConfig};
 
-pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     // Checked by the flag's parser: positive, finite, at most a year.
     let max_time = Duration::from_secs_f64(args.max_seconds);
     if args.max_concurrent == 0 {
@@ -19,7 +19,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes,
         max_time,
         max_concurrent: args.max_concurrent,
-        cache: args.cache_dir.map(npuzzle::cache::Cache::new),
+        cache: args.cache_dir.as_ref().map(npuzzle::cache::Cache::new),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

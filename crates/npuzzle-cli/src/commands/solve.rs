@@ -25,7 +25,7 @@ struct Request {
     quiet: bool,
 }
 
-fn parse(args: SolveArgs) -> anyhow::Result<Request> {
+fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     let text = argument_or_stdin(args.board.as_deref().unwrap_or(DEFAULT_BOARD))?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
@@ -51,7 +51,7 @@ fn parse(args: SolveArgs) -> anyhow::Result<Request> {
     })
 }
 
-pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let request = parse(args)?;
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {

@@ -32,7 +32,7 @@ struct Stats {
     hardest: Vec<String>,
 }
 
-pub fn run(args: StatsArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let goal = Board::goal(args.size);
     let layout = Layout::for_goal(&goal).with_context(|| format!("--size {}", args.size))?;
     let bars = Bars::new(args.cache.quiet);

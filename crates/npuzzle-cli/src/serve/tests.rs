@@ -25,7 +25,7 @@ fn default_app() -> Router {
     app(ServerConfig::default()).0
 }
 
-fn post_json(path: &str, body: Value) -> Request<Body> {
+fn post_json(path: &str, body: &Value) -> Request<Body> {
     post_raw(path, body.to_string())
 }
 
@@ -81,7 +81,7 @@ async fn health_and_page() {
 async fn solve_returns_the_report_and_the_boards() {
     let request = json!({"board": "283104765", "goal": "123804765", "algorithm": "astar",
                          "heuristic": "manhattan", "boards": true});
-    let (status, body) = call(default_app(), post_json("/api/solve", request)).await;
+    let (status, body) = call(default_app(), post_json("/api/solve", &request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // The same object `npuzzle solve --json` prints, plus the boards.
     for field in [
@@ -107,7 +107,7 @@ async fn solve_returns_the_report_and_the_boards() {
 
     // Without "boards", none are sent; unsolvable is an answer, not an error.
     let request = json!({"board": "1 2 3/4 5 6/8 7 0"});
-    let (status, body) = call(default_app(), post_json("/api/solve", request)).await;
+    let (status, body) = call(default_app(), post_json("/api/solve", &request)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["status"], "unsolvable");
     assert!(body.get("boards").is_none());
@@ -115,7 +115,7 @@ async fn solve_returns_the_report_and_the_boards() {
 
 #[tokio::test]
 async fn bad_requests_are_json_4xx() {
-    let solve = |body: Value| post_json("/api/solve", body);
+    let solve = |body: Value| post_json("/api/solve", &body);
     let cases = [
         (
             solve(json!({"board": "1 2 3/4 5"})),
@@ -200,7 +200,7 @@ async fn bad_requests_are_json_4xx() {
             "colour",
         ),
         (
-            post_json("/api/compare", json!({"board": "1 2 3"})),
+            post_json("/api/compare", &json!({"board": "1 2 3"})),
             StatusCode::BAD_REQUEST,
             "square",
         ),
@@ -217,7 +217,7 @@ async fn oversized_bodies_are_refused() {
         ..ServerConfig::default()
     };
     let padding = "0 ".repeat(2000);
-    let request = post_json("/api/solve", json!({ "board": padding }));
+    let request = post_json("/api/solve", &json!({ "board": padding }));
     assert_error(
         app(config.clone()).0,
         request,
@@ -226,7 +226,7 @@ async fn oversized_bodies_are_refused() {
     )
     .await;
     // Just under the limit is read (and then judged on its merits).
-    let request = post_json("/api/solve", json!({ "board": "8 6 7/2 5 4/3 0 1" }));
+    let request = post_json("/api/solve", &json!({ "board": "8 6 7/2 5 4/3 0 1" }));
     let (status, _) = call(app(config).0, request).await;
     assert_eq!(status, StatusCode::OK);
 }
@@ -239,13 +239,13 @@ async fn requests_can_lower_the_limits_but_not_raise_them() {
     };
     // Asking for more than the server allows gets the server's limit.
     let request = json!({"board": HARD_3X3, "algorithm": "bfs", "max_nodes": 1_000_000_000u64});
-    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", request)).await;
+    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["status"], "gave-up");
     assert!(body["gave_up"].as_str().unwrap().contains("500"), "{body}");
     // Asking for less gets less.
     let request = json!({"board": HARD_3X3, "algorithm": "bfs", "max_nodes": 20});
-    let (_, body) = call(app(config).0, post_json("/api/solve", request)).await;
+    let (_, body) = call(app(config).0, post_json("/api/solve", &request)).await;
     assert!(body["gave_up"].as_str().unwrap().contains("20 "), "{body}");
     assert!(body["stats"]["expanded"].as_u64().unwrap() <= 21);
 }
@@ -259,7 +259,7 @@ async fn the_time_limit_stops_a_long_search() {
     };
     let started = Instant::now();
     let request = json!({"board": HARD_4X4, "algorithm": "iddfs", "max_seconds": 3600});
-    let (status, body) = call(app(config).0, post_json("/api/solve", request)).await;
+    let (status, body) = call(app(config).0, post_json("/api/solve", &request)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["status"], "gave-up");
     assert!(
@@ -276,7 +276,7 @@ async fn the_time_limit_stops_a_long_search() {
 fn slow_solve(seconds: f64) -> Request<Body> {
     post_json(
         "/api/solve",
-        json!({"board": HARD_4X4, "algorithm": "iddfs", "max_seconds": seconds}),
+        &json!({"board": HARD_4X4, "algorithm": "iddfs", "max_seconds": seconds}),
     )
 }
 
@@ -329,7 +329,7 @@ async fn searches_over_the_cap_are_answered_503_at_once() {
     until_busy(&state, 2).await;
     for request in [
         slow_solve(1.0),
-        post_json("/api/compare", json!({"board": "283104765"})),
+        post_json("/api/compare", &json!({"board": "283104765"})),
     ] {
         let started = Instant::now();
         let response = app.clone().oneshot(request).await.unwrap();
@@ -349,7 +349,7 @@ async fn searches_over_the_cap_are_answered_503_at_once() {
         assert_eq!(search.await.unwrap().0, StatusCode::OK);
     }
     // The slots come back when the searches end.
-    let request = post_json("/api/solve", json!({"board": "283104765"}));
+    let request = post_json("/api/solve", &json!({"board": "283104765"}));
     assert_eq!(call(app, request).await.0, StatusCode::OK);
 }
 
@@ -379,14 +379,17 @@ async fn random_boards_are_seeded_and_solvable() {
 #[tokio::test]
 async fn compare_runs_every_pair() {
     let request = json!({"board": "283104765", "goal": "123804765"});
-    let (status, body) = call(default_app(), post_json("/api/compare", request)).await;
+    let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let runs = body["runs"].as_array().unwrap();
     let pairs = Algorithm::comparison_pairs();
     assert_eq!(runs.len(), pairs.len());
     for (run, (algorithm, heuristic)) in runs.iter().zip(pairs) {
         assert_eq!(run["algorithm"], algorithm.name());
-        assert_eq!(run["heuristic"].as_str(), heuristic.map(|h| h.name()));
+        assert_eq!(
+            run["heuristic"].as_str(),
+            heuristic.map(npuzzle::HeuristicKind::name)
+        );
         assert_eq!(run["length"], 4, "{run}");
     }
 }

@@ -19,6 +19,10 @@ pub struct Layout {
 impl Layout {
     /// The layout of `size` boards towards the standard goal with its blank in
     /// `goal_blank`.
+    ///
+    /// # Errors
+    /// When the board has more than [`MAX_TABLE_CELLS`] cells or `goal_blank` is not a cell
+    /// of it.
     pub fn new(size: Size, goal_blank: usize) -> Result<Layout, TableError> {
         let cells = size.cells();
         if cells > MAX_TABLE_CELLS {
@@ -32,12 +36,15 @@ impl Layout {
         }
         Ok(Layout {
             size,
-            shape: TableShape::new(size.width, size.height, goal_blank),
+            shape: TableShape::new(size.width(), size.height(), goal_blank),
         })
     }
 
     /// The layout for `goal`'s size and blank cell (tiles are relabeled to the standard
     /// goal with [`Board::relabeled`] before a lookup).
+    ///
+    /// # Errors
+    /// When the goal's board has more than [`MAX_TABLE_CELLS`] cells.
     pub fn for_goal(goal: &Board) -> Result<Layout, TableError> {
         Layout::new(goal.size(), goal.blank())
     }
@@ -64,6 +71,9 @@ impl Layout {
 
     /// The standard goal with the blank in [`Layout::goal_blank`]: tiles `1..n` in
     /// row-major order around it.
+    ///
+    /// # Panics
+    /// Never: the standard goal is a valid board of the layout's size.
     pub fn goal(&self) -> Board {
         let packed = self.shape.goal_packed();
         let cells = (0..self.size.cells())
@@ -83,6 +93,9 @@ impl Layout {
     }
 
     /// The board with index `index` (`index < states()`).
+    ///
+    /// # Panics
+    /// When `index` is not below [`Layout::states`].
     pub fn board(&self, index: u64) -> Board {
         let per_blank = self.shape.per_blank();
         let blank = (index / per_blank) as usize;
@@ -118,13 +131,13 @@ impl Layout {
         &self,
         packed: u64,
         rank: u64,
-        order: &[Move; 4],
+        order: [Move; 4],
         mut visit: impl FnMut(Move, u64, u64),
     ) {
         let slots = order.map(|mv| mv as usize);
         self.shape
             .for_each_neighbour(packed, rank, &slots, |slot, index, next| {
-                visit(MOVES_BY_SLOT[slot], index, next)
+                visit(MOVES_BY_SLOT[slot], index, next);
             });
     }
 }
@@ -165,7 +178,7 @@ mod tests {
             .moved(Move::Left)
             .unwrap();
         let mut seen = Vec::new();
-        layout.for_each_neighbour(pack(&board), 0, &Move::DEFAULT_ORDER, |mv, _, next| {
+        layout.for_each_neighbour(pack(&board), 0, Move::DEFAULT_ORDER, |mv, _, next| {
             seen.push((mv, next));
         });
         let expected: Vec<(Move, u64)> = Move::DEFAULT_ORDER

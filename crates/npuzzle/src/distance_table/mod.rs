@@ -185,7 +185,7 @@ impl std::fmt::Debug for DistanceTable {
         f.debug_struct("DistanceTable")
             .field("layout", &self.layout)
             .field("exact", &matches!(self.distances, Distances::Exact(_)))
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -201,6 +201,9 @@ impl DistanceTable {
     }
 
     /// The table of `layout` embedded in the library, if it is a 3x3 one.
+    ///
+    /// # Panics
+    /// Never for a valid layout: every 3x3 table is embedded.
     pub fn embedded(layout: Layout) -> Option<DistanceTable> {
         if layout.size() != Size::square(3).expect("3x3 is a size") {
             return None;
@@ -263,6 +266,9 @@ impl DistanceTable {
 
     /// The table of `layout` from `cache`, built (with `progress`) and stored there when
     /// the file is missing, truncated, corrupt or of another table. Says which happened.
+    ///
+    /// # Errors
+    /// When the cache cannot be read or written, or a verified file does not fit the layout.
     pub fn load_or_build(
         layout: Layout,
         cache: &Cache,
@@ -278,6 +284,9 @@ impl DistanceTable {
     }
 
     /// The table of `layout` from `cache` if a valid file is there.
+    ///
+    /// # Errors
+    /// When no valid file of the layout is in the cache.
     pub fn load(layout: Layout, cache: &Cache) -> Result<DistanceTable, TableError> {
         let (name, identity) = DistanceTable::cache_name(&layout);
         let file = cache.load(&name, &identity)?;
@@ -365,7 +374,7 @@ impl DistanceTable {
     pub fn path(&self, board: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
         let index = self.layout.index(board)?;
         let mut moves = Vec::new();
-        self.walk(pack(board), index, order, |mv| moves.push(mv));
+        self.walk(pack(board), index, *order, |mv| moves.push(mv));
         Some(moves)
     }
 
@@ -375,7 +384,7 @@ impl DistanceTable {
         &self,
         mut packed: u64,
         mut index: u64,
-        order: &[Move; 4],
+        order: [Move; 4],
         mut step: impl FnMut(Move),
     ) {
         while index != self.goal_index {
@@ -444,6 +453,9 @@ fn shared_tables() -> &'static Shared {
 /// The table of `layout`, kept for the rest of the process once had (see the module
 /// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
 /// the table is large and not cached, or its file cannot be read.
+///
+/// # Errors
+/// When a table that `need` asks for cannot be loaded, built or stored.
 pub fn shared(
     layout: Layout,
     cache: &Cache,
@@ -473,7 +485,9 @@ fn remembered(
     make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
     let key = (layout.size(), layout.goal_blank());
-    let mut tables = shared_tables().lock().unwrap_or_else(|e| e.into_inner());
+    let mut tables = shared_tables()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(table) = tables.get(&key) {
         return Ok(Some(Arc::clone(table)));
     }
@@ -510,6 +524,9 @@ impl MoveStrings {
     /// Builds the table of `layout` (at most [`IN_MEMORY_STATES`] states) and every move
     /// string: each board's string is its first nearer move's letter followed by the
     /// string of the board it leads to, built nearest boards first.
+    ///
+    /// # Panics
+    /// When the layout has more than [`IN_MEMORY_STATES`] states.
     pub fn build(layout: Layout) -> MoveStrings {
         assert!(
             layout.states() <= IN_MEMORY_STATES,
@@ -531,7 +548,7 @@ impl MoveStrings {
             let here = layout.shape().index_of(packed::blank_of(packed), rank);
             let distance = distances[here as usize];
             let mut step = None;
-            layout.for_each_neighbour(packed, rank, &Move::DEFAULT_ORDER, |mv, there, _| {
+            layout.for_each_neighbour(packed, rank, Move::DEFAULT_ORDER, |mv, there, _| {
                 if step.is_none() && distances[there as usize] + 1 == distance {
                     step = Some((mv, there));
                 }
@@ -600,7 +617,7 @@ mod tests {
 
     /// The table of `layout` agrees with [`bfs_distances`] on every board, its summary
     /// counts them right, and its hardest boards are at the largest distance.
-    fn check_against_bfs(table: DistanceTable) {
+    fn check_against_bfs(table: &DistanceTable) {
         let layout = *table.layout();
         let expected = bfs_distances(&layout.goal());
         assert_eq!(expected.len() as u64, layout.states(), "{layout:?}");
@@ -627,7 +644,7 @@ mod tests {
                 (Distances::Exact(a), Distances::Exact(b)) => assert!(a == b),
                 _ => panic!("3x3 tables are exact"),
             }
-            check_against_bfs(embedded);
+            check_against_bfs(&embedded);
         }
     }
 
@@ -643,7 +660,7 @@ mod tests {
             };
             for goal_blank in blanks {
                 let layout = Layout::new(size, goal_blank).unwrap();
-                check_against_bfs(DistanceTable::build(layout, &Silent));
+                check_against_bfs(&DistanceTable::build(layout, &Silent));
             }
         }
     }

@@ -1,6 +1,11 @@
 //! Cell sets of one board as `u64` masks, and the connected regions of free cells the
 //! blank can roam while a group's tiles stand still.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use crate::board::Size;
 use crate::puzzle_idastar::MAX_FAST_CELLS;
 
@@ -29,18 +34,18 @@ impl CellMasks {
                     *nb |= 1 << to;
                 }
             }
-            let col = cell % size.width;
+            let col = cell % size.width();
             if col == 0 {
                 first |= 1 << cell;
             }
-            if col + 1 == size.width {
+            if col + 1 == size.width() {
                 last |= 1 << cell;
             }
         }
         let mut geometry = CellMasks {
             full,
             neighbours,
-            width: size.width,
+            width: size.width(),
             not_first_col: full & !first,
             not_last_col: full & !last,
             lowest: Vec::new(),

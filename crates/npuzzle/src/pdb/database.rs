@@ -1,6 +1,11 @@
 //! The additive pattern database: the tables of disjoint groups, loaded or built, read
 //! by the puzzle-specific IDA* as an incremental estimate.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -75,7 +80,10 @@ impl PatternDatabase {
     }
 
     /// Builds the tables in memory, without a cache (for small boards and tests).
-    /// `groups` must come from [`parse_groups`].
+    /// `groups` must come from [`super::parse_groups`].
+    ///
+    /// # Panics
+    /// When `groups` were not checked with [`super::check_buildable`] for `goal`.
     pub fn build(goal: &Board, groups: &[Vec<u8>], progress: &dyn Progress) -> PatternDatabase {
         let size = goal.size();
         let storages = groups
@@ -86,7 +94,10 @@ impl PatternDatabase {
     }
 
     /// Loads each group's table from `cache`, building (and storing) any that is missing,
-    /// stale or corrupt. `groups` must come from [`parse_groups`].
+    /// stale or corrupt. `groups` must come from [`super::parse_groups`].
+    ///
+    /// # Errors
+    /// When a table cannot be built, stored or read back.
     pub fn load_or_build(
         cache: &Cache,
         goal: &Board,
@@ -131,6 +142,9 @@ impl PatternDatabase {
     }
 
     /// Loads the tables from `cache` only if every group's file is there and valid.
+    ///
+    /// # Errors
+    /// When a group's file is missing or not a valid table of it.
     pub fn load(
         cache: &Cache,
         goal: &Board,
@@ -170,6 +184,7 @@ impl PatternDatabase {
     }
 
     /// The same tables without the mirrored lookups (to measure what they bring).
+    #[must_use]
     pub fn without_reflection(&self) -> PatternDatabase {
         PatternDatabase {
             reflection: None,

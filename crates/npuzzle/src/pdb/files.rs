@@ -65,7 +65,9 @@ pub fn find_cached(cache: &Cache, goal: &Board) -> Option<Vec<Vec<u8>>> {
         if g.iter().any(|&t| t as usize >= n || taken[t as usize]) || chosen.len() == MAX_GROUPS {
             continue;
         }
-        g.iter().for_each(|&t| taken[t as usize] = true);
+        for &t in &g {
+            taken[t as usize] = true;
+        }
         chosen.push(g);
     }
     // Largest first to choose, goal order to name: `7-8`, not `8-7`.

@@ -1,6 +1,11 @@
 //! One group's table: where its bytes live, how entries are packed, and the payload of
 //! its file.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use crate::board::{Board, Size};
 use crate::cache::Table;
 use crate::partition::group_text;

@@ -24,7 +24,7 @@
 //! the search takes the larger. This holds for `0 1 2 … 15` (blank top-left) and equally
 //! for `1 2 … 15 0` (blank bottom-right, also on the diagonal).
 //!
-//! **Files.** One [`Cache`] file per group, named for the board, the goal and the tiles,
+//! **Files.** One [`Cache`](crate::cache::Cache) file per group, named for the board, the goal and the tiles,
 //! with an identity string naming all three, so a partition reuses the tables of any other
 //! partition sharing a group.
 
@@ -101,7 +101,7 @@ pub fn parse_groups(spec: &str, goal: &Board) -> Result<Groups, PdbError> {
 pub fn check_buildable(goal: &Board, groups: &[Vec<u8>]) -> Result<(), PdbError> {
     let size = goal.size();
     let n = size.cells();
-    if n > MAX_FAST_CELLS || size.width > 8 || size.height > 8 {
+    if n > MAX_FAST_CELLS || size.width() > 8 || size.height() > 8 {
         return Err(PdbError::BoardTooLarge(size));
     }
     for group in groups {

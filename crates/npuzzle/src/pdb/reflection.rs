@@ -27,10 +27,10 @@ impl Reflection {
         group_of: &[u8; MAX_FAST_CELLS],
     ) -> Option<Reflection> {
         let size = goal.size();
-        if size.width != size.height {
+        if size.width() != size.height() {
             return None;
         }
-        let w = size.width;
+        let w = size.width();
         let mirror_of = |cell: usize| (cell % w) * w + cell / w;
         if mirror_of(goal.blank()) != goal.blank() {
             return None;

@@ -60,7 +60,9 @@ pub fn shared(
     let key = (cache.dir().to_path_buf(), goal.to_string(), groups.to_vec());
     // Held while loading: two threads wanting the same tables wait for one load, and a
     // build is never run twice.
-    let mut known = databases().lock().unwrap_or_else(|e| e.into_inner());
+    let mut known = databases()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some((db, origin)) = known.get(&key) {
         return Ok(SharedDatabase {
             db: Arc::clone(db),
@@ -89,7 +91,9 @@ pub fn cached(cache: &Cache, goal: &Board, progress: &dyn Progress) -> Option<Sh
         .and_then(|m| m.modified())
         .ok();
     let groups = {
-        let mut found = findings().lock().unwrap_or_else(|e| e.into_inner());
+        let mut found = findings()
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         match found.get(&key) {
             Some((seen, groups)) if *seen == stamp && stamp.is_some() => groups.clone(),
             _ => {

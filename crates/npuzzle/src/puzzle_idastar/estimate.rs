@@ -1,5 +1,10 @@
 //! The estimates the puzzle-specific IDA* updates move by move.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use super::FastBoard;
 
 /// An admissible estimate that the fast search updates move by move.

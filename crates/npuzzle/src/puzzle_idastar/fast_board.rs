@@ -1,6 +1,11 @@
 //! The board as the puzzle-specific IDA* holds it, changed in place, and the table of
 //! legal blank moves it reads instead of computing them.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use crate::board::{Board, Move, Size};
 
 use super::MAX_FAST_CELLS;

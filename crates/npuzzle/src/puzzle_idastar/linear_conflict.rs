@@ -1,6 +1,11 @@
 //! Manhattan distance plus linear conflicts, kept up to date move by move.
 
-use crate::board::{Board, Size};
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
+use crate::board::Board;
 use crate::heuristic::HeuristicKind;
 
 use super::manhattan::MAX_LINE;
@@ -52,7 +57,7 @@ impl Estimate for LinearConflict {
             cols: [0; MAX_LINE],
         };
         if self.conflicts {
-            let Size { width, height } = self.manhattan.size;
+            let (width, height) = (self.manhattan.size.width(), self.manhattan.size.height());
             for row in 0..height {
                 node.rows[row] = self.manhattan.row_conflicts(board, row);
                 node.lc += u16::from(node.rows[row]);

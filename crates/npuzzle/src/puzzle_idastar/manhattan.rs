@@ -1,6 +1,11 @@
 //! Per-goal Manhattan distances and line-conflict counts, the tables every incremental
 //! estimate starts from.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use crate::board::{Board, Size};
 use crate::heuristic::longest_increasing;
 
@@ -58,6 +63,9 @@ fn conflict_table(len: usize) -> Vec<u8> {
 
 impl Manhattan {
     /// Distances to `goal` (at most [`MAX_FAST_CELLS`] cells).
+    ///
+    /// # Panics
+    /// When the goal has more than [`MAX_FAST_CELLS`] cells.
     pub fn new(goal: &Board) -> Manhattan {
         let size = goal.size();
         let n = size.cells();
@@ -83,10 +91,10 @@ impl Manhattan {
             distance,
             goal_row,
             goal_col,
-            row_table: conflict_table(size.width),
-            col_table: conflict_table(size.height),
-            cell_row: std::array::from_fn(|c| (c / size.width) as u8),
-            cell_col: std::array::from_fn(|c| (c % size.width) as u8),
+            row_table: conflict_table(size.width()),
+            col_table: conflict_table(size.height()),
+            cell_row: std::array::from_fn(|c| (c / size.width()) as u8),
+            cell_col: std::array::from_fn(|c| (c % size.width()) as u8),
         }
     }
 
@@ -108,7 +116,7 @@ impl Manhattan {
     /// belong in it, less the longest run of them whose goal columns increase.
     #[inline(always)]
     pub(super) fn row_conflicts(&self, board: &FastBoard, row: usize) -> u8 {
-        let w = self.size.width;
+        let w = self.size.width();
         if !self.row_table.is_empty() {
             let mut key = 0;
             for &t in board.tiles[row * w..row * w + w].iter().rev() {
@@ -136,9 +144,9 @@ impl Manhattan {
     /// Tiles that must leave column `col`.
     #[inline(always)]
     pub(super) fn col_conflicts(&self, board: &FastBoard, col: usize) -> u8 {
-        let w = self.size.width;
+        let w = self.size.width();
         if !self.col_table.is_empty() {
-            let h = self.size.height;
+            let h = self.size.height();
             let mut key = 0;
             for row in (0..h).rev() {
                 let t = board.tiles[row * w + col] as usize;
@@ -153,7 +161,7 @@ impl Manhattan {
         }
         let mut keys = [0u8; MAX_LINE];
         let mut len = 0;
-        for row in 0..self.size.height {
+        for row in 0..self.size.height() {
             let t = board.tiles[row * w + col];
             if t != 0 && self.goal_col[t as usize] as usize == col {
                 keys[len] = self.goal_row[t as usize];

@@ -50,6 +50,9 @@ pub const MAX_FAST_CELLS: usize = 64;
 /// up. With more than one thread the [`parallel`] search runs, returning the same path.
 /// The start must be solvable (check with [`is_solvable`] first: on an unreachable goal
 /// this searches until a limit stops it). `stats.peak_nodes` is the longest path held.
+///
+/// # Panics
+/// When the board has more than [`MAX_FAST_CELLS`] cells.
 pub fn search<E: Estimate>(
     start: &Board,
     estimate: &E,
@@ -132,7 +135,7 @@ pub fn solve_with<E: Estimate>(
             goal: goal.size(),
         });
     }
-    if size.cells() > MAX_FAST_CELLS || size.width > MAX_LINE || size.height > MAX_LINE {
+    if size.cells() > MAX_FAST_CELLS || size.width() > MAX_LINE || size.height() > MAX_LINE {
         return Err(SolveError::TooLarge {
             algorithm: Algorithm::FastIdastar.name().to_string(),
             size,

@@ -26,6 +26,11 @@
 //! [`FLUSH_EVERY`] nodes, so a node limit may be passed by at most that many nodes per
 //! thread) and the clock is read as often; the first thread to reach a limit stops all.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

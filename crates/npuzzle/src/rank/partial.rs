@@ -1,6 +1,11 @@
 //! Ranking placements of `k` distinct tiles on `n` cells (partial permutations): the
 //! index of a pattern-database entry.
 
+#![expect(
+    clippy::inline_always,
+    reason = "called for every generated node of the search: inlining is not left to the cost model"
+)]
+
 /// The most cells a placement is ranked on.
 const MAX_CELLS: usize = 64;
 
@@ -37,7 +42,7 @@ impl PartialRank {
         let mut used = 0u64;
         let mut rank = 0u64;
         for (i, c) in cells.enumerate() {
-            let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            let below = u64::from((used & ((1u64 << c) - 1)).count_ones());
             rank += (u64::from(c) - below) * self.multiplier[i];
             used |= 1 << c;
         }

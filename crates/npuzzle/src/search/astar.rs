@@ -82,6 +82,9 @@ where
 }
 
 /// [`astar`] with a visited set of the caller's choice; `visited` must be empty.
+///
+/// # Panics
+/// Never, for a `map` that keeps what it is given.
 pub fn astar_with<N, FN, IN, FH, FS, M>(
     start: &N,
     mut successors: FN,

@@ -53,6 +53,9 @@ where
 
 /// [`bfs_bidirectional`] with visited sets of the caller's choice, made by `new_map`
 /// (called twice, once per side).
+///
+/// # Panics
+/// Never, for maps that keep what they are given.
 pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M>(
     start: &N,
     end: &N,

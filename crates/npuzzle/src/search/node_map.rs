@@ -4,8 +4,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash};
 use std::marker::PhantomData;
 
-/// A hash map with a fast non-cryptographic hasher (FxHash); search nodes are not
-/// attacker-chosen keys, and SipHash would cost more than the search itself.
+/// A hash map with a fast non-cryptographic hasher (`FxHash`); search nodes are not
+/// attacker-chosen keys, and `SipHash` would cost more than the search itself.
 pub type FastHashMap<K, V> = HashMap<K, V, BuildHasherDefault<rustc_hash::FxHasher>>;
 
 /// The map operations a search needs from its visited set.

@@ -72,7 +72,7 @@ impl fmt::Display for Config {
                 }
             }
         }
-        if self.weight != 1.0 {
+        if self.weight > 1.0 {
             write!(f, ":w={}", self.weight)?;
         }
         Ok(())

@@ -53,8 +53,8 @@ pub fn from_file(
         let fits = |n: usize| {
             size.map_or_else(
                 || {
-                    let side = (n as f64).sqrt().round() as usize;
-                    side >= 2 && side * side == n
+                    let root = (n as f64).sqrt().round() as usize;
+                    root >= 2 && root * root == n
                 },
                 |s| s.cells() == n,
             )

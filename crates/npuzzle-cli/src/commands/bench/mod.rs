@@ -41,7 +41,7 @@ struct Benchmark {
     quiet: bool,
 }
 
-pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let configs: Vec<Config> = args
         .configs
         .as_deref()
@@ -49,7 +49,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .split(',')
         .map(|c| {
             let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
-            if config.weight == 1.0 && config.algorithm.uses_heuristic() {
+            if config.weight <= 1.0 && config.algorithm.uses_heuristic() {
                 config.weight = args.weight;
             }
             Ok(config)
@@ -100,7 +100,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `bench-file`: the puzzle-specific IDA* on every board of a file, a line each.
-pub fn run_file(args: BenchFileArgs) -> anyhow::Result<ExitCode> {
+pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
     let estimate = match &args.pdb {
         Some(partition) => EstimateChoice::PatternDatabase {
             partition: partition.clone(),

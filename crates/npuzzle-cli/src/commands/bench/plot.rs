@@ -47,11 +47,11 @@ fn plot(
         })
         .collect();
     let points = points_of.iter().flatten();
-    let (x_max, y_min, y_max) = points
-        .fold((1.0f64, f64::MAX, 1e-9f64), |(x, lo, hi), &(px, py)| {
-            (x.max(px), lo.min(py), hi.max(py))
-        });
-    let y_min = if y_min == f64::MAX { 1e-9 } else { y_min };
+    let (x_max, y_min, y_max) = points.fold(
+        (1.0f64, f64::INFINITY, 1e-9f64),
+        |(x, lo, hi), &(px, py)| (x.max(px), lo.min(py), hi.max(py)),
+    );
+    let y_min = if y_min.is_finite() { y_min } else { 1e-9 };
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
