@@ -6,6 +6,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use common::npuzzle;
 
 /// Output of `npuzzle args` with `stdin`: stdout, then stderr and the exit code when the
@@ -14,11 +16,12 @@ fn run(args: &[&str], stdin: &str) -> String {
     let output = npuzzle().args(args).write_stdin(stdin).output().unwrap();
     let mut text = String::from_utf8(output.stdout).unwrap();
     if !output.status.success() {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             "--- stderr (exit {}) ---\n{}",
             output.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&output.stderr)
-        ));
+        );
     }
     text
 }
