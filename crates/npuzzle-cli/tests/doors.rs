@@ -29,7 +29,16 @@ fn solve_batch_and_the_api_answer_alike() {
         .assert()
         .success();
     npuzzle()
-        .args(["pdb", "build", "5-5-5", "--goal", goal_4x4, "--cache-dir", cache, "-q"])
+        .args([
+            "pdb",
+            "build",
+            "5-5-5",
+            "--goal",
+            goal_4x4,
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
         .assert()
         .success();
     let twelve = stdout_of(&["random", "--size", "4x3", "--seed", "9"], "");
@@ -79,6 +88,10 @@ fn solve_batch_and_the_api_answer_alike() {
 
         assert_eq!(cli, batch, "solve and batch differ on {board}");
         assert_eq!(cli, api, "solve and the API differ on {board}");
-        assert_eq!((cli.0.as_str(), cli.1.as_str()), (algorithm, estimate), "{board}");
+        assert_eq!(
+            (cli.0.as_str(), cli.1.as_str()),
+            (algorithm, estimate),
+            "{board}"
+        );
     }
 }

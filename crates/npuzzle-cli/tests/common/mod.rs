@@ -129,4 +129,3 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
-
