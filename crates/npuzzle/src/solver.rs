@@ -1,6 +1,17 @@
 //! Solving a board: the one entry point every front end calls. It asks [`crate::plan`]
 //! what to do, checks reachability, runs the plan, and answers with a [`Solution`] that
 //! says which algorithm and estimate answered and what it cost.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, Board, SolveOptions, Size};
+//!
+//! let goal = Board::goal(Size::square(4)?);
+//! let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None)?;
+//! let solution = solve(&start, &goal, &SolveOptions::default())?;
+//! assert_eq!(solution.algorithm, Algorithm::FastIdastar); // the plan for a 15-puzzle
+//! assert_eq!(npuzzle::moves_to_string(&solution.moves), "rd");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::time::Instant;
 
