@@ -71,6 +71,40 @@ pub enum ParseError {
     Board(#[from] BoardError),
 }
 
+/// A name that is not one of the names known for a kind of thing (an algorithm, a
+/// heuristic, a visited set).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown {kind} '{given}' ({known})")]
+pub struct UnknownName {
+    /// What was named: `algorithm`, `heuristic`, …
+    pub kind: &'static str,
+    /// The name given (cut short when long).
+    pub given: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+impl UnknownName {
+    /// The error for `given`, not a name of `kind`, whose names are `known`.
+    pub fn new<'a>(
+        kind: &'static str,
+        given: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> UnknownName {
+        const KEPT: usize = 40;
+        let given = if given.chars().count() > KEPT {
+            format!("{}…", given.chars().take(KEPT).collect::<String>())
+        } else {
+            given.to_string()
+        };
+        UnknownName {
+            kind,
+            given,
+            known: known.into_iter().collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }

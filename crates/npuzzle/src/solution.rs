@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use crate::board::{Move, Size};
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::search::{GiveUp, Stats};
 
@@ -103,19 +104,28 @@ impl fmt::Display for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// Every algorithm, in the order the command line lists them.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Auto,
+        Algorithm::Table,
+        Algorithm::Bfs,
+        Algorithm::Bidirectional,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Iddfs,
+        Algorithm::FastIdastar,
+        Algorithm::Constructive,
+    ];
+}
+
 impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Algorithm::ALL
             .into_iter()
-            .chain(Algorithm::CLASSIC)
-            .chain([Algorithm::FastIdastar])
             .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
-                )
-            })
+            .ok_or_else(|| UnknownName::new("algorithm", s, Algorithm::ALL.map(Algorithm::name)))
     }
 }
 

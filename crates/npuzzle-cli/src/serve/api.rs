@@ -193,14 +193,14 @@ pub async fn solve(
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,
-        Some(name) => name.parse().map_err(ApiError::bad_request)?,
+        Some(name) => name.parse().map_err(bad_input)?,
     };
     let heuristic: Option<HeuristicKind> = request
         .heuristic
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(ApiError::bad_request)?;
+        .map_err(bad_input)?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
