@@ -91,15 +91,9 @@ impl UnknownName {
         given: &str,
         known: impl IntoIterator<Item = &'a str>,
     ) -> UnknownName {
-        const KEPT: usize = 40;
-        let given = if given.chars().count() > KEPT {
-            format!("{}…", given.chars().take(KEPT).collect::<String>())
-        } else {
-            given.to_string()
-        };
         UnknownName {
             kind,
-            given,
+            given: shortened(given),
             known: known.into_iter().collect::<Vec<_>>().join(", "),
         }
     }
@@ -114,8 +108,19 @@ fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
         "x" | "X" | "_" => Ok(0),
         _ => token.parse::<u32>().map_err(|_| ParseError::BadToken {
             index,
-            token: token.to_string(),
+            token: shortened(token),
         }),
+    }
+}
+
+/// A piece of input as an error message quotes it: itself, or its first characters and
+/// an ellipsis when it is long (a message never echoes megabytes back).
+pub fn shortened(token: &str) -> String {
+    const KEPT: usize = 24;
+    if token.chars().count() <= KEPT {
+        token.to_string()
+    } else {
+        format!("{}…", token.chars().take(KEPT).collect::<String>())
     }
 }
 

@@ -17,7 +17,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{Move, Size};
+use crate::board::{Board, Move, Size};
 use crate::heuristic::HeuristicKind;
 use crate::notation::UnknownName;
 use crate::partition::Partition;
@@ -187,6 +187,21 @@ impl Solution {
         }
     }
 
+    /// Every board along the answer from `start`: the start, then the board after each
+    /// move. Empty when there is no answer (unsolvable, or a limit stopped the search).
+    pub fn boards(&self, start: &Board) -> Vec<Board> {
+        if self.status != Status::Solved {
+            return Vec::new();
+        }
+        let mut board = start.clone();
+        std::iter::once(board.clone())
+            .chain(self.moves.iter().map(|&mv| {
+                board.apply(mv);
+                board.clone()
+            }))
+            .collect()
+    }
+
     /// Records how a search ended: its moves, or why it gave up.
     pub fn conclude(&mut self, outcome: Result<Vec<Move>, GiveUp>) {
         match outcome {
@@ -235,8 +250,9 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
-    /// Tables the solve needs (a distance table, pattern databases) could not be had.
-    #[error("{what}: {source}")]
+    /// Tables the solve needs (a distance table, pattern databases) could not be had
+    /// (the cause is the error's source).
+    #[error("{what} could not be had")]
     Tables {
         /// Which tables.
         what: String,
@@ -258,6 +274,9 @@ pub enum SolveError {
     /// Pattern databases named for an algorithm other than the puzzle-specific IDA*.
     #[error("pattern databases guide fast-idastar (and auto), not {0}")]
     DatabaseNotTaken(Algorithm),
+    /// A ranked visited set asked of an algorithm that keeps no visited set.
+    #[error("{0} keeps no visited set; the ranked one is for bfs, bidirectional and astar")]
+    VisitedNotTaken(Algorithm),
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),
