@@ -151,7 +151,7 @@ impl SolveOptions {
     pub fn run_settings(&self) -> RunSettings {
         RunSettings {
             order: self.order,
-            limits: self.limits,
+            limits: self.limits.clone(),
             threads: self.threads,
             progress: self.progress.clone(),
         }
