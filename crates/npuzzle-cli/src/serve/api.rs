@@ -33,6 +33,14 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answered with `status`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
     fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
@@ -70,9 +78,22 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-/// `GET /api/health`.
-pub async fn health() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
+/// `GET /api/health`: alive, and how loaded (searches running, connections open, and
+/// the limit of each; a connection limit of 0 means no listener counts them).
+pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let searches_limit = state.config.max_concurrent;
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "searches": {
+            "running": searches_limit - state.searches.available_permits(),
+            "limit": searches_limit,
+        },
+        "connections": {
+            "open": state.connections.open(),
+            "limit": state.connections.limit(),
+        },
+    }))
 }
 
 /// Any path that names nothing.
