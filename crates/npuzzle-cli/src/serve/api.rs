@@ -8,6 +8,8 @@ use axum::extract::{Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use npuzzle::distance_table::{self, Layout, Need};
+use npuzzle::progress::Silent;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
@@ -232,6 +234,7 @@ pub async fn solve(
     npuzzle::plan::validate(&goal, &options).map_err(bad_input)?;
     let want_boards = request.boards;
     let response = run_search(&state, move || {
+        refuse_table_builds(&goal, &options)?;
         let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
         let boards = (want_boards && solution.status == Status::Solved).then(|| {
             let mut board = start.clone();
@@ -336,6 +339,29 @@ async fn run_search<T: Send + 'static>(
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: format!("the search failed: {e}"),
     })?
+}
+
+/// Refuses a solve that would build a distance table: a 12-cell table takes about a minute
+/// on every core, which no search limit bounds, so a request must never start one. The
+/// tables a server answers from are built by its operator beforehand (`npuzzle stats WxH
+/// --cache-dir DIR`); the small ones are had at once.
+fn refuse_table_builds(goal: &Board, options: &SolveOptions) -> Result<(), ApiError> {
+    if options.algorithm != Algorithm::Table {
+        return Ok(());
+    }
+    // A board no table covers is refused by the solve itself, with its own message.
+    let Ok(layout) = Layout::for_goal(goal) else {
+        return Ok(());
+    };
+    match distance_table::shared(layout, &options.cache(), Need::IfCheap, &Silent) {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) | Err(_) => Err(ApiError::bad_request(format!(
+            "algorithm 'table': the distance table of {} boards is not built on this server \
+             (building it takes minutes on every core, so a request never starts it); ask \
+             for another algorithm",
+            goal.size()
+        ))),
+    }
 }
 
 /// The server's limits, lowered where the request asks.

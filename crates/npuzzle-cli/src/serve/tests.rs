@@ -469,3 +469,27 @@ async fn a_request_is_answered_within_the_request_timeout() {
     );
     assert!(started.elapsed() < Duration::from_secs(2));
 }
+
+#[tokio::test]
+async fn a_request_never_starts_a_table_build() {
+    let cache = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        cache: Some(npuzzle::cache::Cache::new(cache.path())),
+        ..ServerConfig::default()
+    };
+    let started = Instant::now();
+    let request = json!({"board": "1 2 3 4/5 6 7 8/9 10 0 11", "algorithm": "table"});
+    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains("not built on this server"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+    // Tables had at once (embedded, or small enough to build in memory) still answer.
+    for board in ["8 6 7/2 5 4/3 0 1", "1 2 3 4 5/6 7 8 9 0"] {
+        let request = json!({"board": board, "algorithm": "table"});
+        let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["algorithm"], "table");
+    }
+}
