@@ -8,168 +8,16 @@
 //! All traffic stays on 127.0.0.1; every wait is bounded.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
-/// A running `npuzzle serve` on a free loopback port, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
+mod common;
 
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        Server::spawn(
-            Command::new(assert_cmd::cargo::cargo_bin("npuzzle")),
-            extra,
-            Stdio::inherit(),
-        )
-    }
-
-    /// Started under a descriptor limit of `descriptors` (soft and hard), as `ulimit -n`
-    /// sets it; stderr is captured.
-    fn start_limited(descriptors: u64, extra: &[&str]) -> Server {
-        let mut shell = Command::new("sh");
-        shell
-            .arg("-c")
-            .arg(format!("ulimit -n {descriptors} && exec \"$0\" \"$@\""))
-            .arg(assert_cmd::cargo::cargo_bin("npuzzle"));
-        Server::spawn(shell, extra, Stdio::piped())
-    }
-
-    /// `command` (which runs `npuzzle` with the arguments that follow) serving on a free
-    /// loopback port.
-    fn spawn(mut command: Command, extra: &[&str], stderr: Stdio) -> Server {
-        let mut child = command
-            .args(["serve", "--bind", "127.0.0.1:0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("starting npuzzle serve");
-        let stdout = child.stdout.take().unwrap();
-        let (send, receive) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = send.send(line);
-        });
-        let Ok(line) = receive.recv_timeout(Duration::from_secs(30)) else {
-            let _ = child.kill();
-            panic!("npuzzle serve did not say where it listens within 30 s");
-        };
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        Server { child, addr }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-
-    /// One plain HTTP/1.1 GET; the status code and the body.
-    fn get(&self, path: &str) -> (u16, String) {
-        let request = format!(
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.addr
-        );
-        exchange(self.addr, &request)
-    }
-
-    /// One plain HTTP/1.1 POST of a JSON body; the status code and the body.
-    fn post(&self, path: &str, body: &str) -> (u16, String) {
-        let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        );
-        exchange(self.addr, &request)
-    }
-
-    /// `/api/health` as JSON.
-    fn health(&self) -> Value {
-        let (status, body) = self.get("/api/health");
-        assert_eq!(status, 200, "{body}");
-        serde_json::from_str(&body).unwrap()
-    }
-
-    /// Waits (bounded) until `n` searches are running.
-    fn until_searching(&self, n: u64) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.health()["searches"]["running"].as_u64() != Some(n) {
-            assert!(Instant::now() < deadline, "{n} searches never ran at once");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Sends `signal` (a `kill` name: TERM, INT) to the server.
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg(self.child.id().to_string())
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    /// Waits at most `limit` for the server to exit; its exit status and stderr.
-    fn wait_exit(&mut self, limit: Duration) -> (std::process::ExitStatus, String) {
-        let deadline = Instant::now() + limit;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the server did not exit within {limit:?}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let mut stderr = String::new();
-        if let Some(mut pipe) = self.child.stderr.take() {
-            pipe.read_to_string(&mut stderr).unwrap();
-        }
-        (status, stderr)
-    }
-}
-
-/// Sends `request` on a new connection and reads the answer to the end: its status code
-/// and body.
-fn exchange(addr: SocketAddr, request: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status = response
-        .get(9..12)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("not an HTTP answer: {response:?}"));
-    let body = response
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
-    (status, body)
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::Server;
 
 #[test]
 fn serve_says_where_it_listens_and_answers() {
@@ -376,7 +224,7 @@ fn idle_and_slow_clients_do_not_shut_out_others() {
         "/api/health took {waited:?}"
     );
     assert!(health["connections"]["open"].as_u64().unwrap() <= limit);
-    let (status, body) = server.post("/api/solve", r#"{"board": "8 6 7/2 5 4/3 0 1"}"#);
+    let (status, body) = server.post_json("/api/solve", &json!({"board": "8 6 7/2 5 4/3 0 1"}));
     assert_eq!(status, 200, "{body}");
     assert!(body.contains(r#""length":31"#), "{body}");
 
@@ -408,35 +256,41 @@ fn idle_and_slow_clients_do_not_shut_out_others() {
     assert!(status.success(), "{status}: {stderr}");
 }
 
-/// A solve that holds a search slot for about `seconds` (IDDFS on a far 4x4 board).
-fn slow_solve_body(seconds: f64) -> String {
-    format!(
-        r#"{{"board": "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1", "algorithm": "iddfs", "max_seconds": {seconds}}}"#
-    )
+/// A node limit no test search reaches: they end by the clock.
+const UNBOUNDED_NODES: &str = "1000000000000000";
+
+/// A solve that holds a search slot for about `seconds` (IDDFS on a far 4x4 board, on a
+/// server started with `--max-nodes` [`UNBOUNDED_NODES`]).
+fn slow_solve(seconds: f64) -> Value {
+    json!({"board": "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1", "algorithm": "iddfs",
+           "max_seconds": seconds})
 }
 
 #[test]
 fn over_the_cap_with_every_connection_serving_a_new_one_is_refused_at_once() {
-    let server = Server::start(&["--max-connections", "2", "--max-concurrent", "2"]);
+    let server = Server::start(&[
+        "--max-connections",
+        "2",
+        "--max-concurrent",
+        "2",
+        "--max-nodes",
+        UNBOUNDED_NODES,
+    ]);
     std::thread::scope(|scope| {
         let solves: Vec<_> = (0..2)
-            .map(|_| scope.spawn(|| server.post("/api/solve", &slow_solve_body(2.0))))
+            .map(|_| scope.spawn(|| server.post_json("/api/solve", &slow_solve(2.0))))
             .collect();
-        // Both connections are serving: health itself would be a third.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let refusal = loop {
-            let started = Instant::now();
-            let (status, body) = server.get("/api/health");
-            if status == 503 {
-                assert!(
-                    started.elapsed() < Duration::from_secs(1),
-                    "queued, not refused"
-                );
-                break body;
-            }
-            assert!(Instant::now() < deadline, "never refused");
-            std::thread::sleep(Duration::from_millis(20));
-        };
+        // Both connections are serving once their requests are in (well within half a
+        // second): health itself would be a third. (Sooner, it could take the place of a
+        // connection whose request had not yet arrived: the cap makes room that way.)
+        std::thread::sleep(Duration::from_millis(500));
+        let started = Instant::now();
+        let (status, refusal) = server.get("/api/health");
+        assert_eq!(status, 503, "{refusal}");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "queued, not refused"
+        );
         assert!(refusal.contains("2 connections open"), "{refusal}");
         for solve in solves {
             let (status, body) = solve.join().unwrap();
@@ -450,10 +304,13 @@ fn over_the_cap_with_every_connection_serving_a_new_one_is_refused_at_once() {
 #[test]
 fn sigterm_and_ctrl_c_let_running_solves_finish_then_exit_0() {
     for (signal, solves) in [("TERM", 2), ("INT", 1)] {
-        let mut server = Server::start_limited(1024, &["--max-concurrent", "2"]);
+        let mut server = Server::start_limited(
+            1024,
+            &["--max-concurrent", "2", "--max-nodes", UNBOUNDED_NODES],
+        );
         let stopped_at = std::thread::scope(|scope| {
             let running: Vec<_> = (0..solves)
-                .map(|_| scope.spawn(|| server.post("/api/solve", &slow_solve_body(2.0))))
+                .map(|_| scope.spawn(|| server.post_json("/api/solve", &slow_solve(2.0))))
                 .collect();
             server.until_searching(solves);
             let stopped_at = Instant::now();
@@ -629,7 +486,7 @@ fn e2e_scramble_solve_animate_compare() {
     assert_eq!(result["table_rows"], 9, "{result}");
     assert_eq!(result["charts"], 3);
     // The page works under its Content-Security-Policy: nothing it does is blocked.
-    assert_eq!(result["csp_violations"], serde_json::json!([]), "{result}");
+    assert_eq!(result["csp_violations"], json!([]), "{result}");
 }
 
 #[test]

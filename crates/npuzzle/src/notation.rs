@@ -32,7 +32,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A token count that is not a square and no size was given.
-    #[error("{0} tiles do not make a square board; give the size (e.g. --size 3x4)")]
+    #[error("{0} tiles do not make a square board; give its size (columns x rows, e.g. 3x4)")]
     NotSquare(usize),
     /// Nothing to read.
     #[error("the board is empty")]

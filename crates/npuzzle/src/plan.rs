@@ -428,15 +428,23 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
     Some((partition, groups))
 }
 
-/// Expansions of the linear-conflict search that take about as long as building the
-/// tables of `groups` on `goal`'s board (measured on this project's machine: a build
-/// visits about two (placement, blank region) states in the time the search expands one
-/// node, docs/BENCHMARKS.md).
+/// Expansions of the linear-conflict search after which `auto` builds the tables of
+/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
+/// build visits. Measured here, a build visits states about as fast as the two-thread
+/// search expands nodes, so the search first spends about a sixteenth of the build's
+/// time: boards that linear conflict solves in a second or two never pay for a build, and
+/// an 80-move 15-puzzle position still ends within a minute, build included
+/// (docs/BENCHMARKS.md).
 fn build_cost(goal: &Board, groups: &Groups) -> u64 {
-    let n = goal.size().cells();
+    let n = goal.size().cells() as u64;
     groups
         .iter()
-        .map(|g| PartialRank::new(n, g.len()).count.saturating_mul(n as u64) / 2)
+        .map(|g| {
+            PartialRank::new(n as usize, g.len())
+                .count
+                .saturating_mul(n)
+                / 16
+        })
         .sum()
 }
 

@@ -48,9 +48,9 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch, Notify};
+use tokio::sync::{mpsc, watch, Notify, Semaphore};
 
 /// How many connections the server keeps and for how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +78,8 @@ impl Default for ConnectionLimits {
     }
 }
 
-/// Descriptors kept back from connections: the listener, the runtime's own, and the
-/// table files a search opens.
+/// Descriptors kept back from connections: the listener, the runtime's own, refusals
+/// closing ([`LINGERING_REFUSALS`]), and the table files a search opens.
 pub const RESERVED_DESCRIPTORS: u64 = 64;
 
 /// The most connections that fit under the process's descriptor limit, if it has one.
@@ -272,6 +272,34 @@ fn refusal(max: usize) -> String {
     )
 }
 
+/// Refused connections whose close may wait for the client's request to be read, so that
+/// the refusal arrives instead of a reset; more are closed at once.
+const LINGERING_REFUSALS: usize = 16;
+
+/// Answers a connection over the cap 503 and closes it, never waiting in the accept loop.
+/// Closing a socket with an unread request resets it, and the client may lose the answer,
+/// so while few refusals are pending the close waits (at most half a second) for the
+/// request to be read and the client to close its side.
+fn refuse(stream: TcpStream, max: usize, lingering: &Arc<Semaphore>) {
+    let answer = refusal(max);
+    let Ok(permit) = Arc::clone(lingering).try_acquire_owned() else {
+        let _ = stream.try_write(answer.as_bytes());
+        return;
+    };
+    tokio::spawn(async move {
+        let _permit = permit;
+        let mut stream = stream;
+        let linger = async {
+            stream.write_all(answer.as_bytes()).await?;
+            stream.shutdown().await?;
+            let mut sink = [0u8; 4096];
+            while stream.read(&mut sink).await? > 0 {}
+            io::Result::Ok(())
+        };
+        let _ = tokio::time::timeout(Duration::from_millis(500), linger).await;
+    });
+}
+
 /// Accept errors that mean "out of descriptors or memory for now": worth a short pause.
 fn is_resource_shortage(error: &io::Error) -> bool {
     use rustix::io::Errno;
@@ -303,6 +331,7 @@ pub async fn serve(
     let (alive, mut all_closed) = mpsc::channel::<Infallible>(1);
     let mut stop = std::pin::pin!(stop);
     let mut next_id = 0u64;
+    let refusals = Arc::new(Semaphore::new(LINGERING_REFUSALS));
     loop {
         let (stream, _) = tokio::select! {
             biased;
@@ -319,8 +348,7 @@ pub async fn serve(
         };
         next_id += 1;
         let Some(tracked) = registry.admit(next_id) else {
-            // Best effort and never waiting: the socket's buffer takes a short answer.
-            let _ = stream.try_write(refusal(limits.max_connections).as_bytes());
+            refuse(stream, limits.max_connections, &refusals);
             continue;
         };
         let _ = stream.set_nodelay(true);
