@@ -12,8 +12,10 @@
 mod args;
 mod commands;
 mod input;
+mod interrupt;
 mod output;
 mod progress;
+mod result_lines;
 pub mod serve;
 
 use std::io::{self, ErrorKind};

@@ -1,14 +1,16 @@
 //! `npuzzle batch`: many instances on all cores, results as JSON Lines in input order.
 //!
-//! Nothing is lost: every result is written and flushed as soon as all results before
-//! it are out, and a run started again with the same `--output` skips the ids already
-//! there (dropping a half-written last line) and appends the rest. Ids are unique (a
+//! Nothing is lost: every result is written as soon as all results before it are out,
+//! whole lines only (see `crate::result_lines`: a full disk stops the run with the file
+//! ending on a whole line; Ctrl-C or SIGTERM writes every finished result before exiting),
+//! and a run started again with the same `--output` skips the ids already there
+//! (dropping a half-written last line) and appends the rest. Ids are unique (a
 //! duplicate is refused before any solving, naming its lines) and come back exactly as
 //! written, so no two lines can be mistaken for one another.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -24,7 +26,9 @@ use serde_json::value::RawValue;
 use super::{validate, LimitDefaults};
 use crate::args::BatchArgs;
 use crate::input::{goal_of, quoted, utf8};
+use crate::interrupt::Interrupt;
 use crate::progress::Bars;
+use crate::result_lines::{write_in_order, Finished, Sink, Written};
 
 /// One instance as JSON Lines input gives it.
 #[derive(Deserialize)]
@@ -75,45 +79,44 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|job| !done.contains(&job.id))
         .collect();
-    let mut out: Box<dyn Write + Send> = match &args.output {
-        Some(path) => Box::new(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("opening {}", path.display()))?,
-        )),
-        None => Box::new(BufWriter::new(io::stdout())),
-    };
+    // Watched before the first result is written: a stop from here on saves them all.
+    let interrupt = Interrupt::watch().context("watching for Ctrl-C and SIGTERM")?;
+    let sink = Sink::open(args.output.as_deref())?;
     let bars = Bars::new(args.cache.quiet);
     bars.start("solving", jobs.len() as u64);
-    let (sender, receiver) = mpsc::channel::<(usize, String, bool)>();
+    let (sender, receiver) = mpsc::channel::<Finished>();
     let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
-        let writer = scope.spawn(move || -> anyhow::Result<(usize, usize)> {
-            // Results arrive in any order; each is written once all before it are.
-            let mut pending = BTreeMap::new();
-            let (mut next, mut failed) = (0, 0);
-            for (index, record, bad) in receiver {
-                pending.insert(index, (record, bad));
-                while let Some((record, bad)) = pending.remove(&next) {
-                    failed += usize::from(bad);
-                    out.write_all(record.as_bytes())?;
-                    out.write_all(b"\n")?;
-                    out.flush()?;
-                    next += 1;
-                }
+        let (interrupt, bars) = (&interrupt, &bars);
+        let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
+            Ok(Written::All { lines, failed }) => Ok((lines, failed)),
+            // The searches still running could take minutes, and their results would have
+            // nowhere to go: what was finished is saved, so the process ends here.
+            Ok(Written::Stopped { stop, lines }) => {
+                bars.finish();
+                eprintln!(
+                    "stopped by {}: {lines} finished results written; run the same command \
+                     again to solve the rest",
+                    stop.name()
+                );
+                std::process::exit(stop.exit_code().into())
             }
-            Ok((next, failed))
+            Err(error) => {
+                bars.finish();
+                eprintln!("error: {error:#}");
+                std::process::exit(2)
+            }
         });
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
+                if interrupt.requested().is_some() {
+                    return;
+                }
                 let (record, bad) = match solve_line(job, args, &defaults) {
                     Ok(record) => (record, false),
                     Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
                 };
                 bars.advance(1);
-                // The writer only stops early on an output error, reported below.
                 let _ = sender.send((index, record, bad));
             });
         writer.join().expect("the writer thread does not panic")
