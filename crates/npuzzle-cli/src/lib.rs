@@ -11,6 +11,7 @@
 
 mod args;
 mod commands;
+pub mod fuzzing;
 mod input;
 mod interrupt;
 mod output;

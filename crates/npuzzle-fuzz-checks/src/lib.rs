@@ -10,8 +10,12 @@
 //! npuzzle_fuzz_checks::board_notation::check(b"\x001 2 3/8 0 4/7 6 5");
 //! npuzzle_fuzz_checks::judge_formats::check(b"\x00283104765\n");
 //! npuzzle_fuzz_checks::table_files::check(b"NPUZTBL\n\xff\xff");
+//! npuzzle_fuzz_checks::batch_input::check(b"\x00{\"id\": 7, \"board\": \"1 2 3/4 0 5/6 7 8\"}");
+//! npuzzle_fuzz_checks::api_requests::check(b"\x00{\"board\": \"283104765\"}");
 //! ```
 
+pub mod api_requests;
+pub mod batch_input;
 pub mod board_notation;
 pub mod judge_formats;
 pub mod table_files;
@@ -21,6 +25,8 @@ pub type Check = fn(&[u8]);
 
 /// Every check, by the name of its fuzz target (and its corpus directory).
 pub const TARGETS: &[(&str, Check)] = &[
+    ("api_requests", api_requests::check),
+    ("batch_input", batch_input::check),
     ("board_notation", board_notation::check),
     ("judge_formats", judge_formats::check),
     ("table_files", table_files::check),
