@@ -1,6 +1,7 @@
-//! Every check on arbitrary bytes, on bytes near the inputs people send (a kept input of
-//! the fuzzers with some bytes changed), and on every input the fuzzers kept: the stable
-//! guard of the parsers that `fuzz/` (nightly) fuzzes for hours.
+//! Every check on arbitrary bytes, on bytes near the inputs people send (a seed or a kept
+//! input of the fuzzers with some bytes changed), and on every seed (`fuzz/seeds/`), kept
+//! input (`fuzz/corpus/`) and past failure (`fuzz/regressions/`): the stable guard of the
+//! parsers that `fuzz/` (nightly) fuzzes for hours.
 
 use std::path::{Path, PathBuf};
 
@@ -47,23 +48,22 @@ fn run(check: Check, what: &Path, bytes: &[u8]) {
 #[test]
 fn every_kept_input_and_every_regression_passes() {
     for (target, check) in TARGETS {
-        let corpus = inputs("corpus", target);
-        assert!(
-            corpus.len() >= 5,
-            "fuzz/corpus/{target} holds {} inputs: the seeds are missing",
-            corpus.len()
-        );
-        for (path, bytes) in corpus.iter().chain(&inputs("regressions", target)) {
-            run(*check, path, bytes);
+        let seeds = inputs("seeds", target);
+        assert!(!seeds.is_empty(), "fuzz/seeds/{target} is missing");
+        for kind in ["seeds", "corpus", "regressions"] {
+            for (path, bytes) in inputs(kind, target) {
+                run(*check, &path, &bytes);
+            }
         }
     }
 }
 
-/// Bytes near the inputs people send: a kept input of `target` with a few bytes changed,
-/// cut or grown.
+/// Bytes near the inputs people send: a seed or kept input of `target` with a few bytes
+/// changed, cut or grown.
 fn near_inputs(target: &'static str) -> impl Strategy<Value = Vec<u8>> {
-    let seeds: Vec<Vec<u8>> = inputs("corpus", target)
+    let seeds: Vec<Vec<u8>> = inputs("seeds", target)
         .into_iter()
+        .chain(inputs("corpus", target))
         .map(|(_, bytes)| bytes)
         .collect();
     (
