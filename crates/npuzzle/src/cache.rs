@@ -4,15 +4,18 @@
 //! ```
 //! use npuzzle::cache::{Cache, Origin};
 //!
-//! let dir = std::env::temp_dir().join(format!("npuzzle-cache-doc-{}", std::process::id()));
-//! let cache = Cache::new(&dir);
-//! let squares = || (0..16u8).map(|i| i * i).collect::<Vec<u8>>();
-//! let (table, origin) = cache.load_or_build("squares.tbl", "squares of 0..16", squares)?;
-//! assert_eq!((table[3], origin), (9, Origin::Built));
-//! let (_, origin) = cache.load_or_build("squares.tbl", "squares of 0..16", squares)?;
+//! let dir = tempfile::tempdir()?;
+//! let cache = Cache::new(dir.path());
+//! let (table, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || {
+//!     (0u8..8).map(|i| i * i).collect()
+//! })?;
+//! assert_eq!(origin, Origin::Built);
+//! assert_eq!(table[3], 9);
+//! // Next time it is mapped from the file, checked against its identity and checksum.
+//! let (_, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || unreachable!())?;
 //! assert_eq!(origin, Origin::Loaded);
-//! # drop(table); std::fs::remove_dir_all(&dir).unwrap();
-//! # Ok::<(), npuzzle::cache::CacheError>(())
+//! assert!(cache.load("squares.tbl", "something else").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! A file is `MAGIC`, a little-endian `u32` header length, a text header of `key=value`
@@ -55,8 +58,8 @@ pub enum CacheError {
         /// What is wrong with it.
         why: String,
     },
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing failed (the cause is the error's source).
+    #[error("{path}")]
     Io {
         /// The file or directory.
         path: PathBuf,

@@ -1,10 +1,28 @@
 //! How to solve: the algorithm, the estimate, the move order, the limits, the visited
 //! set, where tables are cached, threads and progress. Front ends fill these in; the
 //! library decides everything else.
+//!
+//! ```
+//! use npuzzle::search::Limits;
+//! use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions, Status};
+//!
+//! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
+//! let goal = npuzzle::Board::goal(start.size());
+//! let options = SolveOptions {
+//!     algorithm: Algorithm::Astar,
+//!     estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+//!     limits: Limits { max_expanded: Some(10), ..Limits::NONE },
+//!     ..SolveOptions::default()
+//! };
+//! let solution = solve(&start, &goal, &options)?;
+//! assert!(matches!(solution.status, Status::GaveUp(_)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::Move;
 use crate::cache::Cache;
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::progress::{Progress, SharedProgress, Silent};
 use crate::search::Limits;
@@ -41,12 +59,12 @@ impl Visited {
 }
 
 impl std::str::FromStr for Visited {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Visited::Hash, Visited::Ranked]
-            .into_iter()
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        let all = [Visited::Hash, Visited::Ranked];
+        all.into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown visited set '{s}' (hash, ranked)"))
+            .ok_or_else(|| UnknownName::new("visited set", s, all.map(Visited::name)))
     }
 }
 

@@ -45,7 +45,7 @@ use crate::board::{Board, Size};
 use crate::cache::Cache;
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::heuristic::HeuristicKind;
-use crate::options::{EstimateChoice, SolveOptions};
+use crate::options::{EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PatternDatabase};
@@ -150,6 +150,23 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
     let size = goal.size();
     let weighted = options.weight > 1.0;
     let estimate = &options.estimate;
+    if options.visited == Visited::Ranked {
+        let keeps = matches!(
+            options.algorithm,
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Astar
+        );
+        if !keeps {
+            return Err(SolveError::VisitedNotTaken(options.algorithm));
+        }
+        if size.cells() > RANKED_CELLS {
+            return Err(SolveError::TooLarge {
+                algorithm: format!("{} with a ranked visited set", options.algorithm),
+                size,
+                cells: size.cells(),
+                max: RANKED_CELLS,
+            });
+        }
+    }
     if let EstimateChoice::PatternDatabase { partition, .. } = estimate {
         let groups = partition.groups(goal).map_err(tables_error)?;
         pdb::check_buildable(goal, &groups).map_err(tables_error)?;
@@ -399,7 +416,7 @@ fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
 
 fn tables_error(error: impl std::error::Error + Send + Sync + 'static) -> SolveError {
     SolveError::Tables {
-        what: "tables".to_string(),
+        what: "the tables".to_string(),
         source: Box::new(error),
     }
 }
@@ -458,4 +475,110 @@ fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
     let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
     let cached = pdb::find_cached(cache, goal).is_some_and(|found| found == groups);
     (small && !cached).then_some(Advice::BuildDatabase(big))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starter(side_w: usize, side_h: usize) -> Option<String> {
+        let goal = Board::goal(Size::new(side_w, side_h).unwrap());
+        starter_partition(&goal).map(|(partition, _)| partition.to_string())
+    }
+
+    #[test]
+    fn starters_are_the_largest_groups_that_build_in_minutes() {
+        assert_eq!(starter(4, 4).as_deref(), Some("7-7-1"));
+        assert_eq!(starter(5, 5).as_deref(), Some("6-6-6-6"));
+        assert_eq!(starter(5, 3).as_deref(), Some("7-7"));
+        assert_eq!(starter(5, 4).as_deref(), Some("6-6-6-1"));
+        // Korf & Felner's blocks on the 24-puzzle, not rows.
+        let goal = Board::blank_first_goal(Size::square(5).unwrap());
+        let (_, groups) = starter_partition(&goal).unwrap();
+        assert_eq!(groups[0], vec![1, 2, 5, 6, 7, 12]);
+    }
+
+    #[test]
+    fn auto_upgrades_only_where_the_fast_search_runs_without_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = SolveOptions {
+            cache: Some(Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let fifteen = plan(&Board::goal(Size::square(4).unwrap()), &options).unwrap();
+        assert_eq!(fifteen.algorithm, Algorithm::FastIdastar);
+        assert_eq!(fifteen.guide.name().as_deref(), Some("linear-conflict"));
+        let upgrade = fifteen.upgrade.expect("a 15-puzzle search may build 7-7-1");
+        assert_eq!(upgrade.partition.to_string(), "7-7-1");
+        // Named estimates are used as named: no upgrade.
+        let named = SolveOptions {
+            estimate: EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
+            ..options.clone()
+        };
+        assert!(plan(&Board::goal(Size::square(4).unwrap()), &named)
+            .unwrap()
+            .upgrade
+            .is_none());
+        let eight = plan(&Board::goal(Size::square(3).unwrap()), &options).unwrap();
+        assert_eq!(eight.algorithm, Algorithm::Table);
+        assert!(eight.upgrade.is_none());
+    }
+
+    #[test]
+    fn validation_refuses_what_planning_would() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let refused = [
+            (
+                Algorithm::Bfs,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::Table,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::FastIdastar,
+                EstimateChoice::Heuristic(HeuristicKind::Misplaced),
+                1.0,
+            ),
+            (Algorithm::FastIdastar, EstimateChoice::Auto, 2.0),
+            (Algorithm::Constructive, EstimateChoice::Auto, 1.5),
+            (Algorithm::Astar, EstimateChoice::Auto, 0.5),
+            (
+                Algorithm::Idastar,
+                EstimateChoice::PatternDatabase {
+                    partition: "4-4".parse().unwrap(),
+                    reflection: true,
+                },
+                1.0,
+            ),
+        ];
+        for (algorithm, estimate, weight) in refused {
+            let options = SolveOptions {
+                algorithm,
+                estimate: estimate.clone(),
+                weight,
+                ..SolveOptions::default()
+            };
+            assert!(
+                validate(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+            assert!(
+                plan(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+        }
+        let big = Board::goal(Size::square(17).unwrap());
+        let bfs = SolveOptions {
+            algorithm: Algorithm::Bfs,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            validate(&big, &bfs),
+            Err(SolveError::TooLarge { .. })
+        ));
+    }
 }

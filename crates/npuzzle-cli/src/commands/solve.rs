@@ -86,17 +86,6 @@ struct Solved<'a> {
     show: bool,
 }
 
-/// Every board from `start` along `solution`'s moves, the start first.
-pub fn boards_along(start: &Board, solution: &Solution) -> Vec<Board> {
-    let mut board = start.clone();
-    std::iter::once(board.clone())
-        .chain(solution.moves.iter().map(|&mv| {
-            board.apply(mv);
-            board.clone()
-        }))
-        .collect()
-}
-
 impl Render for Solved<'_> {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let report = SolveReport::new(self.start, self.goal, self.solution);
@@ -134,7 +123,7 @@ impl Render for Solved<'_> {
             writeln!(out, "tables:    {tables} ({:.3} s)", s.setup_seconds)?;
         }
         if self.show && self.solution.status == Status::Solved {
-            let boards = boards_along(self.start, self.solution);
+            let boards = self.solution.boards(self.start);
             writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
             for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {
                 writeln!(out, "{} {mv}\n{}", i + 1, grid(board))?;
@@ -148,14 +137,12 @@ impl Render for Solved<'_> {
         let mut value = serde_json::to_value(report).expect("a report is plain data");
         if self.show {
             // `--show` asks for the boards along the way: in JSON, as the API gives them.
-            let boards: Vec<String> = if self.solution.status == Status::Solved {
-                boards_along(self.start, self.solution)
-                    .iter()
-                    .map(Board::to_string)
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let boards: Vec<String> = self
+                .solution
+                .boards(self.start)
+                .iter()
+                .map(Board::to_string)
+                .collect();
             value["boards"] = boards.into();
         }
         value
