@@ -2,6 +2,7 @@
 //! read (`solve --json`, batch results, the web API). Fields are added, never renamed.
 
 use crate::board::{moves_to_string, Board};
+use crate::notation::Notation;
 use crate::search::Stats;
 use crate::solution::{Solution, Status};
 
@@ -25,6 +26,9 @@ pub struct SolveReport {
     pub length: Option<usize>,
     /// The blank's moves, `u d l r` (empty unless solved).
     pub moves: String,
+    /// The same moves in tile notation (see [`Notation::Tiles`]): `R2U2L…`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tile_moves: String,
     /// The algorithm that ran.
     pub algorithm: String,
     /// The estimate that guided it, if any.
@@ -52,6 +56,7 @@ impl SolveReport {
             gave_up,
             length: solution.length(),
             moves: moves_to_string(&solution.moves),
+            tile_moves: Notation::Tiles.write(&solution.moves),
             algorithm: solution.algorithm.name().to_string(),
             heuristic: solution.estimate.clone(),
             optimal: solution.optimal && solution.status == Status::Solved,

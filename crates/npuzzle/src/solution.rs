@@ -237,6 +237,25 @@ pub enum SolveError {
     /// Pattern databases named for an algorithm other than the puzzle-specific IDA*.
     #[error("pattern databases guide fast-idastar (and auto), not {0}")]
     DatabaseNotTaken(Algorithm),
+    /// A time limit that is not a positive number of seconds up to a year.
+    #[error(
+        "a time limit of {seconds} seconds is not allowed: give a positive number of \
+         seconds, at most {max} (a year)"
+    )]
+    BadTimeLimit {
+        /// The seconds asked for.
+        seconds: f64,
+        /// The most allowed.
+        max: f64,
+    },
+    /// More threads than a search may run on.
+    #[error("{threads} threads is more than the {max} allowed")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The most allowed.
+        max: usize,
+    },
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),
