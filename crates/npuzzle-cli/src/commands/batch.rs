@@ -14,6 +14,8 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 
 use anyhow::{bail, Context};
+use npuzzle::notation::quoted;
+use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
 use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions};
@@ -21,9 +23,9 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::{validate, LimitDefaults};
+use super::validate;
 use crate::args::BatchArgs;
-use crate::input::{goal_of, quoted, utf8};
+use crate::input::{goal_of, utf8};
 use crate::progress::Bars;
 
 /// One instance as JSON Lines input gives it.
@@ -59,7 +61,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let defaults = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(LimitDefaults::SOLVE),
+        limits: args.limits.limits(SOLVE_LIMITS),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
