@@ -48,6 +48,11 @@
 //! - [`plan`]: what answers a board. [`solver`]: [`solve`].
 //! - [`compare`]: every algorithm on one board. [`verdict`]: checking a given solution.
 //!
+//! ## Features
+//! - `serde` (default): `Serialize`/`Deserialize` for the answer and report types
+//!   ([`report::SolveReport`], [`verdict::Verdict`], [`search::Stats`], ...). Without it
+//!   the library depends on no serialization crate.
+//!
 //! ## Conventions
 //! Moves are named for the blank's motion (`u d l r`); the default order of trying them
 //! is l, r, d, u, and where several shortest solutions exist the canonical one is the
@@ -96,3 +101,8 @@ pub use options::{EstimateChoice, RunSettings, SolveOptions, Visited};
 pub use solution::{Advice, Algorithm, Solution, SolveError, Status};
 pub use solvability::is_solvable;
 pub use solver::solve;
+
+/// The README's example, run as a doctest so the package page cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
