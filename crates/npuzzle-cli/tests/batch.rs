@@ -4,20 +4,15 @@ use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
-use assert_cmd::Command;
-use serde_json::Value;
 
-fn records(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
+mod common;
+
+use common::{json_lines as records, npuzzle};
 
 #[test]
 fn results_come_in_input_order_with_error_records() {
     let input = "283104765\n\n# a comment\n{\"id\":\"named\",\"board\":\"1 2 3/4 5 6/7 8 0\",\"algorithm\":\"bfs\"}\n1 2 3 4 5\n{\"board\":\"1 2 3 8 0 4 7 6 5\",\"colour\":1}\n";
-    let out = Command::cargo_bin("npuzzle")
-        .unwrap()
+    let out = npuzzle()
         .args(["batch", "--goal", "123804765", "--quiet"])
         .write_stdin(input)
         .assert()
@@ -43,8 +38,7 @@ fn a_killed_run_resumes_without_loss_or_repeats() {
     let input = dir.path().join("boards.txt");
     let output = dir.path().join("results.jsonl");
     // Breadth-first search on random 8-puzzles: slow enough to kill midway.
-    let boards = Command::cargo_bin("npuzzle")
-        .unwrap()
+    let boards = npuzzle()
         .args(["random", "--count", "400", "--seed", "11"])
         .output()
         .unwrap()
@@ -85,11 +79,7 @@ fn a_killed_run_resumes_without_loss_or_repeats() {
     // A half-written last line, as a kill in the middle of a write leaves.
     std::fs::write(&output, format!("{partial}{{\"id\":{},\"algo", done + 1)).unwrap();
 
-    Command::cargo_bin("npuzzle")
-        .unwrap()
-        .args(args)
-        .assert()
-        .success();
+    npuzzle().args(args).assert().success();
     let rows = records(&std::fs::read_to_string(&output).unwrap());
     let ids: Vec<u64> = rows.iter().map(|r| r["id"].as_u64().unwrap()).collect();
     assert_eq!(ids, (1..=400).collect::<Vec<u64>>());
@@ -103,8 +93,7 @@ fn cached_pattern_databases_guide_fifteen_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().to_str().unwrap();
     let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
-    Command::cargo_bin("npuzzle")
-        .unwrap()
+    npuzzle()
         .args([
             "pdb",
             "build",
@@ -119,8 +108,7 @@ fn cached_pattern_databases_guide_fifteen_puzzles() {
         .success();
     // Korf's instances 2 and 4 (optima 55 and 56), and a 3x3 board that stays on its table.
     let input = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6\n{\"board\":\"1 2 3/4 5 6/7 0 8\",\"goal\":\"1 2 3/4 5 6/7 8 0\"}\n";
-    let out = Command::cargo_bin("npuzzle")
-        .unwrap()
+    let out = npuzzle()
         .args(["batch", "--goal", goal, "--cache-dir", cache, "-q"])
         .write_stdin(input)
         .assert()

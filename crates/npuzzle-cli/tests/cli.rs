@@ -1,18 +1,12 @@
 //! The `npuzzle` binary end to end: judge formats byte for byte, bad input, JSON output.
 
-use assert_cmd::Command;
 use npuzzle::{parse_board, parse_moves, Board};
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
+mod common;
 
-fn stdout_of(args: &[&str], stdin: &str) -> String {
-    let out = npuzzle().args(args).write_stdin(stdin).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
+use common::{npuzzle, stdout_of};
 
 #[test]
 fn judge_p1379_sample_and_unreachable() {

@@ -1,11 +1,10 @@
 //! The `pdb` commands and `solve --pdb`, run as a user would.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
+mod common;
+
+use common::npuzzle;
 
 #[test]
 fn build_list_verify_and_solve_with_a_small_partition() {

@@ -7,83 +7,16 @@
 //! needs no `WebDriver` and no `DevTools` client. Screenshots go to `target/e2e-artifacts/`.
 //! All traffic stays on 127.0.0.1; every wait is bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// A running `npuzzle serve` on a free loopback port, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
+mod common;
 
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-            .args(["serve", "--bind", "127.0.0.1:0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("starting npuzzle serve");
-        let stdout = child.stdout.take().unwrap();
-        let (send, receive) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = send.send(line);
-        });
-        let Ok(line) = receive.recv_timeout(Duration::from_secs(30)) else {
-            let _ = child.kill();
-            panic!("npuzzle serve did not say where it listens within 30 s");
-        };
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        Server { child, addr }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-
-    /// One plain HTTP/1.1 GET; the status code and the body.
-    fn get(&self, path: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect_timeout(&self.addr, Duration::from_secs(5)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .unwrap();
-        write!(
-            stream,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.addr
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let status = response[9..12].parse().unwrap();
-        let body = response
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
-        (status, body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::Server;
 
 #[test]
 fn serve_says_where_it_listens_and_answers() {

@@ -1,18 +1,11 @@
 //! The distance-table commands end to end: `stats`, the judges answering from tables,
 //! and `solve` reporting the table as the algorithm used.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn npuzzle() -> Command {
-    let mut command = Command::cargo_bin("npuzzle").unwrap();
-    // Never touch the user's cache from a test.
-    command.env(
-        "NPUZZLE_CACHE_DIR",
-        std::env::temp_dir().join("npuzzle-cli-tests"),
-    );
-    command
-}
+mod common;
+
+use common::npuzzle;
 
 fn json(output: &[u8]) -> serde_json::Value {
     serde_json::from_slice(output).expect("one JSON object")

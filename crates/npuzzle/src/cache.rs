@@ -1,6 +1,23 @@
 //! Table files on disk: precomputed tables (distance tables, pattern databases) are built
 //! once, written here, and later mapped into memory instead of rebuilt.
 //!
+//! ```
+//! use npuzzle::cache::{Cache, Origin};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let cache = Cache::new(dir.path());
+//! let (table, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || {
+//!     (0u8..8).map(|i| i * i).collect()
+//! })?;
+//! assert_eq!(origin, Origin::Built);
+//! assert_eq!(table[3], 9);
+//! // Next time it is mapped from the file, checked against its identity and checksum.
+//! let (_, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || unreachable!())?;
+//! assert_eq!(origin, Origin::Loaded);
+//! assert!(cache.load("squares.tbl", "something else").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A file is `MAGIC`, a little-endian `u32` header length, a text header of `key=value`
 //! lines, zero padding to a 64-byte boundary, then the payload. The header names the
 //! format version, the table's identity (what it is a table *of*: board, goal, tile

@@ -2,6 +2,21 @@
 //! tiles row by row and column by column, shrinking the unsolved part to a small block
 //! that is then solved optimally.
 //!
+//! ```
+//! use npuzzle::{constructive, random::random_board, Board, Size, Status};
+//! use rand::SeedableRng;
+//!
+//! let goal = Board::goal(Size::square(30)?);
+//! let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(7));
+//! let solution = constructive::solve(&start, &goal);
+//! assert_eq!(solution.status, Status::Solved);
+//! assert!(!solution.optimal);
+//! let mut board = start.clone();
+//! board.apply_all(&solution.moves).unwrap();
+//! assert_eq!(board, goal);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The unsolved part is always a rectangle at the bottom right. While it is more than
 //! three cells tall or wide, its top row (or left column, whichever side is longer) is
 //! filled: every tile but the last two goes straight to its cell; the last two are

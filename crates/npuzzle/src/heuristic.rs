@@ -1,6 +1,19 @@
 //! Admissible estimates of the number of moves left: misplaced tiles, Manhattan distance
 //! and Manhattan distance plus linear conflicts, against any goal.
 //!
+//! ```
+//! use npuzzle::{parse_board, Board, Heuristic, HeuristicKind};
+//!
+//! let goal = Board::goal(npuzzle::Size::square(3)?);
+//! let start = parse_board("3 2 1/4 5 6/7 8 0", None)?;
+//! let misplaced = Heuristic::new(HeuristicKind::Misplaced, &goal).estimate_board(&start);
+//! let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal).estimate_board(&start);
+//! let conflict = Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&start);
+//! assert_eq!((misplaced, manhattan), (2, 4));
+//! assert_eq!(conflict, 8); // tiles 1, 2 and 3 all sit in their row, reversed
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! None counts the blank: with the blank counted, one move could lower the estimate by
 //! two and the estimate would stop being a lower bound.
 

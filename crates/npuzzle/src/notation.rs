@@ -1,5 +1,18 @@
 //! Reading and writing boards and move lists as text.
 //!
+//! ```
+//! use npuzzle::{parse_board, parse_moves, Size};
+//!
+//! let board = parse_board("1 2 3/8 x 4/7 6 5", None)?;
+//! assert_eq!(board, parse_board("123804765", None)?);
+//! let wide = parse_board("1 2 3 4 5 6 7 0", Some(Size::new(4, 2)?))?;
+//! assert_eq!(wide.to_string(), "1 2 3 4/5 6 7 0");
+//! assert_eq!(parse_moves("ul dr")?.len(), 4);
+//! let error = parse_board("1 2 3/4 5", None).unwrap_err();
+//! assert_eq!(error.to_string(), "row 2 has 2 tiles but row 1 has 3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A board is written as rows separated by `/` (`1 2 3/8 0 4/7 6 5`), as a flat list of
 //! numbers (`1 2 3 8 0 4 7 6 5`, commas allowed), or, for boards of at most 10 cells, as
 //! one run of digits (`123804765`). The blank is `0`, `x` or `_`. Without a size the board
@@ -49,7 +62,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A token count that is not a square and no size was given.
-    #[error("{0} tiles do not make a square board; give the size (e.g. --size 3x4)")]
+    #[error("{0} tiles do not make a square board; give its size (columns x rows, e.g. 3x4)")]
     NotSquare(usize),
     /// Nothing to read.
     #[error("the board is empty")]

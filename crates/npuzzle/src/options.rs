@@ -1,6 +1,23 @@
 //! How to solve: the algorithm, the estimate, the move order, the limits, the visited
 //! set, where tables are cached, threads and progress. Front ends fill these in; the
 //! library decides everything else.
+//!
+//! ```
+//! use npuzzle::search::Limits;
+//! use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions, Status};
+//!
+//! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
+//! let goal = npuzzle::Board::goal(start.size());
+//! let options = SolveOptions {
+//!     algorithm: Algorithm::Astar,
+//!     estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+//!     limits: Limits { max_expanded: Some(10), ..Limits::NONE },
+//!     ..SolveOptions::default()
+//! };
+//! let solution = solve(&start, &goal, &options)?;
+//! assert!(matches!(solution.status, Status::GaveUp(_)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::time::Duration;
 

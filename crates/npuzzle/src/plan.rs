@@ -429,15 +429,23 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
     Some((partition, groups))
 }
 
-/// Expansions of the linear-conflict search that take about as long as building the
-/// tables of `groups` on `goal`'s board (measured on this project's machine: a build
-/// visits about two (placement, blank region) states in the time the search expands one
-/// node, docs/BENCHMARKS.md).
+/// Expansions of the linear-conflict search after which `auto` builds the tables of
+/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
+/// build visits. Measured here, a build visits states about as fast as the two-thread
+/// search expands nodes, so the search first spends about a sixteenth of the build's
+/// time: boards that linear conflict solves in a second or two never pay for a build, and
+/// an 80-move 15-puzzle position still ends within a minute, build included
+/// (docs/BENCHMARKS.md).
 fn build_cost(goal: &Board, groups: &Groups) -> u64 {
-    let n = goal.size().cells();
+    let n = goal.size().cells() as u64;
     groups
         .iter()
-        .map(|g| PartialRank::new(n, g.len()).count.saturating_mul(n as u64) / 2)
+        .map(|g| {
+            PartialRank::new(n as usize, g.len())
+                .count
+                .saturating_mul(n)
+                / 16
+        })
         .sum()
 }
 
@@ -451,4 +459,110 @@ fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
     let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
     let cached = pdb::find_cached(cache, goal).is_some_and(|found| found == groups);
     (small && !cached).then_some(Advice::BuildDatabase(big))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starter(side_w: usize, side_h: usize) -> Option<String> {
+        let goal = Board::goal(Size::new(side_w, side_h).unwrap());
+        starter_partition(&goal).map(|(partition, _)| partition.to_string())
+    }
+
+    #[test]
+    fn starters_are_the_largest_groups_that_build_in_minutes() {
+        assert_eq!(starter(4, 4).as_deref(), Some("7-7-1"));
+        assert_eq!(starter(5, 5).as_deref(), Some("6-6-6-6"));
+        assert_eq!(starter(5, 3).as_deref(), Some("7-7"));
+        assert_eq!(starter(5, 4).as_deref(), Some("6-6-6-1"));
+        // Korf & Felner's blocks on the 24-puzzle, not rows.
+        let goal = Board::blank_first_goal(Size::square(5).unwrap());
+        let (_, groups) = starter_partition(&goal).unwrap();
+        assert_eq!(groups[0], vec![1, 2, 5, 6, 7, 12]);
+    }
+
+    #[test]
+    fn auto_upgrades_only_where_the_fast_search_runs_without_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = SolveOptions {
+            cache: Some(Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let fifteen = plan(&Board::goal(Size::square(4).unwrap()), &options).unwrap();
+        assert_eq!(fifteen.algorithm, Algorithm::FastIdastar);
+        assert_eq!(fifteen.guide.name().as_deref(), Some("linear-conflict"));
+        let upgrade = fifteen.upgrade.expect("a 15-puzzle search may build 7-7-1");
+        assert_eq!(upgrade.partition.to_string(), "7-7-1");
+        // Named estimates are used as named: no upgrade.
+        let named = SolveOptions {
+            estimate: EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
+            ..options.clone()
+        };
+        assert!(plan(&Board::goal(Size::square(4).unwrap()), &named)
+            .unwrap()
+            .upgrade
+            .is_none());
+        let eight = plan(&Board::goal(Size::square(3).unwrap()), &options).unwrap();
+        assert_eq!(eight.algorithm, Algorithm::Table);
+        assert!(eight.upgrade.is_none());
+    }
+
+    #[test]
+    fn validation_refuses_what_planning_would() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let refused = [
+            (
+                Algorithm::Bfs,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::Table,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::FastIdastar,
+                EstimateChoice::Heuristic(HeuristicKind::Misplaced),
+                1.0,
+            ),
+            (Algorithm::FastIdastar, EstimateChoice::Auto, 2.0),
+            (Algorithm::Constructive, EstimateChoice::Auto, 1.5),
+            (Algorithm::Astar, EstimateChoice::Auto, 0.5),
+            (
+                Algorithm::Idastar,
+                EstimateChoice::PatternDatabase {
+                    partition: "4-4".parse().unwrap(),
+                    reflection: true,
+                },
+                1.0,
+            ),
+        ];
+        for (algorithm, estimate, weight) in refused {
+            let options = SolveOptions {
+                algorithm,
+                estimate: estimate.clone(),
+                weight,
+                ..SolveOptions::default()
+            };
+            assert!(
+                validate(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+            assert!(
+                plan(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+        }
+        let big = Board::goal(Size::square(17).unwrap());
+        let bfs = SolveOptions {
+            algorithm: Algorithm::Bfs,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            validate(&big, &bfs),
+            Err(SolveError::TooLarge { .. })
+        ));
+    }
 }

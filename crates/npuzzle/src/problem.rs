@@ -2,6 +2,23 @@
 //! successors in the move order, the estimate (optionally weighted), the goal test and
 //! the visited set, over one state representation; and the run of one classic algorithm
 //! on it.
+//!
+//! ```
+//! use npuzzle::{parse_board, problem, Algorithm, HeuristicKind, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let (outcome, stats) = problem::search(
+//!     &start,
+//!     &goal,
+//!     Algorithm::Astar,
+//!     Some(HeuristicKind::Manhattan),
+//!     &SolveOptions::default(),
+//! );
+//! assert_eq!(outcome.unwrap().len(), 4);
+//! assert!(stats.expanded >= 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::{Board, Move, Size};
 use crate::heuristic::{Heuristic, HeuristicKind};

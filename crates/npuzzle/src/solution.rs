@@ -1,6 +1,17 @@
 //! What a solve answers: the algorithm that ran, how it ended, the moves, and what it
 //! cost; and why a request could not be taken. Below every solver, so each of them
 //! returns the same answer type.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, SolveOptions, Status};
+//!
+//! let start = parse_board("1 2 3/4 5 6/8 7 0", None)?;
+//! let solution = solve(&start, &npuzzle::Board::goal(start.size()), &SolveOptions::default())?;
+//! assert_eq!(solution.status, Status::Unsolvable); // an answer, not an error
+//! assert_eq!(solution.length(), None);
+//! assert_eq!(solution.algorithm, Algorithm::Table);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt;
 

@@ -1,6 +1,17 @@
 //! Solving a board: the one entry point every front end calls. It asks [`crate::plan`]
 //! what to do, checks reachability, runs the plan, and answers with a [`Solution`] that
 //! says which algorithm and estimate answered and what it cost.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, Board, SolveOptions, Size};
+//!
+//! let goal = Board::goal(Size::square(4)?);
+//! let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None)?;
+//! let solution = solve(&start, &goal, &SolveOptions::default())?;
+//! assert_eq!(solution.algorithm, Algorithm::FastIdastar); // the plan for a 15-puzzle
+//! assert_eq!(npuzzle::moves_to_string(&solution.moves), "rd");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::time::Instant;
 
@@ -295,6 +306,62 @@ mod tests {
             "fast-idastar".parse::<Algorithm>(),
             Ok(Algorithm::FastIdastar)
         );
+    }
+
+    #[test]
+    fn a_long_search_builds_its_upgrade_and_finishes_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        // Korf's first instance: 57 moves, far more than 1000 expansions of linear conflict.
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let options = SolveOptions {
+            cache: Some(crate::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let estimate = LinearConflict::new(&goal);
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options);
+        assert_eq!(upgraded.length(), Some(57));
+        assert_eq!(
+            upgraded.estimate.as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        assert!(upgraded.tables.as_deref().unwrap().contains("built"));
+        assert!(upgraded.stats.expanded > 1000, "both phases are counted");
+        // The canonical path, as the plain linear-conflict search finds it.
+        let plain = solve(
+            &start,
+            &goal,
+            &SolveOptions {
+                algorithm: Algorithm::FastIdastar,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(upgraded.moves, plain.moves);
+        // The tables are in the cache now: `auto` plans with them from the start.
+        let planned = crate::plan::plan(&goal, &options).unwrap();
+        assert_eq!(
+            planned.guide.name().as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        // A limit below the switch is the caller's, and is reported as such.
+        let limited = SolveOptions {
+            limits: Limits {
+                max_expanded: Some(500),
+                ..Limits::NONE
+            },
+            ..options
+        };
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited);
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
     }
 
     #[test]

@@ -1,6 +1,19 @@
 //! Compact board arrangements used as search nodes: a board packed into one `u64` (four
 //! bits a cell) for up to 16 cells, and a byte a cell beyond. Both hash and compare fast
 //! and carry no size; the size travels with the search.
+//!
+//! ```
+//! use npuzzle::state::{Packed, SearchState, Wide};
+//! use npuzzle::{parse_board, Board};
+//!
+//! let board = parse_board("1 2 3/4 5 6/7 0 8", None)?;
+//! let packed = Packed::from_board(&board);
+//! assert_eq!(packed.blank(9), 7);
+//! let slid = packed.slide(7, 8); // tile 8 slides left into the blank
+//! assert_eq!(slid, Packed::from_board(&Board::goal(board.size())));
+//! assert_eq!(Wide::from_board(&board).blank(9), 7);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::hash::Hash;
 

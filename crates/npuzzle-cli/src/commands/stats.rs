@@ -70,8 +70,14 @@ impl Render for Stats {
         writeln!(out, "states:  {}", stats.states)?;
         writeln!(
             out,
-            "max:     {} moves ({} boards)",
-            stats.max, stats.counts[stats.max]
+            "max:     {} moves ({} {})",
+            stats.max,
+            stats.counts[stats.max],
+            if stats.counts[stats.max] == 1 {
+                "board"
+            } else {
+                "boards"
+            }
         )?;
         writeln!(out, "mean:    {:.4} moves", stats.mean)?;
         writeln!(out, "\ndistance  boards")?;

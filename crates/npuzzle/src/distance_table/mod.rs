@@ -2,6 +2,20 @@
 //! from *every* reachable board to a goal, so a solve is a lookup and an optimal path a
 //! walk down the table.
 //!
+//! ```
+//! use npuzzle::distance_table::{shared, Layout, Need};
+//! use npuzzle::{cache::Cache, parse_board, progress::Silent, Board};
+//!
+//! let goal = parse_board("123804765", None)?;
+//! let layout = Layout::for_goal(&goal)?;
+//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, &Silent)?.expect("3x3 is embedded");
+//! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
+//! let start = parse_board("283104765", None)?;
+//! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
+//! assert_eq!(npuzzle::moves_to_string(&moves), "uldr");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## One table per goal blank cell
 //! Tile labels do not change how the blank moves, so any (start, goal) pair is relabeled
 //! ([`Board::relabeled`]) into a query against the *standard* goal with the same blank

@@ -1,5 +1,21 @@
 //! Additive disjoint pattern databases (Korf & Felner 2002) for the fast IDA*.
 //!
+//! ```
+//! use npuzzle::pdb::{parse_groups, PatternDatabase};
+//! use npuzzle::puzzle_idastar::solve_with;
+//! use npuzzle::{parse_board, progress::Silent, Board, RunSettings, Size};
+//!
+//! let goal = Board::goal(Size::square(3)?);
+//! let groups = parse_groups("4-4", &goal)?; // tiles 1-4 and 5-8
+//! let db = PatternDatabase::build(&goal, &groups, &Silent);
+//! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
+//! assert!(db.estimate_board(&start) <= 31);
+//! let solution = solve_with(&start, &goal, &db, &RunSettings::default())?;
+//! assert_eq!(solution.length(), Some(31));
+//! assert_eq!(solution.estimate.as_deref(), Some("pdb 4-4 + reflection"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The tiles are split into disjoint groups. Each group's table holds, for every placement
 //! of the group's tiles, the fewest moves *of those tiles* that bring them to their goal
 //! cells, other tiles being free to move at no cost (see [`build`](self) for the search

@@ -1,6 +1,23 @@
 //! Pattern databases kept for the whole process: loaded (checksums verified, files
 //! mapped) once per cache directory, goal and partition, then shared by every solve, so a
 //! batch of a million boards or a server's requests pay for a load once.
+//!
+//! ```
+//! use npuzzle::pdb::{parse_groups, registry};
+//! use npuzzle::{cache::Cache, progress::Silent, Board, Size};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let cache = Cache::new(dir.path());
+//! let goal = Board::goal(Size::square(3)?);
+//! assert!(registry::cached(&cache, &goal, &Silent).is_none());
+//! let groups = parse_groups("4-4", &goal)?;
+//! let built = registry::shared(&cache, &goal, &groups, &Silent)?;
+//! assert!(built.origin.contains("built"));
+//! // Found in the cache from now on, and the same tables handed out again.
+//! let found = registry::cached(&cache, &goal, &Silent).expect("cached");
+//! assert!(std::sync::Arc::ptr_eq(&found.db, &built.db));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::collections::HashMap;
 use std::path::PathBuf;

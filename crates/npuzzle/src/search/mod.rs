@@ -4,6 +4,22 @@
 //! nodes generated, the most nodes held at once, and the time taken, and it gives up
 //! cleanly when a [`Limits`] budget runs out.
 //!
+//! ```
+//! use npuzzle::search::{astar, Limits, Outcome};
+//!
+//! // Shortest path on a number line from 0 to 7, steps of +1, +2 or -1.
+//! let search = astar(
+//!     &0i32,
+//!     |&n| vec![(n + 1, 1), (n + 2, 1), (n - 1, 1)],
+//!     |&n| ((7 - n).max(0) as u32).div_ceil(2),
+//!     |&n| n == 7,
+//!     &Limits::NONE,
+//! );
+//! let Outcome::Found { path, cost } = search.outcome else { panic!() };
+//! assert_eq!((cost, path.first(), path.last()), (4, Some(&0), Some(&7)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! | function | optimal | memory | notes |
 //! |---|---|---|---|
 //! | [`bfs`] | yes (unit costs) | all visited nodes | first parent kept: canonical path |

@@ -232,7 +232,11 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
         }
     }
     Ok(BenchReport {
-        command: std::env::args().collect::<Vec<_>>().join(" "),
+        // The program by its name, not the path it was run from.
+        command: std::iter::once("npuzzle".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" "),
         source: benchmark.set.source.clone(),
         goal: goal.to_string(),
         boards: benchmark.set.instances.len(),
