@@ -1,14 +1,11 @@
 //! `npuzzle completions` and `npuzzle man`: scripts and pages for every subcommand.
 
-use assert_cmd::Command;
+mod common;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
+use common::{npuzzle, stdout_of};
 
 fn stdout(args: &[&str]) -> String {
-    let out = npuzzle().args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    stdout_of(args, "")
 }
 
 /// Every subcommand, as `npuzzle --help` lists them.

@@ -1,19 +1,11 @@
 //! Tile notation on the command line: `solve --notation tiles` writes it, `check
 //! --notation tiles` reads it, and the JSON carries both notations.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_of, npuzzle};
 use npuzzle::{parse_board, Board, Notation};
 use predicates::prelude::*;
-use serde_json::Value;
-
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = npuzzle().args(args).assert().success();
-    serde_json::from_slice(&out.get_output().stdout).unwrap()
-}
 
 /// The example in slidy's crate documentation.
 const SLIDY_BOARD: &str = "8 2 0/4 6 1/3 7 5";
@@ -21,7 +13,7 @@ const SLIDY_MOVES: &str = "R2U2LDLDRURDLULDRULURDLU";
 
 #[test]
 fn solve_writes_tile_notation() {
-    let report = json(&["solve", SLIDY_BOARD, "--json"]);
+    let report = json_of(&["solve", SLIDY_BOARD, "--json"], "");
     let blank = report["moves"].as_str().unwrap();
     let tiles = report["tile_moves"].as_str().unwrap();
     assert_eq!(
