@@ -55,8 +55,8 @@ pub enum CacheError {
         /// What is wrong with it.
         why: String,
     },
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing failed (the cause is the error's source).
+    #[error("{path}")]
     Io {
         /// The file or directory.
         path: PathBuf,

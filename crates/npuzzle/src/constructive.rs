@@ -8,7 +8,7 @@
 //!
 //! let goal = Board::goal(Size::square(30)?);
 //! let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(7));
-//! let solution = constructive::solve(&start, &goal);
+//! let solution = constructive::solve(&start, &goal, &npuzzle::search::Limits::NONE);
 //! assert_eq!(solution.status, Status::Solved);
 //! assert!(!solution.optimal);
 //! let mut board = start.clone();
@@ -34,7 +34,7 @@
 //! about 5n³.
 
 use crate::board::{Board, Move, Size};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::cache::Cache;
 use crate::distance_table::{self, Layout, Need};
@@ -42,7 +42,7 @@ use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
 use crate::problem;
 use crate::progress::Silent;
-use crate::search::Stats;
+use crate::search::{GiveUp, Limits, Stats};
 use crate::solution::{Algorithm, Solution};
 
 /// The largest final block side solved optimally.
@@ -75,9 +75,25 @@ pub struct Constructed {
 /// # Panics
 /// When `start` and `goal` differ in size.
 pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
+    construct_within(start, goal, None).expect("no deadline to miss")
+}
+
+/// [`construct`], giving up when `deadline` (an instant, and the span it ends) passes
+/// before the construction is done.
+///
+/// # Errors
+/// [`GiveUp::Time`] when the deadline passes first.
+///
+/// # Panics
+/// When `start` and `goal` differ in size.
+pub fn construct_within(
+    start: &Board,
+    goal: &Board,
+    deadline: Option<(Instant, Duration)>,
+) -> Result<Option<Constructed>, GiveUp> {
     assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
     if !crate::is_solvable(start, goal) {
-        return None;
+        return Ok(None);
     }
     let size = start.size();
     // Walk the goal's blank to the bottom-right corner: that is the goal we construct.
@@ -99,14 +115,18 @@ pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
     debug_assert_eq!(corner_goal.blank(), corner);
 
     let mut work = Work::new(start, &corner_goal);
+    work.deadline = deadline.map(|(at, _)| at);
     work.fill();
+    if let (true, Some((_, span))) = (work.expired, deadline) {
+        return Err(GiveUp::Time(span));
+    }
     let mut moves = work.moves;
     moves.extend(walk.iter().rev().map(|m| m.inverse()));
     let raw_length = moves.len();
-    Some(Constructed {
+    Ok(Some(Constructed {
         moves: cancel_inverse_pairs(moves),
         raw_length,
-    })
+    }))
 }
 
 /// Removes every move that immediately undoes the one before it (repeatedly, so
@@ -134,10 +154,29 @@ pub fn shorten_by_windows(
     window: usize,
     max_cells: usize,
 ) -> Vec<Move> {
+    shorten_within(start, moves, window, max_cells, None)
+}
+
+/// [`shorten_by_windows`], keeping the rest of the moves as they are once `deadline`
+/// passes: the answer stays a solution, only less shortened.
+pub fn shorten_within(
+    start: &Board,
+    moves: &[Move],
+    window: usize,
+    max_cells: usize,
+    deadline: Option<Instant>,
+) -> Vec<Move> {
     let size = start.size();
     let mut board = start.clone();
     let mut out = Vec::with_capacity(moves.len());
-    for chunk in moves.chunks(window.max(1)) {
+    let chunks = moves.chunks(window.max(1));
+    let mut done = 0;
+    for chunk in chunks {
+        if deadline.is_some_and(|at| Instant::now() >= at) {
+            out.extend_from_slice(&moves[done..]);
+            break;
+        }
+        done += chunk.len();
         let before = board.clone();
         let (mut top, mut left, mut bottom, mut right) = (usize::MAX, usize::MAX, 0, 0);
         for &mv in chunk {
@@ -210,20 +249,29 @@ fn optimal_in_box(
 const WINDOW_SHORTENING_MOVES: usize = 1_000_000;
 
 /// Solves `start` towards `goal` constructively: the answer of
-/// [`crate::Algorithm::Constructive`], shortened where that is cheap.
-pub fn solve(start: &Board, goal: &Board) -> Solution {
+/// [`crate::Algorithm::Constructive`], shortened where that is cheap, within
+/// `limits.max_time` (the construction gives up when it runs out; the shortening stops
+/// and keeps what it has).
+pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
     let started = Instant::now();
+    let deadline = limits
+        .max_time
+        .and_then(|span| Some((started.checked_add(span)?, span)));
     let mut solution = Solution::new(Algorithm::Constructive, None);
-    if let Some(built) = construct(start, goal) {
-        // Window re-solving saves about 1% for three times the construction's time
-        // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
-        let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
-            shorten_by_windows(start, &built.moves, 24, 12)
-        } else {
-            built.moves
-        };
-        solution.optimal = moves.is_empty();
-        solution.conclude(Ok(moves));
+    match construct_within(start, goal, deadline) {
+        Ok(Some(built)) => {
+            // Window re-solving saves about 1% for three times the construction's time
+            // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
+            let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
+                shorten_within(start, &built.moves, 24, 12, deadline.map(|(at, _)| at))
+            } else {
+                built.moves
+            };
+            solution.optimal = moves.is_empty();
+            solution.conclude(Ok(moves));
+        }
+        Ok(None) => {}
+        Err(why) => solution.conclude(Err(why)),
     }
     solution.stats = Stats {
         seconds: started.elapsed().as_secs_f64(),
@@ -242,6 +290,9 @@ struct Work {
     goal: Vec<u32>,
     locked: Vec<bool>,
     moves: Vec<Move>,
+    /// When to stop, and whether that time has come.
+    deadline: Option<Instant>,
+    expired: bool,
     // Breadth-first routing scratch: `seen[c] == round` marks cells seen this round,
     // so nothing is cleared between searches.
     seen: Vec<u32>,
@@ -260,6 +311,8 @@ impl Work {
             goal: goal.cells().to_vec(),
             locked: vec![false; n],
             moves: Vec::new(),
+            deadline: None,
+            expired: false,
             seen: vec![0; n],
             came_from: vec![0; n],
             round: 0,
@@ -392,6 +445,9 @@ impl Work {
         let (w, h) = (self.size.width(), self.size.height());
         let (mut top, mut left) = (0, 0);
         while h - top > BLOCK || w - left > BLOCK {
+            if self.out_of_time() {
+                return;
+            }
             let (rows, cols) = (h - top, w - left);
             if rows > BLOCK && (rows >= cols || cols <= BLOCK) {
                 self.fill_row(top, left);
@@ -401,7 +457,15 @@ impl Work {
                 left += 1;
             }
         }
-        self.finish_block(top, left);
+        if !self.out_of_time() {
+            self.finish_block(top, left);
+        }
+    }
+
+    /// Whether the deadline has passed (read once a tile, so it costs nothing).
+    fn out_of_time(&mut self) -> bool {
+        self.expired = self.expired || self.deadline.is_some_and(|at| Instant::now() >= at);
+        self.expired
     }
 
     fn place(&mut self, cell: usize, rows_first: bool) {
@@ -413,6 +477,9 @@ impl Work {
     fn fill_row(&mut self, row: usize, left: usize) {
         let w = self.size.width();
         for col in left..w - 1 {
+            if self.out_of_time() {
+                return;
+            }
             self.place(self.cell(row, col), false);
         }
         // The window: the last two cells of this row and the two rows below them.
@@ -426,6 +493,9 @@ impl Work {
     fn fill_column(&mut self, col: usize, top: usize) {
         let h = self.size.height();
         for row in top..h - 1 {
+            if self.out_of_time() {
+                return;
+            }
             self.place(self.cell(row, col), true);
         }
         // The window: the last two cells of this column and the two columns beside them.

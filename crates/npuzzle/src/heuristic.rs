@@ -20,6 +20,7 @@
 use std::fmt;
 
 use crate::board::{Board, Size};
+use crate::notation::UnknownName;
 
 /// Which estimate to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,13 +63,13 @@ impl fmt::Display for HeuristicKind {
 }
 
 impl std::str::FromStr for HeuristicKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         HeuristicKind::ALL
             .into_iter()
             .find(|h| h.name() == s)
             .ok_or_else(|| {
-                format!("unknown heuristic '{s}' (misplaced, manhattan, linear-conflict)")
+                UnknownName::new("heuristic", s, HeuristicKind::ALL.map(HeuristicKind::name))
             })
     }
 }

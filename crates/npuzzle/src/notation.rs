@@ -115,6 +115,34 @@ pub enum ParseError {
     Board(#[from] BoardError),
 }
 
+/// A name that is not one of the names known for a kind of thing (an algorithm, a
+/// heuristic, a visited set).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown {kind} '{given}' ({known})")]
+pub struct UnknownName {
+    /// What was named: `algorithm`, `heuristic`, …
+    pub kind: &'static str,
+    /// The name given (cut short when long).
+    pub given: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+impl UnknownName {
+    /// The error for `given`, not a name of `kind`, whose names are `known`.
+    pub fn new<'a>(
+        kind: &'static str,
+        given: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> UnknownName {
+        UnknownName {
+            kind,
+            given: shortened(given),
+            known: known.into_iter().collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
@@ -124,8 +152,19 @@ fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
         "x" | "X" | "_" => Ok(0),
         _ => token.parse::<u32>().map_err(|_| ParseError::BadToken {
             index,
-            token: token.to_string(),
+            token: shortened(token),
         }),
+    }
+}
+
+/// A piece of input as an error message quotes it: itself, or its first characters and
+/// an ellipsis when it is long (a message never echoes megabytes back).
+pub fn shortened(token: &str) -> String {
+    const KEPT: usize = 24;
+    if token.chars().count() <= KEPT {
+        token.to_string()
+    } else {
+        format!("{}…", token.chars().take(KEPT).collect::<String>())
     }
 }
 
@@ -305,12 +344,12 @@ impl fmt::Display for Notation {
 }
 
 impl FromStr for Notation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Notation, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Notation, UnknownName> {
         Notation::ALL
             .into_iter()
             .find(|n| n.name() == s)
-            .ok_or_else(|| format!("unknown notation '{s}' (blank, tiles)"))
+            .ok_or_else(|| UnknownName::new("notation", s, Notation::ALL.map(Notation::name)))
     }
 }
 
@@ -361,7 +400,7 @@ fn parse_tile_moves(text: &str) -> Result<Vec<Move>, ParseError> {
                 _ => {
                     return Err(ParseError::LongRun {
                         index,
-                        run: format!("{c}{digits}"),
+                        run: shortened(&format!("{c}{digits}")),
                     })
                 }
             }

@@ -24,6 +24,7 @@ use std::time::Duration;
 use crate::board::Move;
 use crate::cache::Cache;
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::progress::{Progress, SharedProgress, Silent};
 use crate::search::Limits;
@@ -60,12 +61,12 @@ impl Visited {
 }
 
 impl std::str::FromStr for Visited {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Visited::Hash, Visited::Ranked]
-            .into_iter()
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        let all = [Visited::Hash, Visited::Ranked];
+        all.into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown visited set '{s}' (hash, ranked)"))
+            .ok_or_else(|| UnknownName::new("visited set", s, all.map(Visited::name)))
     }
 }
 

@@ -45,7 +45,7 @@ use crate::board::{Board, Size};
 use crate::cache::Cache;
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::heuristic::HeuristicKind;
-use crate::options::{checked_threads, EstimateChoice, SolveOptions};
+use crate::options::{checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PatternDatabase};
@@ -151,6 +151,23 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
     let size = goal.size();
     let weighted = options.weight > 1.0;
     let estimate = &options.estimate;
+    if options.visited == Visited::Ranked {
+        let keeps = matches!(
+            options.algorithm,
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Astar
+        );
+        if !keeps {
+            return Err(SolveError::VisitedNotTaken(options.algorithm));
+        }
+        if size.cells() > RANKED_CELLS {
+            return Err(SolveError::TooLarge {
+                algorithm: format!("{} with a ranked visited set", options.algorithm),
+                size,
+                cells: size.cells(),
+                max: RANKED_CELLS,
+            });
+        }
+    }
     if let EstimateChoice::PatternDatabase { partition, .. } = estimate {
         let groups = partition.groups(goal).map_err(tables_error)?;
         pdb::check_buildable(goal, &groups).map_err(tables_error)?;
@@ -400,7 +417,7 @@ fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
 
 fn tables_error(error: impl std::error::Error + Send + Sync + 'static) -> SolveError {
     SolveError::Tables {
-        what: "tables".to_string(),
+        what: "the tables".to_string(),
         source: Box::new(error),
     }
 }

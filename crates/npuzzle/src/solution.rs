@@ -17,8 +17,9 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{Move, Size};
+use crate::board::{Board, Move, Size};
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::search::{GiveUp, Stats};
 
@@ -103,19 +104,28 @@ impl fmt::Display for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// Every algorithm, in the order the command line lists them.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Auto,
+        Algorithm::Table,
+        Algorithm::Bfs,
+        Algorithm::Bidirectional,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Iddfs,
+        Algorithm::FastIdastar,
+        Algorithm::Constructive,
+    ];
+}
+
 impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Algorithm::ALL
             .into_iter()
-            .chain(Algorithm::CLASSIC)
-            .chain([Algorithm::FastIdastar])
             .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
-                )
-            })
+            .ok_or_else(|| UnknownName::new("algorithm", s, Algorithm::ALL.map(Algorithm::name)))
     }
 }
 
@@ -177,6 +187,20 @@ impl Solution {
         }
     }
 
+    /// Every board along the answer from `start`: the start, then the board after each
+    /// move. Empty when there is no answer (unsolvable, or a limit stopped the search).
+    ///
+    /// # Panics
+    /// When the moves leave the board from `start`: never for an answer to `start`.
+    pub fn boards(&self, start: &Board) -> Vec<Board> {
+        if self.status != Status::Solved {
+            return Vec::new();
+        }
+        start
+            .boards_along(&self.moves)
+            .expect("an answer's moves stay on the board")
+    }
+
     /// Records how a search ended: its moves, or why it gave up.
     pub fn conclude(&mut self, outcome: Result<Vec<Move>, GiveUp>) {
         match outcome {
@@ -225,8 +249,9 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
-    /// Tables the solve needs (a distance table, pattern databases) could not be had.
-    #[error("{what}: {source}")]
+    /// Tables the solve needs (a distance table, pattern databases) could not be had
+    /// (the cause is the error's source).
+    #[error("{what} could not be had")]
     Tables {
         /// Which tables.
         what: String,
@@ -267,6 +292,9 @@ pub enum SolveError {
         /// The most allowed.
         max: usize,
     },
+    /// A ranked visited set asked of an algorithm that keeps no visited set.
+    #[error("{0} keeps no visited set; the ranked one is for bfs, bidirectional and astar")]
+    VisitedNotTaken(Algorithm),
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),

@@ -60,7 +60,7 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
     let started = Instant::now();
     let mut solution = Solution::new(plan.algorithm, plan.guide.name());
     if plan.algorithm == Algorithm::Constructive {
-        return constructive::solve(start, goal);
+        return constructive::solve(start, goal, &options.limits);
     }
     if !is_solvable(start, goal) {
         return solution;
@@ -362,6 +362,40 @@ mod tests {
         let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
         let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited);
         assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
+    }
+
+    #[test]
+    fn endless_time_limits_and_huge_weights_do_not_crash() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
+        let forever = Limits {
+            max_time: Some(std::time::Duration::MAX),
+            ..Limits::NONE
+        };
+        for (algorithm, threads) in [
+            (Algorithm::FastIdastar, 1),
+            (Algorithm::FastIdastar, 2),
+            (Algorithm::Idastar, 1),
+            (Algorithm::Astar, 1),
+            (Algorithm::Constructive, 1),
+        ] {
+            let options = SolveOptions {
+                algorithm,
+                threads,
+                limits: forever,
+                ..SolveOptions::default()
+            };
+            assert_eq!(solve(&start, &goal, &options).unwrap().length(), Some(2));
+        }
+        // The weighted IDA* may go thousands of levels deep: no recursion to overflow.
+        let far = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            weight: 10_000.0,
+            ..SolveOptions::default()
+        };
+        let s = solve(&far, &Board::goal(far.size()), &options).unwrap();
+        assert_eq!(s.status, Status::Solved);
     }
 
     #[test]

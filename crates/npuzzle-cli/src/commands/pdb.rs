@@ -87,10 +87,16 @@ fn verify(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     let mut bad = 0;
     for (name, identity) in cache.list()? {
         let verdict = match identity {
+            // The cache directory may hold the user's own files: only `.tbl` files are
+            // tables, and only a table can be invalid.
+            None if std::path::Path::new(&name).extension() != Some("tbl".as_ref()) => {
+                writeln!(out, "{name}: not a table file, left alone")?;
+                continue;
+            }
             None => "invalid: no readable table header".to_string(),
             Some(identity) => match cache.load(&name, &identity) {
                 Ok(_) => "ok".to_string(),
-                Err(e) => format!("invalid: {e}"),
+                Err(e) => format!("invalid: {e:#}"),
             },
         };
         if verdict != "ok" {
@@ -103,7 +109,8 @@ fn verify(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     } else {
         writeln!(
             out,
-            "{bad} invalid file(s): they are rebuilt when next used"
+            "{bad} invalid {}: rebuilt when next used",
+            if bad == 1 { "table" } else { "tables" }
         )?;
         ExitCode::from(1)
     })

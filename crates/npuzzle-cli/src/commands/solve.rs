@@ -92,13 +92,6 @@ struct Solved<'a> {
     notation: Notation,
 }
 
-/// Every board from `start` along `solution`'s moves, the start first.
-fn boards_along(start: &Board, solution: &Solution) -> Vec<Board> {
-    start
-        .boards_along(&solution.moves)
-        .expect("a solution's moves stay on the board")
-}
-
 impl Render for Solved<'_> {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let report = SolveReport::new(self.start, self.goal, self.solution);
@@ -140,7 +133,7 @@ impl Render for Solved<'_> {
             writeln!(out, "tables:    {tables} ({:.3} s)", s.setup_seconds)?;
         }
         if self.show && self.solution.status == Status::Solved {
-            let boards = boards_along(self.start, self.solution);
+            let boards = self.solution.boards(self.start);
             writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
             for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {
                 let mv = self.notation.write(std::slice::from_ref(mv));
@@ -155,14 +148,12 @@ impl Render for Solved<'_> {
         let mut value = serde_json::to_value(report).expect("a report is plain data");
         if self.show {
             // `--show` asks for the boards along the way: in JSON, as the API gives them.
-            let boards: Vec<String> = if self.solution.status == Status::Solved {
-                boards_along(self.start, self.solution)
-                    .iter()
-                    .map(Board::to_string)
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let boards: Vec<String> = self
+                .solution
+                .boards(self.start)
+                .iter()
+                .map(Board::to_string)
+                .collect();
             value["boards"] = boards.into();
         }
         value

@@ -12,8 +12,8 @@ use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::state::MAX_SEARCH_CELLS;
+use npuzzle::SolveOptions;
 use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
-use npuzzle::{SolveOptions, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -112,6 +112,8 @@ struct RandomBoard {
     goal: String,
     size: String,
     seed: u64,
+    /// The seed as text: exact in JavaScript, whose numbers round integers past 2^53.
+    seed_text: String,
 }
 
 /// `GET /api/random?size=3x3&seed=7`: a random board that can reach the goal.
@@ -132,7 +134,10 @@ pub async fn random(
         )));
     }
     let goal = goal_of(query.goal.as_deref(), size).map_err(bad_input)?;
-    let seed = query.seed.unwrap_or_else(|| rand::thread_rng().gen());
+    // Drawn below 2^53, so the page's JavaScript numbers carry it exactly.
+    let seed = query
+        .seed
+        .unwrap_or_else(|| rand::thread_rng().gen_range(0..1u64 << 53));
     let mut rng = StdRng::seed_from_u64(seed);
     let board = match query.walk {
         Some(steps) if steps > MAX_WALK => {
@@ -148,6 +153,7 @@ pub async fn random(
         goal: goal.to_string(),
         size: size.to_string(),
         seed,
+        seed_text: seed.to_string(),
     }))
 }
 
@@ -193,14 +199,14 @@ pub async fn solve(
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,
-        Some(name) => name.parse().map_err(ApiError::bad_request)?,
+        Some(name) => name.parse().map_err(bad_input)?,
     };
     let heuristic: Option<HeuristicKind> = request
         .heuristic
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(ApiError::bad_request)?;
+        .map_err(bad_input)?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
@@ -212,10 +218,10 @@ pub async fn solve(
     let want_boards = request.boards;
     let response = run_search(&state, move || {
         let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
-        let boards = (want_boards && solution.status == Status::Solved).then(|| {
-            start
-                .boards_along(&solution.moves)
-                .expect("a solution's moves stay on the board")
+        // Asked for, the boards are always there: empty when there is no answer.
+        let boards = want_boards.then(|| {
+            solution
+                .boards(&start)
                 .iter()
                 .map(Board::to_string)
                 .collect()

@@ -386,6 +386,42 @@ async fn random_boards_are_seeded_and_solvable() {
 }
 
 #[tokio::test]
+async fn seeds_survive_javascript() {
+    // Drawn seeds stay below 2^53, where a JavaScript number holds them exactly.
+    for _ in 0..50 {
+        let (_, body) = call(default_app(), get("/api/random")).await;
+        let seed = body["seed"].as_u64().unwrap();
+        assert!(seed < 1 << 53, "{seed}");
+        assert_eq!(body["seed_text"], seed.to_string());
+    }
+    // A larger seed given by the caller comes back exactly as text too.
+    let (_, body) = call(default_app(), get("/api/random?seed=12162841214173044634")).await;
+    assert_eq!(body["seed_text"], "12162841214173044634");
+}
+
+#[tokio::test]
+async fn boards_asked_for_are_always_sent() {
+    for (board, extra, count) in [
+        ("1 2 3/4 5 6/7 0 8", json!({}), 2),
+        ("1 2 3/4 5 6/8 7 0", json!({}), 0),
+        (HARD_3X3, json!({"algorithm": "bfs", "max_nodes": 10}), 0),
+    ] {
+        let mut request = json!({"board": board, "boards": true});
+        request
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let (status, body) = call(default_app(), post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            body["boards"].as_array().map(Vec::len),
+            Some(count),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn compare_runs_every_pair() {
     let request = json!({"board": "283104765", "goal": "123804765"});
     let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;

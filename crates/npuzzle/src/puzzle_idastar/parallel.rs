@@ -304,7 +304,10 @@ pub(super) fn search<E: Estimate>(
             cutoff: AtomicUsize::new(usize::MAX),
             expanded: AtomicU64::new(pooled),
             max_expanded: limits.max_expanded,
-            deadline: limits.max_time.map(|max| (started + max, max)),
+            // A span past what the clock can hold is no deadline at all.
+            deadline: limits
+                .max_time
+                .and_then(|max| Some((started.checked_add(max)?, max))),
             gave_up: Mutex::new(None),
         };
         if let Some(max) = limits.max_expanded {

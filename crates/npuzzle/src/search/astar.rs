@@ -117,6 +117,7 @@ where
             continue; // stale: a cheaper path to this node was found after this entry
         }
         if success(&node) {
+            let _ = budget.hold(visited.len() + open.len() + 1);
             let path = walk_back(&visited, node, |v| v.0.as_ref());
             return budget.finish(Outcome::Found { path, cost: g });
         }

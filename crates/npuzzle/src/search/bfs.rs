@@ -50,6 +50,7 @@ where
 {
     let mut budget = Budget::new(limits);
     if success(start) {
+        let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
             cost: 0,
@@ -69,6 +70,9 @@ where
             visited.insert(next.clone(), Some(node.clone()));
             // With unit costs the first time a goal is generated is along a shortest path.
             if success(&next) {
+                // Counted now: the goal may come before the first count at the end of
+                // an expansion.
+                let _ = budget.hold(visited.len());
                 let path = walk_back(&visited, next, Option::as_ref);
                 let cost = (path.len() - 1) as u32;
                 return budget.finish(Outcome::Found { path, cost });

@@ -74,6 +74,7 @@ where
 {
     let mut budget = Budget::new(limits);
     if start == end {
+        let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
             cost: 0,

@@ -150,12 +150,14 @@ impl Budget {
     /// Records one expansion; fails once a node or time limit is reached.
     #[inline]
     pub(crate) fn expand(&mut self) -> Result<(), GiveUp> {
-        self.stats.expanded += 1;
+        // Checked before counting: a search stopped at the limit reports exactly the
+        // limit's expansions, not one more.
         if let Some(max) = self.limits.max_expanded {
-            if self.stats.expanded > max {
+            if self.stats.expanded >= max {
                 return Err(GiveUp::Expanded(max));
             }
         }
+        self.stats.expanded += 1;
         if let Some(max) = self.limits.max_time {
             if self.stats.expanded % CLOCK_EVERY == 0 && self.started.elapsed() >= max {
                 return Err(GiveUp::Time(max));

@@ -242,7 +242,7 @@ async function scramble(seed) {
     try {
       const data = await api(`/api/random?${params}`);
       newBoard(parseCells(data.board));
-      say(`Scrambled (seed ${data.seed}). Solve it yourself, or press Solve.`);
+      say(`Scrambled (seed ${data.seed_text ?? data.seed}). Solve it yourself, or press Solve.`);
     } catch (e) {
       say(`Could not scramble: ${e.message}`, true);
     }
@@ -566,7 +566,7 @@ async function selftest(seed) {
     await waitFor("the animation to end", () => state.timer === null);
     checks.counter = $("counter").textContent;
     checks.ended_on_goal = sameCells(state.cells, state.goal) && $("board").classList.contains("solved");
-    await scramble(Number(seed) + 1);
+    await scramble(String(BigInt(seed) + 1n));
     checks.rescrambled = !sameCells(state.cells, state.goal);
     $("compare").click();
     await waitFor("the comparison", () => !$("compare-table").hidden || $("compare-status").classList.contains("error"));
