@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 __version__: str
 
 SizeLike = Union[str, int, Tuple[int, int]]
+MemoryLike = Union[int, str]
 BoardLike = Union["Board", str, Sequence[int]]
 
 class SearchLimit(RuntimeError):
@@ -136,6 +137,7 @@ def solve(
     size: Optional[SizeLike] = None,
     reflection: bool = True,
     weight: float = 1.0,
+    max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
@@ -147,6 +149,7 @@ def compare(
     size: Optional[SizeLike] = None,
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
 ) -> List[SolveResult]:
     """Every algorithm and heuristic on one board, side by side."""
@@ -160,6 +163,7 @@ def check(
     size: Optional[SizeLike] = None,
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
 ) -> Verdict:
     """Do `moves` solve `board`, and are they as few as possible?"""

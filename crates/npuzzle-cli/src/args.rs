@@ -103,7 +103,7 @@ pub struct EstimateArgs {
 #[derive(Debug, Args, Clone, Default)]
 #[expect(
     clippy::struct_field_names,
-    reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes"
+    reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes, --max-memory"
 )]
 pub struct LimitArgs {
     /// Give up after expanding this many nodes.
@@ -115,6 +115,22 @@ pub struct LimitArgs {
     /// Give up when holding this many nodes in memory (default 100 million).
     #[arg(long, value_name = "N")]
     pub max_memory_nodes: Option<u64>,
+    /// Give up before the search's data (or a table's build) takes more than this much
+    /// memory: bytes, or with K, M, G, T (4G, 512M). Default: half the memory available
+    /// when the command starts.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+}
+
+/// A `--max-memory` value: at least a megabyte.
+fn memory_size(text: &str) -> Result<u64, String> {
+    let bytes = npuzzle::memory::parse_bytes(text).map_err(|e| e.to_string())?;
+    if bytes < 1 << 20 {
+        return Err(format!(
+            "{text} is less than a megabyte: no search or table fits in it"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// A number of seconds: positive, finite, at most a year ([`time_limit`] says).
@@ -389,6 +405,10 @@ pub struct StatsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Refuse to build a table that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }
@@ -409,6 +429,10 @@ pub struct ServeArgs {
     /// Most searches running at once; more are answered 503 (busy).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_concurrent: usize,
+    /// Most memory all running searches may take together (each gets its share); a
+    /// request may ask for less. Default: half the memory available at start.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     /// Directory of cached tables the searches use (as for `solve`).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -450,6 +474,10 @@ pub struct PdbBuildArgs {
     /// not square needs --size.
     #[command(flatten)]
     pub goal: GoalArgs,
+    /// Refuse to build tables that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }

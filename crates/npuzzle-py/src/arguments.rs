@@ -8,6 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use npuzzle::cache::Cache;
+use npuzzle::memory::{default_budget, parse_bytes};
 use npuzzle::options::time_limit;
 use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
@@ -51,13 +52,31 @@ pub fn estimate(
     }
 }
 
-/// `defaults` with the limits the caller gave put in their place.
+/// A memory budget as Python code gives it: bytes, or text such as `"4G"` or `"512M"`.
+#[derive(FromPyObject)]
+pub enum MemoryArgument {
+    /// A number of bytes.
+    Bytes(i128),
+    /// Text the library reads (`4G`, `1.5 GiB`, `512m`).
+    Text(String),
+}
+
+/// `defaults` with the limits the caller gave put in their place; the memory budget is
+/// `max_memory`, else half the memory available now.
 pub fn limits(
     defaults: Limits,
     max_nodes: Option<i128>,
     max_seconds: Option<f64>,
+    max_memory: Option<MemoryArgument>,
 ) -> PyResult<Limits> {
     let mut limits = defaults;
+    limits.max_bytes = match max_memory {
+        Some(MemoryArgument::Bytes(bytes)) => Some(count("max_memory", bytes)?),
+        Some(MemoryArgument::Text(text)) => {
+            Some(parse_bytes(&text).map_err(|e| bad_input("max_memory", e))?)
+        }
+        None => default_budget(),
+    };
     if let Some(nodes) = max_nodes {
         limits.max_expanded = Some(count("max_nodes", nodes)?);
     }

@@ -12,7 +12,7 @@ create_exception!(
     npuzzle,
     SearchLimit,
     PyRuntimeError,
-    "A search stopped at a limit (max_nodes, max_seconds or the memory bound) before it \
+    "A search stopped at a limit (max_nodes, max_seconds or max_memory) before it \
      found an answer. `.result` holds the partial result (status \"gave-up\", what the \
      search cost); the message says which limit."
 );

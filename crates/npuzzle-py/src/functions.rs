@@ -12,6 +12,7 @@ use npuzzle::cache::Cache;
 use npuzzle::compare::{compare as compare_all, COMPARE_LIMITS};
 use npuzzle::distance_table;
 use npuzzle::distance_table::TableError;
+use npuzzle::memory::default_budget;
 use npuzzle::notation::Notation;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::progress::Silent;
@@ -20,7 +21,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::verdict::check as check_moves;
 use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
 
-use crate::arguments::{cache, count, estimate, limits};
+use crate::arguments::{cache, count, estimate, limits, MemoryArgument};
 use crate::board::{start_and_goal, BoardArgument, PyBoard, SizeArgument};
 use crate::errors::{bad_input, refused, SearchLimit};
 use crate::results::{PySolveResult, PyVerdict};
@@ -33,7 +34,8 @@ use crate::results::{PySolveResult, PyVerdict};
 /// beyond), `"table"`, `"bfs"`, `"bidirectional"`, `"astar"`, `"idastar"`, `"iddfs"`,
 /// `"fast-idastar"` or `"constructive"`. `heuristic` is `"misplaced"`, `"manhattan"` or
 /// `"linear-conflict"`; `pdb` a pattern-database partition such as `"7-8"` (built and
-/// cached when missing). `max_nodes` and `max_seconds` bound the search: reaching one
+/// cached when missing). `max_nodes`, `max_seconds` and `max_memory` (bytes, or text
+/// such as `"4G"`; default half the memory available) bound the search: reaching one
 /// raises `SearchLimit`, whose `.result` holds what the search cost. `threads` is the
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
 /// An unsolvable board is an answer (`status == "unsolvable"`), not an error. The GIL is
@@ -42,7 +44,7 @@ use crate::results::{PySolveResult, PyVerdict};
 #[pyo3(signature = (
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
-    cache_dir=None,
+    max_memory=None, cache_dir=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -58,6 +60,7 @@ pub fn solve(
     size: Option<SizeArgument>,
     reflection: bool,
     weight: f64,
+    max_memory: Option<MemoryArgument>,
     cache_dir: Option<PathBuf>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
@@ -66,7 +69,7 @@ pub fn solve(
     let options = SolveOptions {
         algorithm,
         estimate: estimate(heuristic, pdb, reflection)?,
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds)?,
+        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
         cache: cache(cache_dir),
         threads: match threads {
@@ -92,7 +95,10 @@ pub fn solve(
 /// bounded (by default 20 million nodes and 20 seconds); a run that reaches a bound is
 /// reported with `status == "gave-up"`, not raised.
 #[pyfunction]
-#[pyo3(signature = (board, goal=None, *, size=None, max_nodes=None, max_seconds=None, cache_dir=None))]
+#[pyo3(signature = (
+    board, goal=None, *, size=None, max_nodes=None, max_seconds=None, max_memory=None,
+    cache_dir=None,
+))]
 pub fn compare(
     py: Python<'_>,
     board: BoardArgument,
@@ -100,11 +106,12 @@ pub fn compare(
     size: Option<SizeArgument>,
     max_nodes: Option<i128>,
     max_seconds: Option<f64>,
+    max_memory: Option<MemoryArgument>,
     cache_dir: Option<PathBuf>,
 ) -> PyResult<Vec<PySolveResult>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let options = SolveOptions {
-        limits: limits(COMPARE_LIMITS, max_nodes, max_seconds)?,
+        limits: limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         ..SolveOptions::default()
     };
@@ -124,7 +131,7 @@ pub fn compare(
 #[pyfunction]
 #[pyo3(signature = (
     board, moves, goal=None, *, notation="blank", size=None, max_nodes=None,
-    max_seconds=None, cache_dir=None,
+    max_seconds=None, max_memory=None, cache_dir=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn check(
@@ -136,13 +143,14 @@ pub fn check(
     size: Option<SizeArgument>,
     max_nodes: Option<i128>,
     max_seconds: Option<f64>,
+    max_memory: Option<MemoryArgument>,
     cache_dir: Option<PathBuf>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
     let moves = notation.parse(moves).map_err(|e| bad_input("moves", e))?;
     let options = SolveOptions {
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds)?,
+        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         ..SolveOptions::default()
     };
@@ -201,7 +209,7 @@ pub fn distance(
 ) -> PyResult<Option<usize>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let cache = cache(cache_dir).unwrap_or_else(Cache::from_env);
-    py.detach(|| distance_table::distance(&start, &goal, &cache, &Silent))
+    py.detach(|| distance_table::distance(&start, &goal, &cache, default_budget(), &Silent))
         .map_err(|e| match e {
             TableError::TooLarge { .. } | TableError::SizeMismatch { .. } => bad_input("board", e),
             other => PyOSError::new_err(other.to_string()),

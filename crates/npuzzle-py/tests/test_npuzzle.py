@@ -233,6 +233,8 @@ def test_bad_options_raise_value_error_naming_the_argument():
         ({"threads": 100000}, "threads"),
         ({"algorithm": "bfs", "heuristic": "manhattan"}, "bfs takes no heuristic"),
         ({"size": "1x9"}, "size"),
+        ({"max_memory": "lots"}, "max_memory"),
+        ({"max_memory": -1}, "max_memory must be a whole number"),
     ]:
         with pytest.raises(ValueError, match=needle):
             npuzzle.solve("1 2 3 4 5 6 7 0 8", **kwargs)
@@ -256,6 +258,12 @@ def test_a_limit_raises_search_limit_with_the_partial_result():
     assert caught.value.result.status == "gave-up"
     assert time.perf_counter() - started < 5
     assert issubclass(npuzzle.SearchLimit, RuntimeError)
+    # A memory budget: a breadth-first search of a 4x4 board cannot stay in 2 MB.
+    with pytest.raises(npuzzle.SearchLimit, match="memory budget") as caught:
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory="2M")
+    assert caught.value.result.stats.expanded > 0
+    with pytest.raises(npuzzle.SearchLimit, match="memory budget"):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory=2 << 20)
 
 
 # ---- threads -----------------------------------------------------------------------------
@@ -394,7 +402,7 @@ def test_stubs_name_what_the_module_has():
     # The package re-exports its extension module, named `npuzzle` too.
     public = {name for name in dir(npuzzle) if not name.startswith("_")} - {"npuzzle"}
     public |= {"__version__"}
-    assert names - {"SizeLike", "BoardLike"} == public
+    assert names - {"SizeLike", "BoardLike", "MemoryLike"} == public
 
 
 def stub_parameters(node):

@@ -29,6 +29,7 @@ pub const COMPARE_LIMITS: Limits = Limits {
     max_expanded: Some(20_000_000),
     max_held: Some(80_000_000),
     max_time: Some(Duration::from_secs(20)),
+    ..Limits::NONE
 };
 
 /// Solves `start` towards `goal` with every pair of [`Algorithm::comparison_pairs`], in

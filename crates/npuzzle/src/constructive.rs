@@ -34,7 +34,7 @@
 //! about 5n³.
 
 use crate::board::{Board, Move, Size};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cache::Cache;
 use crate::distance_table::{self, Layout, Need};
@@ -75,22 +75,29 @@ pub struct Constructed {
 /// # Panics
 /// When `start` and `goal` differ in size.
 pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
-    construct_within(start, goal, None).expect("no deadline to miss")
+    construct_within(start, goal, &Limits::NONE).expect("no limit to reach")
 }
 
-/// [`construct`], giving up when `deadline` (an instant, and the span it ends) passes
-/// before the construction is done.
+/// Bytes the moves of a construction take at the peak, a move: the list (a byte a move),
+/// the list it grows into when full, and the copy the cancelling of inverse pairs makes.
+const BYTES_A_MOVE: usize = 3;
+
+/// [`construct`] within `limits`: it gives up when `max_time` passes, or when its moves
+/// would take more than `max_bytes`, before it is done.
 ///
 /// # Errors
-/// [`GiveUp::Time`] when the deadline passes first.
+/// [`GiveUp::Time`] or [`GiveUp::Memory`] when a limit is reached first.
 ///
 /// # Panics
 /// When `start` and `goal` differ in size.
 pub fn construct_within(
     start: &Board,
     goal: &Board,
-    deadline: Option<(Instant, Duration)>,
+    limits: &Limits,
 ) -> Result<Option<Constructed>, GiveUp> {
+    let deadline = limits
+        .max_time
+        .and_then(|span| Some((Instant::now().checked_add(span)?, span)));
     assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
     if !crate::is_solvable(start, goal) {
         return Ok(None);
@@ -116,9 +123,19 @@ pub fn construct_within(
 
     let mut work = Work::new(start, &corner_goal);
     work.deadline = deadline.map(|(at, _)| at);
+    work.max_moves = limits
+        .max_bytes
+        .map(|b| usize::try_from(b).unwrap_or(usize::MAX) / BYTES_A_MOVE);
     work.fill();
-    if let (true, Some((_, span))) = (work.expired, deadline) {
-        return Err(GiveUp::Time(span));
+    if work.expired {
+        return Err(match (deadline, limits.max_bytes) {
+            (Some((at, span)), _) if Instant::now() >= at => GiveUp::Time(span),
+            (_, Some(budget)) => GiveUp::Memory {
+                budget,
+                held: work.moves.len() as u64,
+            },
+            _ => unreachable!("a limit stopped the construction"),
+        });
     }
     let mut moves = work.moves;
     moves.extend(walk.iter().rev().map(|m| m.inverse()));
@@ -254,16 +271,14 @@ const WINDOW_SHORTENING_MOVES: usize = 1_000_000;
 /// and keeps what it has).
 pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
     let started = Instant::now();
-    let deadline = limits
-        .max_time
-        .and_then(|span| Some((started.checked_add(span)?, span)));
+    let deadline = limits.max_time.and_then(|span| started.checked_add(span));
     let mut solution = Solution::new(Algorithm::Constructive, None);
-    match construct_within(start, goal, deadline) {
+    match construct_within(start, goal, limits) {
         Ok(Some(built)) => {
             // Window re-solving saves about 1% for three times the construction's time
             // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
             let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
-                shorten_within(start, &built.moves, 24, 12, deadline.map(|(at, _)| at))
+                shorten_within(start, &built.moves, 24, 12, deadline)
             } else {
                 built.moves
             };
@@ -290,8 +305,9 @@ struct Work {
     goal: Vec<u32>,
     locked: Vec<bool>,
     moves: Vec<Move>,
-    /// When to stop, and whether that time has come.
+    /// When to stop, the most moves to make, and whether either limit has come.
     deadline: Option<Instant>,
+    max_moves: Option<usize>,
     expired: bool,
     // Breadth-first routing scratch: `seen[c] == round` marks cells seen this round,
     // so nothing is cleared between searches.
@@ -312,6 +328,7 @@ impl Work {
             locked: vec![false; n],
             moves: Vec::new(),
             deadline: None,
+            max_moves: None,
             expired: false,
             seen: vec![0; n],
             came_from: vec![0; n],
@@ -462,9 +479,12 @@ impl Work {
         }
     }
 
-    /// Whether the deadline has passed (read once a tile, so it costs nothing).
+    /// Whether the deadline has passed or the moves have reached their most (read once
+    /// a tile, so it costs nothing).
     fn out_of_time(&mut self) -> bool {
-        self.expired = self.expired || self.deadline.is_some_and(|at| Instant::now() >= at);
+        self.expired = self.expired
+            || self.deadline.is_some_and(|at| Instant::now() >= at)
+            || self.max_moves.is_some_and(|most| self.moves.len() > most);
         self.expired
     }
 
@@ -617,10 +637,11 @@ impl Work {
         let goal = small(&self.goal);
         // Blocks of at most 3x3 have complete tables, embedded or built in milliseconds.
         let layout = Layout::for_goal(&goal).expect("a block of at most 3x3 has a table");
-        let table = distance_table::shared(layout, &Cache::from_env(), Need::IfCheap, &Silent)
-            .ok()
-            .flatten()
-            .expect("small tables are always at hand");
+        let table =
+            distance_table::shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)
+                .ok()
+                .flatten()
+                .expect("small tables are always at hand");
         let moves = table
             .solve(&start, &goal, &Move::DEFAULT_ORDER)
             .expect("the block is solvable when the board is");

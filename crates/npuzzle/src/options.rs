@@ -153,7 +153,7 @@ impl SolveOptions {
     pub fn run_settings(&self) -> RunSettings {
         RunSettings {
             order: self.order,
-            limits: self.limits,
+            limits: self.limits.clone(),
             threads: self.threads,
             progress: self.progress.clone(),
         }
@@ -221,13 +221,12 @@ pub fn time_limit(seconds: f64) -> Result<Duration, SolveError> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-/// The limits of a solve where its caller sets none: no node or time limit, and at
-/// most 100 million nodes held in memory at once (a few gigabytes), so a blind search of
-/// a board too big for it gives up instead of taking the machine's memory.
+/// The limits of a solve where its caller sets none: no node or time limit, at most 100
+/// million nodes held at once; front ends add the memory budget
+/// ([`crate::memory::default_budget`] unless the user gives one).
 pub const SOLVE_LIMITS: Limits = Limits {
-    max_expanded: None,
     max_held: Some(100_000_000),
-    max_time: None,
+    ..Limits::NONE
 };
 
 /// How a fast search runs: the move order, the limits, how many threads share it, and

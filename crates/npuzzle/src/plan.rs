@@ -298,11 +298,17 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         Algorithm::FastIdastar,
         Guide::Heuristic(HeuristicKind::LinearConflict),
     );
-    plan.upgrade = starter_partition(goal).map(|(partition, groups)| Upgrade {
-        after_expanded: build_cost(goal, &groups),
-        partition,
-        groups,
-    });
+    plan.upgrade = starter_partition(goal)
+        // A build that would pass the memory budget is not started.
+        .filter(|(_, groups)| {
+            let (need, _) = pdb::build_peak_bytes(goal, groups);
+            options.limits.max_bytes.is_none_or(|budget| need <= budget)
+        })
+        .map(|(partition, groups)| Upgrade {
+            after_expanded: build_cost(goal, &groups),
+            partition,
+            groups,
+        });
     Ok(plan)
 }
 
@@ -321,8 +327,14 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
             reflection,
         } => {
             let groups = partition.groups(goal).map_err(tables_error)?;
-            let found = registry::shared(&options.cache(), goal, &groups, options.progress())
-                .map_err(tables_error)?;
+            let found = registry::shared(
+                &options.cache(),
+                goal,
+                &groups,
+                options.limits.max_bytes,
+                options.progress(),
+            )
+            .map_err(tables_error)?;
             let mut plan = with_database(found);
             if !reflection {
                 if let Guide::PatternDatabase(db) = &plan.guide {
@@ -364,8 +376,14 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
         return Ok(None);
     };
     let started = Instant::now();
-    let found = distance_table::shared(layout, &options.cache(), need, options.progress())
-        .map_err(tables_error)?;
+    let found = distance_table::shared(
+        layout,
+        &options.cache(),
+        need,
+        options.limits.max_bytes,
+        options.progress(),
+    )
+    .map_err(tables_error)?;
     Ok(found.map(|table| {
         let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
         plan.tables = Some(format!("distance table of {}", goal.size()));

@@ -24,7 +24,7 @@ use crate::board::{Board, Move, Size};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::options::{SolveOptions, Visited, RANKED_CELLS};
 use crate::rank::factorial;
-use crate::search::{self, GiveUp, IndexedMap, Outcome, Stats};
+use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
 use crate::solution::Algorithm;
 use crate::state::{Packed, SearchState, Wide, PACKED_CELLS};
 
@@ -106,7 +106,11 @@ fn run<S: SearchState>(
     };
     let p = &problem;
     let from = S::from_board(start);
-    let limits = &options.limits;
+    let limits = &Limits {
+        heap_per_node: S::heap_bytes(start.size().cells()),
+        progress: options.limits.progress.clone().or(options.progress.clone()),
+        ..options.limits.clone()
+    };
     let successors = |s: &S| p.successors(s);
     let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
     let estimate = |s: &S| p.estimate(s);

@@ -57,6 +57,8 @@ impl PartialEq for SharedProgress {
     }
 }
 
+impl Eq for SharedProgress {}
+
 /// Progress that goes nowhere.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Silent;

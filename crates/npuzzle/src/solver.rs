@@ -129,7 +129,7 @@ fn upgrading(
     options: &SolveOptions,
 ) -> Solution {
     let started = Instant::now();
-    let limits = options.limits;
+    let limits = options.limits.clone();
     let first_cap = limits
         .max_expanded
         .map_or(upgrade.after_expanded, |m| m.min(upgrade.after_expanded));
@@ -146,7 +146,13 @@ fn upgrading(
     }
     let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
     let building = Instant::now();
-    let built = pdb::registry::shared(&options.cache(), goal, &upgrade.groups, options.progress());
+    let built = pdb::registry::shared(
+        &options.cache(),
+        goal,
+        &upgrade.groups,
+        options.limits.max_bytes,
+        options.progress(),
+    );
     let setup = building.elapsed().as_secs_f64();
     let Ok(found) = built else {
         // No database (a cache that cannot be written): go on without one.
@@ -160,7 +166,7 @@ fn upgrading(
     settings.limits = Limits {
         max_expanded: limits.max_expanded.map(|m| m - first.expanded),
         max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
-        ..limits
+        ..limits.clone()
     };
     let (outcome, second) = puzzle_idastar::search(start, found.db.as_ref(), &settings);
     solution.stats = add(first, second);
@@ -200,6 +206,7 @@ fn add(a: Stats, b: Stats) -> Stats {
         expanded: a.expanded + b.expanded,
         generated: a.generated + b.generated,
         peak_nodes: a.peak_nodes.max(b.peak_nodes),
+        peak_bytes: a.peak_bytes.max(b.peak_bytes),
         seconds: a.seconds + b.seconds,
         setup_seconds: a.setup_seconds + b.setup_seconds,
     }
@@ -382,7 +389,7 @@ mod tests {
             let options = SolveOptions {
                 algorithm,
                 threads,
-                limits: forever,
+                limits: forever.clone(),
                 ..SolveOptions::default()
             };
             assert_eq!(solve(&start, &goal, &options).unwrap().length(), Some(2));

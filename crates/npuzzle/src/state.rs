@@ -36,6 +36,9 @@ pub trait SearchState: Clone + Eq + Hash {
     /// The arrangement after the tile in `from` slides into the blank at `blank`.
     #[must_use]
     fn slide(&self, blank: usize, from: usize) -> Self;
+    /// The heap bytes one state of a board of `cells` cells owns (0 when it is held
+    /// inline).
+    fn heap_bytes(cells: usize) -> usize;
     /// The lexicographic rank of the arrangement as a permutation (at most 20 cells).
     fn rank(&self, cells: usize) -> u64 {
         self.with_cells(cells, rank::rank)
@@ -47,6 +50,10 @@ pub trait SearchState: Clone + Eq + Hash {
 pub struct Packed(pub u64);
 
 impl SearchState for Packed {
+    fn heap_bytes(_cells: usize) -> usize {
+        0
+    }
+
     fn from_board(board: &Board) -> Packed {
         debug_assert!(board.cells().len() <= PACKED_CELLS);
         Packed(
@@ -90,6 +97,10 @@ impl SearchState for Packed {
 pub struct Wide(pub Box<[u8]>);
 
 impl SearchState for Wide {
+    fn heap_bytes(cells: usize) -> usize {
+        crate::memory::heap_block(cells)
+    }
+
     fn from_board(board: &Board) -> Wide {
         debug_assert!(board.cells().len() <= MAX_SEARCH_CELLS);
         Wide(board.cells().iter().map(|&t| t as u8).collect())

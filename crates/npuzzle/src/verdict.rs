@@ -109,7 +109,7 @@ pub fn check(
     if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
         // `auto` answered without proof (a big board, built constructively): search
         // optimally, for a bounded time, before saying optimality is unknown.
-        let mut limits = options.limits;
+        let mut limits = options.limits.clone();
         limits.max_time = limits
             .max_time
             .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));

@@ -61,7 +61,10 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let defaults = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(SOLVE_LIMITS),
+        // The budget is shared by the boards solved at once, one a core.
+        limits: args
+            .limits
+            .limits(SOLVE_LIMITS, rayon::current_num_threads()),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),

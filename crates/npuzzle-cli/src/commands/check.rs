@@ -55,7 +55,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         anyhow!("moves: {e}{hint}")
     })?;
     let options = SolveOptions {
-        limits: args.limits.limits(SOLVE_LIMITS),
+        limits: args.limits.limits(SOLVE_LIMITS, 1),
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
         ..SolveOptions::default()

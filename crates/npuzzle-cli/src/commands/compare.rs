@@ -16,7 +16,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
-        limits: args.limits.limits(COMPARE_LIMITS),
+        limits: args.limits.limits(COMPARE_LIMITS, 1),
         ..SolveOptions::default()
     };
     let reports = compare(&start, &goal, &options)?

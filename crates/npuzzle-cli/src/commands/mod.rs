@@ -22,7 +22,7 @@ use std::time::Duration;
 use anyhow::bail;
 use npuzzle::cache::Cache;
 use npuzzle::progress::SharedProgress;
-use npuzzle::search::Limits;
+use npuzzle::search::{GiveUp, Limits};
 use npuzzle::{Algorithm, Board, EstimateChoice, SolveError, SolveOptions, Status};
 
 use crate::args::{CacheArgs, Cli, Command, EstimateArgs, LimitArgs};
@@ -59,17 +59,43 @@ pub fn exit_code(status: &Status) -> ExitCode {
 }
 
 impl LimitArgs {
-    /// The limits these flags ask for, `defaults` filling what they leave unset.
-    pub fn limits(&self, defaults: Limits) -> Limits {
+    /// The limits these flags ask for, `defaults` filling what they leave unset, the
+    /// memory budget (the flag's, the defaults', else half the memory available now)
+    /// shared by `sharers` searches running at once.
+    pub fn limits(&self, defaults: Limits, sharers: usize) -> Limits {
+        let budget = self
+            .max_memory
+            .or(defaults.max_bytes)
+            .or_else(npuzzle::memory::default_budget);
         Limits {
             max_expanded: self.max_nodes.or(defaults.max_expanded),
             max_held: self.max_memory_nodes.or(defaults.max_held),
+            max_bytes: budget.map(|b| b / sharers.max(1) as u64),
             // Checked by the flag's parser: positive, finite, at most a year.
             max_time: self
                 .max_seconds
                 .map(Duration::from_secs_f64)
                 .or(defaults.max_time),
+            ..defaults
         }
+    }
+}
+
+/// Says on stderr what could finish where a memory budget stopped a search.
+pub fn hint_after(status: &Status, algorithm: Algorithm) {
+    if let Status::GaveUp(GiveUp::Memory { .. }) = status {
+        let hint = match algorithm {
+            Algorithm::Constructive => "a larger --max-memory, or a smaller board",
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs => {
+                "an informed search that holds only its path (--algorithm idastar or \
+                 fast-idastar), or --algorithm constructive for big boards"
+            }
+            _ => {
+                "--algorithm idastar or fast-idastar (they hold only their path), a pattern \
+                  database (--pdb), or --algorithm constructive for big boards"
+            }
+        };
+        eprintln!("hint: try {hint}");
     }
 }
 

@@ -27,7 +27,8 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     pdb::check_buildable(&goal, &groups)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
-    let loaded = registry::shared(&cache, &goal, &groups, progress.0.as_ref())
+    let budget = args.max_memory.or_else(npuzzle::memory::default_budget);
+    let loaded = registry::shared(&cache, &goal, &groups, budget, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;
     let mut out = io::stdout().lock();

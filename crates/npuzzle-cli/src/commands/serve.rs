@@ -20,6 +20,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         max_time,
         max_concurrent: args.max_concurrent,
         cache: args.cache_dir.as_ref().map(npuzzle::cache::Cache::new),
+        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -9,7 +9,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::{solve, Advice, Board, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
-use super::{exit_code, validate};
+use super::{exit_code, hint_after, validate};
 use crate::args::SolveArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
@@ -34,7 +34,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     let options = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(SOLVE_LIMITS),
+        limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
         weight: args.weight,
         cache: Some(args.cache.cache()),
@@ -60,6 +60,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {
         advise(&solution, &request.goal);
+        hint_after(&solution.status, solution.algorithm);
     }
     let shown = Solved {
         start: &request.start,

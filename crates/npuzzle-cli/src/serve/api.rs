@@ -178,6 +178,8 @@ pub struct SolveRequest {
     max_nodes: Option<u64>,
     /// Lower the server's time limit for this search.
     max_seconds: Option<f64>,
+    /// Lower the memory this search may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
 }
 
 /// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the boards.
@@ -210,7 +212,12 @@ pub async fn solve(
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
-        limits: limits(&state.config, request.max_nodes, request.max_seconds)?,
+        limits: limits(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?,
         cache: state.config.cache.clone(),
         ..SolveOptions::default()
     };
@@ -246,6 +253,8 @@ pub struct CompareRequest {
     max_nodes: Option<u64>,
     /// Lower the time limit of the whole comparison (shared equally between the runs).
     max_seconds: Option<f64>,
+    /// Lower the memory each run may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
 }
 
 /// `POST /api/compare` answer.
@@ -265,7 +274,12 @@ pub async fn compare(
     let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let pairs = Algorithm::comparison_pairs();
-    let mut limits = limits(&state.config, request.max_nodes, request.max_seconds)?;
+    let mut limits = limits(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?;
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
@@ -319,12 +333,39 @@ async fn run_search<T: Send + 'static>(
     })?
 }
 
+/// An amount of memory in a request: bytes, or text such as `"512M"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Memory {
+    /// A number of bytes.
+    Bytes(u64),
+    /// `4G`, `512M`, … (see [`npuzzle::memory::parse_bytes`]).
+    Text(String),
+}
+
 /// The server's limits, lowered where the request asks.
 fn limits(
     config: &ServerConfig,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
+    max_memory: Option<&Memory>,
 ) -> Result<Limits, ApiError> {
+    let asked = match max_memory {
+        None => None,
+        Some(Memory::Bytes(bytes)) => Some(*bytes),
+        Some(Memory::Text(text)) => Some(
+            npuzzle::memory::parse_bytes(text)
+                .map_err(|e| ApiError::bad_request(format!("max_memory: {e}")))?,
+        ),
+    };
+    // Each running search has its share of the server's memory; a request may take less.
+    let share = config
+        .max_bytes
+        .map(|total| total / config.max_concurrent.max(1) as u64);
+    let max_bytes = match (share, asked) {
+        (Some(share), Some(asked)) => Some(share.min(asked)),
+        (share, asked) => share.or(asked),
+    };
     let max_time = match max_seconds {
         Some(s) => time_limit(s)
             .map_err(|e| ApiError::bad_request(format!("max_seconds: {e}")))?
@@ -334,7 +375,9 @@ fn limits(
     Ok(Limits {
         max_expanded: Some(max_nodes.map_or(config.max_nodes, |n| n.min(config.max_nodes))),
         max_held: Some(config.max_held),
+        max_bytes,
         max_time: Some(max_time),
+        ..Limits::NONE
     })
 }
 

@@ -33,8 +33,11 @@ const APP_JS: &str = include_str!("page/app.js");
 pub struct ServerConfig {
     /// Most nodes one search may expand.
     pub max_nodes: u64,
-    /// Most nodes one search may hold in memory at once (about 50 bytes each).
+    /// Most nodes one search may hold in memory at once.
     pub max_held: u64,
+    /// Most bytes all running searches may take together: each has its share (this
+    /// divided by [`ServerConfig::max_concurrent`]). `None`: no byte budget.
+    pub max_bytes: Option<u64>,
     /// Longest one search may run.
     pub max_time: Duration,
     /// Most searches (a solve, or a whole comparison) running at once.
@@ -54,6 +57,7 @@ impl Default for ServerConfig {
             max_held: 5_000_000,
             max_time: Duration::from_secs(10),
             max_concurrent: 2,
+            max_bytes: npuzzle::memory::default_budget(),
             body_limit: 16 * 1024,
             cache: None,
         }

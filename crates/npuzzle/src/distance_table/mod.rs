@@ -8,7 +8,7 @@
 //!
 //! let goal = parse_board("123804765", None)?;
 //! let layout = Layout::for_goal(&goal)?;
-//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, &Silent)?.expect("3x3 is embedded");
+//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)?.expect("3x3 is embedded");
 //! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
 //! let start = parse_board("283104765", None)?;
 //! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
@@ -113,6 +113,16 @@ pub enum TableError {
     /// The cache could not be read or written.
     #[error(transparent)]
     Cache(#[from] CacheError),
+    /// A build that would pass the memory budget.
+    #[error("building the distance table of {size} boards needs about {}; the memory budget is {}", crate::memory::shown(*need), crate::memory::shown(*budget))]
+    OverBudget {
+        /// The board size.
+        size: Size,
+        /// Bytes the build needs.
+        need: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// A verified file whose contents still do not make a table.
     #[error("{0}")]
     Corrupt(String),
@@ -482,6 +492,7 @@ pub fn shared(
     layout: Layout,
     cache: &Cache,
     need: Need,
+    budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
     remembered(layout, || {
@@ -491,7 +502,21 @@ pub fn shared(
             DistanceTable::build(layout, progress)
         } else {
             match need {
-                Need::Always => DistanceTable::load_or_build(layout, cache, progress)?.0,
+                Need::Always => {
+                    if let Ok(table) = DistanceTable::load(layout, cache) {
+                        table
+                    } else {
+                        let need = build_peak_bytes(&layout);
+                        if let Some(budget) = budget.filter(|&b| need > b) {
+                            return Err(TableError::OverBudget {
+                                size: layout.size(),
+                                need,
+                                budget,
+                            });
+                        }
+                        DistanceTable::load_or_build(layout, cache, progress)?.0
+                    }
+                }
                 Need::IfCheap => match DistanceTable::load(layout, cache) {
                     Ok(table) => table,
                     Err(_) => return Ok(None),
@@ -503,8 +528,8 @@ pub fn shared(
 
 /// The fewest moves from `start` to `goal`, read from the complete table of their size
 /// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
-/// built and cached the first time, about a minute on two cores); `None` when the goal
-/// cannot be reached.
+/// built and cached the first time, about a minute on two cores, unless that would
+/// pass `budget` bytes); `None` when the goal cannot be reached.
 ///
 /// ```
 /// use npuzzle::cache::Cache;
@@ -514,8 +539,8 @@ pub fn shared(
 ///
 /// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
 /// let cache = Cache::from_env();
-/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, &Silent)?, Some(4));
-/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, &Silent)?, None);
+/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, None, &Silent)?, Some(4));
+/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, None, &Silent)?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -530,6 +555,7 @@ pub fn distance(
     start: &Board,
     goal: &Board,
     cache: &Cache,
+    budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<Option<usize>, TableError> {
     if start.size() != goal.size() {
@@ -539,9 +565,16 @@ pub fn distance(
         });
     }
     let layout = Layout::for_goal(goal)?;
-    let table =
-        shared(layout, cache, Need::Always, progress)?.expect("a table is had when it is needed");
+    let table = shared(layout, cache, Need::Always, budget, progress)?
+        .expect("a table is had when it is needed");
     Ok(table.distance(&start.relabeled(goal, &layout.goal())))
+}
+
+/// The most memory building the cached table of `layout` takes: measured 850 MB for
+/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
+/// state (a distance byte, the packed boards of the widest layers, the packed file).
+pub fn build_peak_bytes(layout: &Layout) -> u64 {
+    layout.states() * 18 / 5
 }
 
 /// The table kept for `layout`, else the one `make` gives, kept from then on.

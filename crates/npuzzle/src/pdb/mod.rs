@@ -88,6 +88,16 @@ pub enum PdbError {
         /// The limit, GiB.
         limit: u64,
     },
+    /// A build that would pass the memory budget.
+    #[error("building the table of group {group} needs about {}; the memory budget is {}", crate::memory::shown(*need), crate::memory::shown(*budget))]
+    OverBudget {
+        /// The group's tiles.
+        group: String,
+        /// Bytes the build needs.
+        need: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// The board is too large for the fast search.
     #[error("pattern databases need a board of at most {MAX_FAST_CELLS} cells with sides of at most 8; {0} is too large")]
     BoardTooLarge(Size),
@@ -134,6 +144,22 @@ pub fn check_buildable(goal: &Board, groups: &[Vec<u8>]) -> Result<(), PdbError>
         }
     }
     Ok(())
+}
+
+/// The most memory building the tables of `groups` on `goal`'s board takes at once (the
+/// groups are built one after another), and the group that takes it.
+pub fn build_peak_bytes(goal: &Board, groups: &[Vec<u8>]) -> (u64, Vec<u8>) {
+    let n = goal.size().cells();
+    groups
+        .iter()
+        .map(|g| {
+            (
+                build_bytes(n, PartialRank::new(n, g.len()).count),
+                g.clone(),
+            )
+        })
+        .max()
+        .unwrap_or_default()
 }
 
 /// Memory a build needs: three bitsets of placements × cells, and a byte per placement

@@ -11,7 +11,7 @@
 //! let goal = Board::goal(Size::square(3)?);
 //! assert!(registry::cached(&cache, &goal, &Silent).is_none());
 //! let groups = parse_groups("4-4", &goal)?;
-//! let built = registry::shared(&cache, &goal, &groups, &Silent)?;
+//! let built = registry::shared(&cache, &goal, &groups, None, &Silent)?;
 //! assert!(built.origin.contains("built"));
 //! // Found in the cache from now on, and the same tables handed out again.
 //! let found = registry::cached(&cache, &goal, &Silent).expect("cached");
@@ -31,7 +31,8 @@ use crate::progress::Progress;
 
 use super::database::{describe_origins, PatternDatabase};
 use super::files::find_cached;
-use super::{check_buildable, PdbError};
+use super::{build_peak_bytes, check_buildable, PdbError};
+use crate::partition::group_text;
 
 /// A database as the registry hands it out.
 #[derive(Clone)]
@@ -71,6 +72,7 @@ pub fn shared(
     cache: &Cache,
     goal: &Board,
     groups: &[Vec<u8>],
+    budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<SharedDatabase, PdbError> {
     check_buildable(goal, groups)?;
@@ -88,9 +90,22 @@ pub fn shared(
         });
     }
     let started = Instant::now();
-    let (db, origins) = PatternDatabase::load_or_build(cache, goal, groups, progress)?;
+    let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, groups) {
+        (db, loaded(groups))
+    } else {
+        // Something must be built: only within the budget.
+        let (need, group) = build_peak_bytes(goal, groups);
+        if let Some(budget) = budget.filter(|&b| need > b) {
+            return Err(PdbError::OverBudget {
+                group: group_text(&group),
+                need,
+                budget,
+            });
+        }
+        let (db, origins) = PatternDatabase::load_or_build(cache, goal, groups, progress)?;
+        (db, describe_origins(&origins))
+    };
     let db = Arc::new(db);
-    let origin = describe_origins(&origins);
     known.insert(key, (Arc::clone(&db), origin.clone()));
     Ok(SharedDatabase {
         db,
@@ -120,5 +135,14 @@ pub fn cached(cache: &Cache, goal: &Board, progress: &dyn Progress) -> Option<Sh
             }
         }
     }?;
-    shared(cache, goal, &groups, progress).ok()
+    shared(cache, goal, &groups, None, progress).ok()
+}
+
+/// How a database loaded whole from the cache is described.
+fn loaded(groups: &[Vec<u8>]) -> String {
+    let each: Vec<String> = groups
+        .iter()
+        .map(|g| format!("{} loaded", group_text(g)))
+        .collect();
+    each.join("; ")
 }

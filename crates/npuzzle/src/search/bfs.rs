@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 use std::hash::Hash;
 
-use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
 
 /// Breadth-first search from `start` to the first node satisfying `success`.
 ///
@@ -79,7 +79,13 @@ where
             }
             queue.push_back(next);
         }
-        if let Err(why) = budget.hold(visited.len()) {
+        // Each visited node is stored twice (as a key, and as its children's parent) and
+        // once more while it waits in the queue.
+        let copies = 2 * visited.len() + queue.len();
+        let bytes = visited.bytes()
+            + vec_bytes::<N>(queue.len(), queue.capacity())
+            + copies * budget.heap_per_node();
+        if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
             return budget.finish(Outcome::GaveUp(why));
         }
     }

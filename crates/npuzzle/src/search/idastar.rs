@@ -1,6 +1,6 @@
 //! Iterative-deepening A* and iterative-deepening depth-first search.
 
-use super::{Budget, GiveUp, Limits, Outcome, Search};
+use super::{vec_bytes, Budget, GiveUp, Limits, Outcome, Search};
 
 /// What one depth-first pass under a bound found.
 enum Pass {
@@ -160,7 +160,10 @@ where
             continue;
         }
         path.push(next);
-        if let Err(why) = budget.hold(path.len()) {
+        let bytes = vec_bytes::<N>(path.len(), path.capacity())
+            + path.len() * budget.heap_per_node()
+            + vec_bytes::<Level<IN::IntoIter>>(levels.len(), levels.capacity());
+        if let Err(why) = budget.hold_bytes(path.len(), bytes) {
             return Pass::Stopped(why);
         }
         let node = path.last().expect("just pushed");
