@@ -417,7 +417,8 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on (port 0 picks a free one). Loopback by default:
-    /// the server has no authentication.
+    /// the server has no login, so any other address (which warns) lets everyone who can
+    /// reach it use the machine's cores.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: std::net::SocketAddr,
     /// Most nodes one search may expand; requests may ask for fewer.
@@ -436,6 +437,27 @@ pub struct ServeArgs {
     /// Directory of cached tables the searches use (as for `solve`).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
+    /// Most connections open at once (lowered to fit the descriptor limit). When all are
+    /// open, a new one replaces the one idle longest; when all are serving, it gets 503.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_connections: usize,
+    /// Close a connection that has waited this long for a request (new or keep-alive).
+    #[arg(long, value_name = "SECONDS", default_value_t = 15.0, value_parser = seconds)]
+    pub idle_timeout: f64,
+    /// Close a connection whose request head has not arrived this long after its first byte.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub head_timeout: f64,
+    /// Answer 408 and close when a request body has not arrived this long after its head.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub body_timeout: f64,
+    /// Answer 503 when a request is not answered this long after its head (default: the
+    /// body timeout plus --max-seconds plus 5).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub request_timeout: Option<f64>,
+    /// On Ctrl-C or SIGTERM, wait at most this long for requests in flight (default: the
+    /// request timeout).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub shutdown_grace: Option<f64>,
 }
 
 /// `npuzzle completions`.

@@ -99,6 +99,7 @@ pub fn solve(
     board, goal=None, *, size=None, max_nodes=None, max_seconds=None, max_memory=None,
     cache_dir=None,
 ))]
+#[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn compare(
     py: Python<'_>,
     board: BoardArgument,

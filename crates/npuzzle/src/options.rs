@@ -130,6 +130,11 @@ pub struct SolveOptions {
     /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
     /// [`crate::puzzle_idastar::parallel`]. The other algorithms run on one thread.
     pub threads: usize,
+    /// Whether tables that are not cached may be built: a distance table asked for with
+    /// [`Algorithm::Table`], pattern databases named, or built on the way by `auto`.
+    /// A service turns this off: a build takes minutes on every core, which no search
+    /// limit bounds. Small tables (at most 10 cells) are always had.
+    pub build_tables: bool,
     /// Told of long work: table and database builds, and each iteration of the
     /// puzzle-specific IDA* (see [`RunSettings::progress`]).
     pub progress: Option<SharedProgress>,
@@ -170,6 +175,7 @@ impl Default for SolveOptions {
             visited: Visited::Hash,
             weight: 1.0,
             cache: None,
+            build_tables: true,
             threads: 1,
             progress: None,
         }

@@ -261,7 +261,14 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             EstimateChoice::Auto => auto(goal, options)?,
         },
         Algorithm::Table => {
-            table(goal, options, Need::Always)?.expect("a table is had when it is needed")
+            let need = if options.build_tables {
+                Need::Always
+            } else {
+                Need::IfCheap
+            };
+            table(goal, options, need)?.ok_or_else(|| {
+                SolveError::NotBuilt(format!("the distance table of {} boards", goal.size()))
+            })?
         }
         Algorithm::FastIdastar => puzzle_idastar(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
@@ -299,7 +306,8 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         Guide::Heuristic(HeuristicKind::LinearConflict),
     );
     plan.upgrade = starter_partition(goal)
-        // A build that would pass the memory budget is not started.
+        // A build that is not allowed, or would pass the memory budget, is not started.
+        .filter(|_| options.build_tables)
         .filter(|(_, groups)| {
             let (need, _) = pdb::build_peak_bytes(goal, groups);
             options.limits.max_bytes.is_none_or(|budget| need <= budget)
@@ -327,6 +335,13 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
             reflection,
         } => {
             let groups = partition.groups(goal).map_err(tables_error)?;
+            if !options.build_tables
+                && PatternDatabase::load(&options.cache(), goal, &groups).is_err()
+            {
+                return Err(SolveError::NotBuilt(format!(
+                    "the {partition} pattern database for goal {goal}"
+                )));
+            }
             let found = registry::shared(
                 &options.cache(),
                 goal,

@@ -259,6 +259,11 @@ pub enum SolveError {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// Tables that are not cached, where building them is not allowed.
+    #[error(
+        "{0} is not built here, and building it is not allowed (it takes minutes on every core)"
+    )]
+    NotBuilt(String),
     /// An estimate named for an algorithm that takes none.
     #[error("{0} takes no heuristic or pattern database")]
     EstimateNotTaken(Algorithm),

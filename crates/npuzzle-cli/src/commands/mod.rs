@@ -2,7 +2,7 @@
 //! flag at fault) before any work starts, calls the library, and hands the result to the
 //! output layer. The flag groups they share are translated here, once.
 
-mod batch;
+pub(crate) mod batch;
 mod bench;
 mod check;
 mod compare;

@@ -33,6 +33,14 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answered with `status`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
     fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
@@ -70,9 +78,22 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-/// `GET /api/health`.
-pub async fn health() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
+/// `GET /api/health`: alive, and how loaded (searches running, connections open, and
+/// the limit of each; a connection limit of 0 means no listener counts them).
+pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let searches_limit = state.config.max_concurrent;
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "searches": {
+            "running": searches_limit - state.searches.available_permits(),
+            "limit": searches_limit,
+        },
+        "connections": {
+            "open": state.connections.open(),
+            "limit": state.connections.limit(),
+        },
+    }))
 }
 
 /// Any path that names nothing.
@@ -219,6 +240,9 @@ pub async fn solve(
             request.max_memory.as_ref(),
         )?,
         cache: state.config.cache.clone(),
+        // A build takes minutes on every core, which no request limit bounds: the
+        // operator builds tables beforehand (`npuzzle stats`, `npuzzle pdb build`).
+        build_tables: false,
         ..SolveOptions::default()
     };
     npuzzle::plan::validate(&goal, &options).map_err(bad_input)?;
@@ -286,6 +310,7 @@ pub async fn compare(
     let options = SolveOptions {
         limits,
         cache: state.config.cache.clone(),
+        build_tables: false,
         ..SolveOptions::default()
     };
     let response = run_search(&state, move || {
@@ -324,7 +349,9 @@ async fn run_search<T: Send + 'static>(
     tokio::task::spawn_blocking(move || {
         // Held until the search ends, even if the client has gone: the work still runs.
         let _permit = permit;
-        work()
+        let answer = work();
+        super::give_memory_back();
+        answer
     })
     .await
     .map_err(|e| ApiError {

@@ -6,9 +6,9 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command as Process, Stdio};
+use std::process::{Child, Command as Process, ExitStatus, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -55,11 +55,32 @@ pub struct Server {
 impl Server {
     /// Starts `npuzzle serve` with the flags `extra` and waits for its address.
     pub fn start(extra: &[&str]) -> Server {
-        let mut child = Process::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        Server::spawn(
+            Process::new(assert_cmd::cargo::cargo_bin("npuzzle")),
+            extra,
+            Stdio::inherit(),
+        )
+    }
+
+    /// As [`Server::start`], under a descriptor limit of `descriptors` (soft and hard) as
+    /// `ulimit -n` sets it, with its standard error kept for [`Server::wait_exit`].
+    pub fn start_limited(descriptors: u64, extra: &[&str]) -> Server {
+        let mut shell = Process::new("sh");
+        shell
+            .arg("-c")
+            .arg(format!("ulimit -n {descriptors} && exec \"$0\" \"$@\""))
+            .arg(assert_cmd::cargo::cargo_bin("npuzzle"));
+        Server::spawn(shell, extra, Stdio::piped())
+    }
+
+    /// `command` (which runs `npuzzle` with the arguments that follow) serving on a free
+    /// loopback port.
+    fn spawn(mut command: Process, extra: &[&str], stderr: Stdio) -> Server {
+        let mut child = command
             .args(["serve", "--bind", "127.0.0.1:0"])
             .args(extra)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("starting npuzzle serve");
         let stdout = child.stdout.take().unwrap();
@@ -106,7 +127,9 @@ impl Server {
         ))
     }
 
-    fn request(&self, request: &str) -> (u16, String) {
+    /// Sends `request` on a new connection and reads the answer to the end: its status
+    /// code and body.
+    pub fn request(&self, request: &str) -> (u16, String) {
         let mut stream = TcpStream::connect_timeout(&self.addr, Duration::from_secs(5)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
@@ -114,13 +137,88 @@ impl Server {
         stream.write_all(request.as_bytes()).unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
-        let status = response[9..12].parse().unwrap();
+        let status = response
+            .get(9..12)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("not an HTTP answer: {response:?}"));
         let body = response
             .split_once("\r\n\r\n")
             .map_or("", |(_, b)| b)
             .to_string();
         (status, body)
     }
+
+    /// `/api/health` as JSON.
+    /// The server's resident memory now, and at its peak, in KiB (`/proc`).
+    pub fn resident_kib(&self) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's /proc status");
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+                .unwrap_or(0)
+        };
+        (field("VmRSS:"), field("VmHWM:"))
+    }
+
+    pub fn health(&self) -> Value {
+        let (status, body) = self.get("/api/health");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Waits (bounded) until `n` searches are running.
+    pub fn until_searching(&self, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.health()["searches"]["running"].as_u64() != Some(n) {
+            assert!(Instant::now() < deadline, "{n} searches never ran at once");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Sends `signal` (a `kill` name: TERM, INT) to the server.
+    pub fn signal(&self, signal: &str) {
+        send_signal(&self.child, signal);
+    }
+
+    /// Waits at most `limit` for the server to exit; its exit status and (when started
+    /// with [`Server::start_limited`]) its standard error.
+    pub fn wait_exit(&mut self, limit: Duration) -> (ExitStatus, String) {
+        wait_exit(&mut self.child, limit)
+    }
+}
+
+/// Sends `signal` (a `kill` name: TERM, INT) to `child`.
+pub fn send_signal(child: &Child, signal: &str) {
+    let status = Process::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -{signal} failed");
+}
+
+/// Waits at most `limit` for `child` to exit; its exit status and its standard error
+/// (when piped).
+pub fn wait_exit(child: &mut Child, limit: Duration) -> (ExitStatus, String) {
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the process did not exit within {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        pipe.read_to_string(&mut stderr).unwrap();
+    }
+    (status, stderr)
 }
 
 impl Drop for Server {

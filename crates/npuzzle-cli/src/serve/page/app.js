@@ -520,6 +520,12 @@ function wire() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// What the server's Content-Security-Policy blocked: the page must need nothing it forbids.
+const cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`);
+});
+
 async function waitFor(what, test, ms = 20000) {
   for (let waited = 0; waited < ms; waited += 50) {
     if (test()) return;
@@ -574,7 +580,8 @@ async function selftest(seed) {
     checks.charts = document.querySelectorAll("#charts figure").length;
     checks.bars = document.querySelectorAll("#charts rect.bar").length;
     checks.status = $("status").textContent;
-    checks.pass = checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
+    checks.csp_violations = cspViolations;
+    checks.pass = cspViolations.length === 0 && checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
       checks.rescrambled &&
       checks.solution_moves > 0 && checks.tile_count === checks.solution_moves &&
       checks.table_rows > 0 && checks.charts === 3 &&
