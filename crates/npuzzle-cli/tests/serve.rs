@@ -501,6 +501,13 @@ fn e2e_scramble_solve_animate_compare() {
     assert_eq!(result["ended_on_goal"], true);
     let moves = result["solution_moves"].as_u64().unwrap();
     assert_eq!(result["counter"], format!("move {moves} / {moves}"));
+    // The solution is shown in tile notation too, its runs as many moves as the blank's.
+    assert_eq!(result["tile_count"], moves, "{result}");
+    let tiles = result["tile_moves"].as_str().unwrap();
+    assert!(
+        !tiles.is_empty() && tiles.chars().all(|c| "UDLR0123456789".contains(c)),
+        "{tiles}"
+    );
     assert_eq!(result["table_rows"], 9, "{result}");
     assert_eq!(result["charts"], 3);
     // The page works under its Content-Security-Policy: nothing it does is blocked.

@@ -1,13 +1,13 @@
 //! The JSON API's handlers. Every error is `{"error": "..."}` with a 4xx status naming
 //! the problem (5xx only for "busy" and for a bug).
 
-use std::time::Duration;
-
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use npuzzle::compare::compare as compare_all;
+use npuzzle::options::time_limit;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
@@ -307,21 +307,18 @@ pub async fn compare(
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
-    let config = state.config.clone();
+    let options = SolveOptions {
+        limits,
+        cache: state.config.cache.clone(),
+        build_tables: false,
+        ..SolveOptions::default()
+    };
     let response = run_search(&state, move || {
-        let mut runs = Vec::with_capacity(pairs.len());
-        for (algorithm, heuristic) in pairs {
-            let options = SolveOptions {
-                algorithm,
-                estimate: EstimateChoice::from(heuristic),
-                limits: limits.clone(),
-                cache: config.cache.clone(),
-                build_tables: false,
-                ..SolveOptions::default()
-            };
-            let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
-            runs.push(SolveReport::new(&start, &goal, &solution));
-        }
+        let runs = compare_all(&start, &goal, &options)
+            .map_err(bad_input)?
+            .iter()
+            .map(|solution| SolveReport::new(&start, &goal, solution))
+            .collect();
         Ok(CompareResponse {
             board: start.to_string(),
             goal: goal.to_string(),
@@ -397,12 +394,9 @@ fn limits(
         (share, asked) => share.or(asked),
     };
     let max_time = match max_seconds {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(ApiError::bad_request(format!(
-                "max_seconds must be a positive number, not {s}"
-            )))
-        }
-        Some(s) => Duration::from_secs_f64(s.min(config.max_time.as_secs_f64())),
+        Some(s) => time_limit(s)
+            .map_err(|e| ApiError::bad_request(format!("max_seconds: {e}")))?
+            .min(config.max_time),
         None => config.max_time,
     };
     Ok(Limits {

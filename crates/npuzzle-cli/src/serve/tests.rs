@@ -85,12 +85,21 @@ async fn solve_returns_the_report_and_the_boards() {
     assert_eq!(status, StatusCode::OK, "{body}");
     // The same object `npuzzle solve --json` prints, plus the boards.
     for field in [
-        "board", "goal", "size", "solvable", "status", "gave_up", "length", "moves",
+        "board",
+        "goal",
+        "size",
+        "solvable",
+        "status",
+        "gave_up",
+        "length",
+        "moves",
+        "tile_moves",
     ] {
         assert!(body.get(field).is_some(), "missing {field}: {body}");
     }
     assert_eq!(body["status"], "solved");
     assert_eq!(body["length"], 4);
+    assert_eq!(body["tile_moves"], "DRUL");
     assert_eq!(body["optimal"], true);
     assert_eq!(body["algorithm"], "astar");
     assert_eq!(body["heuristic"], "manhattan");

@@ -15,7 +15,7 @@ const state = {
   height: 3,
   cells: [],
   goal: [],
-  solution: null, // { start: cells, moves: "..." , index: n }
+  solution: null, // { start: cells, moves: "...", tiles: "R2U...", index: n }
   timer: null,
   busy: false,
 };
@@ -128,6 +128,31 @@ function renderPlayer() {
       if (i === index) span.className = "current";
       movesLine.append(span);
     });
+  }
+  renderTileMoves(s, index);
+}
+
+/**
+ * The solution in tile notation, as the solver wrote it ("R2U2L": the way each tile
+ * slides, runs counted), one span a run; the run holding the next move is marked.
+ */
+function renderTileMoves(s, index) {
+  const line = $("tile-moves");
+  line.replaceChildren();
+  if (!s || !s.tiles) return;
+  const label = document.createElement("span");
+  label.className = "label";
+  label.textContent = "tiles: ";
+  line.append(label);
+  let first = 0; // the move a run starts at
+  for (const run of s.tiles.match(/[UDLR]\d*/g) || []) {
+    const length = run.length > 1 ? Number(run.slice(1)) : 1;
+    const span = document.createElement("span");
+    span.textContent = run;
+    if (first + length <= index) span.className = "done";
+    else if (first <= index && index < first + length) span.className = "current";
+    line.append(span);
+    first += length;
   }
 }
 
@@ -245,7 +270,9 @@ async function solve() {
       } else if (report.status === "gave-up") {
         say(`The solver ${report.gave_up}. ${cost}. Try IDA* with linear conflict, a shorter scramble, or a smaller board.`, true);
       } else {
-        state.solution = { start: state.cells.slice(), moves: report.moves, index: 0 };
+        state.solution = {
+          start: state.cells.slice(), moves: report.moves, tiles: report.tile_moves, index: 0,
+        };
         renderPlayer();
         say(`${report.optimal ? "Optimal" : "A"} solution: ${report.length} moves; ${cost}. Press Play.`);
       }
@@ -535,6 +562,10 @@ async function selftest(seed) {
     $("solve").click();
     await waitFor("a solution", () => state.solution !== null || $("status").classList.contains("error"));
     checks.solution_moves = state.solution ? state.solution.moves.length : -1;
+    // Both notations are shown, and the tile runs add up to the blank's moves.
+    const runs = [...$("tile-moves").querySelectorAll("span:not(.label)")].map((e) => e.textContent);
+    checks.tile_moves = runs.join("");
+    checks.tile_count = runs.reduce((n, run) => n + (run.length > 1 ? Number(run.slice(1)) : 1), 0);
     $("speed").value = "80";
     $("play").click();
     checks.playing = state.timer !== null;
@@ -552,7 +583,8 @@ async function selftest(seed) {
     checks.csp_violations = cspViolations;
     checks.pass = cspViolations.length === 0 && checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
       checks.rescrambled &&
-      checks.solution_moves > 0 && checks.table_rows > 0 && checks.charts === 3 &&
+      checks.solution_moves > 0 && checks.tile_count === checks.solution_moves &&
+      checks.table_rows > 0 && checks.charts === 3 &&
       checks.bars === 3 * checks.table_rows;
   } catch (e) {
     checks.error = String(e.message || e);
