@@ -44,7 +44,8 @@
 //!   [`puzzle_idastar`]: the puzzle-specific IDA* (in-place moves, incremental
 //!   estimates, every core).
 //! - [`pdb`]: additive pattern databases for it. [`constructive`]: big boards.
-//! - [`plan`]: what answers a board. [`solver`]: [`solve`].
+//! - [`plan`]: what answers a board. [`solver`]: [`solve`]. [`trace`]: what a classic
+//!   search did, event by event.
 //!
 //! ## Conventions
 //! Moves are named for the blank's motion (`u d l r`); the default order of trying them
@@ -83,6 +84,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+pub mod trace;
 
 pub use board::BoardError;
 pub use board::{moves_to_string, Board, Move, Size};
