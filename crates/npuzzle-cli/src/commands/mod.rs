@@ -12,7 +12,7 @@ mod random;
 mod serve;
 mod solve;
 mod stats;
-pub(crate) mod trace;
+mod trace;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -379,7 +379,7 @@ struct TraceResponse {
     report: SolveReport,
     limit: usize,
     truncated: bool,
-    events: Vec<crate::commands::trace::EventJson>,
+    events: Vec<crate::trace_json::EventJson>,
 }
 
 /// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
@@ -448,7 +448,7 @@ async fn trace_answer(
             events: traced
                 .events
                 .iter()
-                .map(crate::commands::trace::EventJson::new)
+                .map(crate::trace_json::EventJson::new)
                 .collect(),
         })
     })
