@@ -563,6 +563,13 @@ fn e2e_trace_player_reaches_the_goal_with_the_traces_counters() {
             format!("{} / {}", grouped(count as u64), grouped(count as u64))
         );
         assert_eq!(result["counter_expanded"], grouped(expanded));
+        // Hovering the tallest bar shows a board with its g, h and f.
+        assert_eq!(result["hover"]["board"], true, "{result}");
+        let caption = result["hover"]["caption"].as_str().unwrap();
+        assert!(
+            caption.contains(" · h ") && caption.contains(" · f "),
+            "{caption}"
+        );
         let expansions = events.iter().filter(|e| e["event"] == "expand").count();
         assert_eq!(result["bars_total"], expansions);
         if algorithm == "idastar" {

@@ -1257,6 +1257,16 @@ async function playTrace() {
   await waitFor("the replay to end", () => state.traceTimer === null, 60000);
   const trace = state.trace;
   const last = trace.events[trace.events.length - 1];
+  // The pointer over the tallest bar shows the last board expanded there.
+  const tallest = trace.base.map((c, x) => c + trace.top[x]).reduce((best, c, x, all) => (c > all[best] ? x : best), 0);
+  const hit = document.querySelectorAll("#trace-chart rect.hit")[tallest];
+  hit.dispatchEvent(new MouseEvent("mouseenter"));
+  const hovered = trace.events[trace.last[tallest]];
+  const hover = {
+    board: $("trace-board").textContent === parseCells(hovered.board).filter((v) => v !== 0).join(""),
+    caption: $("trace-board-caption").textContent,
+  };
+  hit.dispatchEvent(new MouseEvent("mouseleave"));
   const drawn = trace.base.concat(trace.top).reduce((a, b) => a + b, 0);
   return {
     events: trace.events.length,
@@ -1272,6 +1282,7 @@ async function playTrace() {
     expand_events: trace.events.filter((e) => e.event === "expand").length,
     status: $("trace-status").textContent,
     bound_lines: document.querySelectorAll("#trace-chart line.bound[visibility=visible]").length,
+    hover,
   };
 }
 
@@ -1338,7 +1349,7 @@ async function tracetest(algorithm) {
     checks.untranslated = lang === "en" ? [] : untranslated();
     checks.checker_works = checkerWorks();
     checks.csp_violations = cspViolations;
-    checks.pass = checks.checker_works && checks.last_event === "goal" && checks.index === checks.events &&
+    checks.pass = checks.checker_works && checks.hover.board && checks.last_event === "goal" && checks.index === checks.events &&
       checks.bars_total === checks.expand_events && checks.untranslated.length === 0 &&
       cspViolations.length === 0;
   } catch (e) {
