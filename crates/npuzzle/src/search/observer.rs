@@ -21,7 +21,7 @@
 //! let mut order = Order(Vec::new());
 //! let next = |&n: &u32| vec![n + 1, n * 2];
 //! bfs_with(&1, next, |&n| n == 6, &Limits::NONE, FastHashMap::default(), &mut order);
-//! assert_eq!(order.0, [1, 2, 3, 4]); // 6 is generated from 3, before 4's children
+//! assert_eq!(order.0, [1, 2, 3]); // 6 is generated from 3: 4 is never expanded
 //! ```
 
 /// Which end a bidirectional search is expanding from.
