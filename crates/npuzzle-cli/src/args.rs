@@ -34,6 +34,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Check a move string: does it solve the board, and is it optimal?
     Check(CheckArgs),
+    /// What a classic search does, event by event (expand, iteration, meet, goal): one
+    /// line per event, JSON Lines with --json, to watch it or diff your own against it.
+    Trace(TraceArgs),
     /// Print random solvable boards.
     Random(RandomArgs),
     /// Solve many boards on all cores; JSON Lines results in input order.
@@ -218,6 +221,33 @@ pub struct SolveArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+}
+
+/// `npuzzle trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The start board; '-' reads stdin.
+    pub board: String,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// The search to trace: bfs, bidirectional, astar, idastar, iddfs.
+    #[arg(long, short = 'a')]
+    pub algorithm: Algorithm,
+    /// The heuristic of astar and idastar: misplaced, manhattan, linear-conflict
+    /// (default: linear-conflict).
+    #[arg(long)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Most events to print; the search stops after this many expansions at the latest.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub limit: usize,
+    /// Print JSON Lines, one object per event.
+    #[arg(long)]
+    pub json: bool,
+    /// Say nothing on stderr (how the search ended, a limit reached).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `npuzzle compare`.

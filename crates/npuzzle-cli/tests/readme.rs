@@ -38,6 +38,14 @@ const PROMISED: &[(&str, &str)] = &[
     ),
     ("compare", "iddfs"),
     ("check 283104765 uldr", "valid and optimal"),
+    (
+        "trace 283104765 --goal 123804765 --algorithm bfs",
+        "goal      1 2 3/8 0 4/7 6 5  g=4",
+    ),
+    (
+        "--algorithm idastar --json",
+        "{\"event\":\"iteration\",\"bound\":4",
+    ),
     ("judge p1379", "4\n"),
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),

@@ -143,6 +143,45 @@ fn solve_outputs() {
 }
 
 #[test]
+fn trace_outputs() {
+    pin!(
+        "trace_bfs_text",
+        &["trace", EIGHT, "--goal", EIGHT_GOAL, "--algorithm", "bfs"]
+    );
+    pin!(
+        "trace_bidirectional_json",
+        &[
+            "trace",
+            EIGHT,
+            "--goal",
+            EIGHT_GOAL,
+            "-a",
+            "bidirectional",
+            "--json"
+        ]
+    );
+    pin!(
+        "trace_astar_json",
+        &[
+            "trace",
+            EIGHT,
+            "--goal",
+            EIGHT_GOAL,
+            "-a",
+            "astar",
+            "--heuristic",
+            "manhattan",
+            "--json"
+        ]
+    );
+    pin!(
+        "trace_iddfs_limited",
+        &["trace", EIGHT, "--goal", EIGHT_GOAL, "-a", "iddfs", "--limit", "12"]
+    );
+    pin!("trace_bad_flags", &["trace", EIGHT, "-a", "fast-idastar"]);
+}
+
+#[test]
 fn compare_outputs() {
     pin!("compare_text", &["compare", EIGHT, "--goal", EIGHT_GOAL]);
     pin!(

@@ -45,7 +45,8 @@
 //!   [`puzzle_idastar`]: the puzzle-specific IDA* (in-place moves, incremental
 //!   estimates, every core).
 //! - [`pdb`]: additive pattern databases for it. [`constructive`]: big boards.
-//! - [`plan`]: what answers a board. [`solver`]: [`solve`].
+//! - [`plan`]: what answers a board. [`solver`]: [`solve`]. [`trace`]: what a classic
+//!   search did, event by event.
 //! - [`compare`]: every algorithm on one board. [`verdict`]: checking a given solution.
 //!
 //! ## Features
@@ -91,6 +92,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+pub mod trace;
 pub mod verdict;
 
 pub use board::BoardError;

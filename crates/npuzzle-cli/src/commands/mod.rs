@@ -14,6 +14,7 @@ mod random;
 mod serve;
 mod solve;
 mod stats;
+mod trace;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -37,6 +38,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
+        Command::Trace(args) => trace::run(args),
         Command::Random(args) => random::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),
