@@ -307,17 +307,12 @@ pub async fn solve(
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
-        limits: limits(
+        ..request_options(
             &state.config,
             request.max_nodes,
             request.max_seconds,
             request.max_memory.as_ref(),
-        )?,
-        cache: state.config.cache.clone(),
-        // A build takes minutes on every core, which no request limit bounds: the
-        // operator builds tables beforehand (`npuzzle stats`, `npuzzle pdb build`).
-        build_tables: false,
-        ..SolveOptions::default()
+        )?
     };
     npuzzle::plan::validate(&goal, &options).map_err(bad_input(ErrorCode::BadOptions))?;
     let want_boards = request.boards;
@@ -422,15 +417,12 @@ async fn trace_answer(
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
-        limits: limits(
+        ..request_options(
             &state.config,
             request.max_nodes,
             request.max_seconds,
             request.max_memory.as_ref(),
-        )?,
-        cache: state.config.cache.clone(),
-        build_tables: false,
-        ..SolveOptions::default()
+        )?
     };
     let response = run_search(state, move || {
         let traced = trace(&start, &goal, &options, limit).map_err(|e| {
@@ -488,7 +480,7 @@ pub async fn compare(
     let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let pairs = Algorithm::comparison_pairs();
-    let mut limits = limits(
+    let mut options = request_options(
         &state.config,
         request.max_nodes,
         request.max_seconds,
@@ -496,13 +488,7 @@ pub async fn compare(
     )?;
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
-    limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
-    let options = SolveOptions {
-        limits,
-        cache: state.config.cache.clone(),
-        build_tables: false,
-        ..SolveOptions::default()
-    };
+    options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);
     let response = run_search(&state, move || {
         let runs = compare_all(&start, &goal, &options)
             .map_err(bad_input(ErrorCode::BadOptions))?
@@ -560,6 +546,24 @@ pub enum Memory {
     Bytes(u64),
     /// `4G`, `512M`, … (see [`npuzzle::memory::parse_bytes`]).
     Text(String),
+}
+
+/// The options every search of a request runs under: the server's limits (lowered where
+/// the request asks) and cache, and no table builds — a build takes minutes on every core,
+/// which no request limit bounds, so the operator builds tables beforehand (`npuzzle
+/// stats`, `npuzzle pdb build`).
+fn request_options(
+    config: &ServerConfig,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: Option<&Memory>,
+) -> Result<SolveOptions, ApiError> {
+    Ok(SolveOptions {
+        limits: limits(config, max_nodes, max_seconds, max_memory)?,
+        cache: config.cache.clone(),
+        build_tables: false,
+        ..SolveOptions::default()
+    })
 }
 
 /// The server's limits, lowered where the request asks.
