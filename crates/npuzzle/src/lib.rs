@@ -35,7 +35,8 @@
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
 //! - [`notation`]: reading boards and moves. [`partition`]: tile groups of pattern
-//!   databases. [`solvability`]: the parity test. [`state`]: packed search states.
+//!   databases. [`catalogue`]: several partitions over shared tables. [`solvability`]:
+//!   the parity test. [`state`]: packed search states.
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict. [`random`]: reproducible
 //!   scrambles. [`distance_table`]: complete distance tables of boards up to 12 cells.
 //! - [`solution`]: the answer types. [`judge`]: the judges' formats.
@@ -62,6 +63,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod catalogue;
 pub mod constructive;
 pub mod distance_table;
 pub mod heuristic;

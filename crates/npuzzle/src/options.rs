@@ -4,6 +4,7 @@
 
 use crate::board::Move;
 use crate::cache::Cache;
+use crate::catalogue::Catalogue;
 use crate::heuristic::HeuristicKind;
 use crate::partition::Partition;
 use crate::progress::{Progress, SharedProgress, Silent};
@@ -66,6 +67,15 @@ pub enum EstimateChoice {
     PatternDatabase {
         /// The groups of tiles.
         partition: Partition,
+        /// Whether the mirrored board is looked up too, where the goal allows it.
+        reflection: bool,
+    },
+    /// Zero-aware pattern databases of every partition of this catalogue (loaded from
+    /// the cache, built and stored there when missing), the largest sum guiding the
+    /// puzzle-specific IDA*.
+    Catalogue {
+        /// The partitions.
+        catalogue: Catalogue,
         /// Whether the mirrored board is looked up too, where the goal allows it.
         reflection: bool,
     },

@@ -135,7 +135,8 @@ fn upgrading(
     }
     let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
     let building = Instant::now();
-    let built = pdb::registry::shared(&options.cache(), goal, &upgrade.groups, options.progress());
+    let set = pdb::PartitionSet::classic(upgrade.groups.clone());
+    let built = pdb::registry::shared(&options.cache(), goal, &set, options.progress());
     let setup = building.elapsed().as_secs_f64();
     let Ok(found) = built else {
         // No database (a cache that cannot be written): go on without one.

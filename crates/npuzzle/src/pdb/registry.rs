@@ -1,6 +1,6 @@
 //! Pattern databases kept for the whole process: loaded (checksums verified, files
-//! mapped) once per cache directory, goal and partition, then shared by every solve, so a
-//! batch of a million boards or a server's requests pay for a load once.
+//! mapped) once per cache directory, goal and partition set, then shared by every solve,
+//! so a batch of a million boards or a server's requests pay for a load once.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -9,12 +9,11 @@ use std::time::{Instant, SystemTime};
 
 use crate::board::Board;
 use crate::cache::Cache;
-use crate::partition::Groups;
 use crate::progress::Progress;
 
 use super::database::{describe_origins, PatternDatabase};
-use super::files::find_cached;
-use super::{check_buildable, PdbError};
+use super::files::{cached_groups, find_cached};
+use super::{check_buildable, PartitionSet, PdbError, TableKind};
 
 /// A database as the registry hands it out.
 #[derive(Clone)]
@@ -27,13 +26,13 @@ pub struct SharedDatabase {
     pub seconds: f64,
 }
 
-/// Databases by (cache directory, goal, groups).
-type Databases = HashMap<(PathBuf, String, Groups), (Arc<PatternDatabase>, String)>;
+/// Databases by (cache directory, goal, set).
+type Databases = HashMap<(PathBuf, String, PartitionSet), (Arc<PatternDatabase>, String)>;
 
 /// What a cache directory held for a goal when last listed: the directory's modification
-/// time then, and the groups found. A new file renamed into the directory changes its
+/// time then, and the set found. A new file renamed into the directory changes its
 /// modification time, so a database built by another process is seen.
-type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<Groups>)>;
+type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<PartitionSet>)>;
 
 fn databases() -> &'static Mutex<Databases> {
     static DATABASES: OnceLock<Mutex<Databases>> = OnceLock::new();
@@ -45,19 +44,19 @@ fn findings() -> &'static Mutex<Findings> {
     FINDINGS.get_or_init(Mutex::default)
 }
 
-/// The database of `groups` for `goal`, from `cache` (built and stored there when a table
+/// The database of `set` for `goal`, from `cache` (built and stored there when a table
 /// is missing or damaged, with `progress`), kept for the rest of the process.
 ///
 /// # Errors
-/// When the groups cannot have tables on this board, or the cache cannot be written.
+/// When the set cannot have tables on this board, or the cache cannot be written.
 pub fn shared(
     cache: &Cache,
     goal: &Board,
-    groups: &[Vec<u8>],
+    set: &PartitionSet,
     progress: &dyn Progress,
 ) -> Result<SharedDatabase, PdbError> {
-    check_buildable(goal, groups)?;
-    let key = (cache.dir().to_path_buf(), goal.to_string(), groups.to_vec());
+    check_buildable(goal, set)?;
+    let key = (cache.dir().to_path_buf(), goal.to_string(), set.clone());
     // Held while loading: two threads wanting the same tables wait for one load, and a
     // build is never run twice.
     let mut known = databases()
@@ -71,7 +70,7 @@ pub fn shared(
         });
     }
     let started = Instant::now();
-    let (db, origins) = PatternDatabase::load_or_build(cache, goal, groups, progress)?;
+    let (db, origins) = PatternDatabase::load_or_build(cache, goal, set, progress)?;
     let db = Arc::new(db);
     let origin = describe_origins(&origins);
     known.insert(key, (Arc::clone(&db), origin.clone()));
@@ -82,26 +81,52 @@ pub fn shared(
     })
 }
 
-/// The best database cached for `goal` ([`find_cached`]), kept for the rest of the
-/// process; `None` when the cache holds no partition for it (or its files cannot be
-/// read: a damaged cache is never a reason to fail a solve that can go without it).
-pub fn cached(cache: &Cache, goal: &Board, progress: &dyn Progress) -> Option<SharedDatabase> {
+/// The strongest database cached for `goal`, kept for the rest of the process: the first
+/// of `preferred` (strongest first) whose every table the cache holds, else the classic
+/// partition the cached tables make ([`find_cached`]). `None` when the cache holds
+/// neither (or the files cannot be read: a damaged cache is never a reason to fail a
+/// solve that can go without it).
+pub fn cached(
+    cache: &Cache,
+    goal: &Board,
+    preferred: &[PartitionSet],
+    progress: &dyn Progress,
+) -> Option<SharedDatabase> {
     let key = (cache.dir().to_path_buf(), goal.to_string());
     let stamp = std::fs::metadata(cache.dir())
         .and_then(|m| m.modified())
         .ok();
-    let groups = {
+    let set = {
         let mut found = findings()
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         match found.get(&key) {
-            Some((seen, groups)) if *seen == stamp && stamp.is_some() => groups.clone(),
+            Some((seen, set)) if *seen == stamp && stamp.is_some() => set.clone(),
             _ => {
-                let groups = find_cached(cache, goal);
-                found.insert(key, (stamp, groups.clone()));
-                groups
+                let set = strongest_cached(cache, goal, preferred);
+                found.insert(key, (stamp, set.clone()));
+                set
             }
         }
     }?;
-    shared(cache, goal, &groups, progress).ok()
+    shared(cache, goal, &set, progress).ok()
+}
+
+/// The first of `preferred` whose tables are all in `cache`, else the classic partition
+/// the cached tables make.
+fn strongest_cached(
+    cache: &Cache,
+    goal: &Board,
+    preferred: &[PartitionSet],
+) -> Option<PartitionSet> {
+    let mut listed: HashMap<TableKind, Vec<Vec<u8>>> = HashMap::new();
+    for set in preferred {
+        let have = listed
+            .entry(set.kind())
+            .or_insert_with(|| cached_groups(cache, goal, set.kind()));
+        if set.groups().iter().all(|g| have.contains(g)) {
+            return Some(set.clone());
+        }
+    }
+    find_cached(cache, goal).map(PartitionSet::classic)
 }
