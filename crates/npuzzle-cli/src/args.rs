@@ -101,7 +101,7 @@ pub struct EstimateArgs {
 #[derive(Debug, Args, Clone, Default)]
 #[expect(
     clippy::struct_field_names,
-    reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes"
+    reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes, --max-memory"
 )]
 pub struct LimitArgs {
     /// Give up after expanding this many nodes.
@@ -113,6 +113,22 @@ pub struct LimitArgs {
     /// Give up when holding this many nodes in memory (default 100 million).
     #[arg(long, value_name = "N")]
     pub max_memory_nodes: Option<u64>,
+    /// Give up before the search's data (or a table's build) takes more than this much
+    /// memory: bytes, or with K, M, G, T (4G, 512M). Default: half the memory available
+    /// when the command starts.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+}
+
+/// A `--max-memory` value: at least a megabyte.
+fn memory_size(text: &str) -> Result<u64, String> {
+    let bytes = npuzzle::memory::parse_bytes(text).map_err(|e| e.to_string())?;
+    if bytes < 1 << 20 {
+        return Err(format!(
+            "{text} is less than a megabyte: no search or table fits in it"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The longest limit taken: a year. Longer is no limit in practice, and a clock reading
@@ -391,6 +407,10 @@ pub struct StatsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Refuse to build a table that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }
@@ -399,7 +419,8 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on (port 0 picks a free one). Loopback by default:
-    /// the server has no authentication.
+    /// the server has no login, so any other address (which warns) lets everyone who can
+    /// reach it use the machine's cores.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: std::net::SocketAddr,
     /// Most nodes one search may expand; requests may ask for fewer.
@@ -411,9 +432,34 @@ pub struct ServeArgs {
     /// Most searches running at once; more are answered 503 (busy).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_concurrent: usize,
+    /// Most memory all running searches may take together (each gets its share); a
+    /// request may ask for less. Default: half the memory available at start.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     /// Directory of cached tables the searches use (as for `solve`).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
+    /// Most connections open at once (lowered to fit the descriptor limit). When all are
+    /// open, a new one replaces the one idle longest; when all are serving, it gets 503.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_connections: usize,
+    /// Close a connection that has waited this long for a request (new or keep-alive).
+    #[arg(long, value_name = "SECONDS", default_value_t = 15.0, value_parser = seconds)]
+    pub idle_timeout: f64,
+    /// Close a connection whose request head has not arrived this long after its first byte.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub head_timeout: f64,
+    /// Answer 408 and close when a request body has not arrived this long after its head.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub body_timeout: f64,
+    /// Answer 503 when a request is not answered this long after its head (default: the
+    /// body timeout plus --max-seconds plus 5).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub request_timeout: Option<f64>,
+    /// On Ctrl-C or SIGTERM, wait at most this long for requests in flight (default: the
+    /// request timeout).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub shutdown_grace: Option<f64>,
 }
 
 /// `npuzzle pdb`.
@@ -443,6 +489,10 @@ pub struct PdbBuildArgs {
     /// not square needs --size.
     #[command(flatten)]
     pub goal: GoalArgs,
+    /// Refuse to build tables that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }

@@ -6,7 +6,7 @@ use std::io::Read;
 
 use anyhow::Context;
 use npuzzle::catalogue::Catalogue;
-use npuzzle::{parse_board, Board, Size};
+use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
 /// The longest piece of input quoted back in an error message; a 6 MB board is not.
 const QUOTED: usize = 60;
@@ -61,11 +61,22 @@ pub fn start_and_goal(
 
 /// The goal written `goal` for boards of `size`, or the standard goal of `size`.
 pub fn goal_of(goal: Option<&str>, size: Size) -> anyhow::Result<Board> {
-    match goal {
-        None => Ok(Board::goal(size)),
-        Some(text) => {
-            parse_board(text, Some(size)).with_context(|| format!("goal '{}'", quoted(text)))
-        }
+    let Some(text) = goal else {
+        return Ok(Board::goal(size));
+    };
+    let context = || format!("goal '{}'", quoted(text));
+    match parse_board(text, Some(size)) {
+        // The size was the board's, not one given: say which two disagree.
+        Err(ParseError::SizeMismatch { found, .. }) => Err(anyhow::anyhow!(
+            "it is a {found} board but the board to solve is {size}"
+        ))
+        .with_context(context),
+        Err(ParseError::Board(BoardError::WrongCount { found, .. })) => Err(anyhow::anyhow!(
+            "it has {found} cells but the board to solve is {size} ({} cells)",
+            size.cells()
+        ))
+        .with_context(context),
+        other => other.with_context(context),
     }
 }
 

@@ -48,6 +48,8 @@ macro_rules! pin {
                 (r"\d+ generated/s", "[rate] generated/s"),
                 (r"(?m) \d+\.\d{6}$", " [time]"),
                 (r"/tmp/[^\s/]+", "[tmp]"),
+                // The default memory budget is half of what the machine has free.
+                (r"[0-9.]+ [KMGT]iB of memory", "[budget] of memory"),
             ],
         }, {
             insta::assert_snapshot!($name, text);

@@ -42,7 +42,7 @@ fn stats_text_and_errors() {
         .assert()
         .success()
         .stdout(predicate::str::contains("states:  12"))
-        .stdout(predicate::str::contains("max:     6 moves (1 boards)"))
+        .stdout(predicate::str::contains("max:     6 moves (1 board)"))
         .stdout(predicate::str::contains("  0 3/2 1"));
     npuzzle()
         .args(["stats", "--size", "4x4"])

@@ -29,6 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Layout::for_goal(&goal)?,
         &Cache::from_env(),
         Need::Always,
+        None,
         &Silent,
     )?
     .expect("built when needed");

@@ -1,5 +1,17 @@
 //! The board, its size, and the moves of the blank.
 //!
+//! ```
+//! use npuzzle::{Board, Move, Size};
+//!
+//! let size = Size::new(3, 2)?; // 3 columns, 2 rows
+//! let mut board = Board::new(size, vec![1, 2, 3, 4, 0, 5])?;
+//! assert_eq!(board.blank(), 4);
+//! assert!(board.apply(Move::Right)); // the blank moves right: tile 5 slides left
+//! assert_eq!(board, Board::goal(size));
+//! assert_eq!(board.to_string(), "1 2 3/4 5 0");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Cells are numbered row-major from 0. The blank is tile `0`; tiles are `1..cells`.
 //! Moves are named for the direction the **blank** travels.
 

@@ -1,18 +1,38 @@
 //! Table files on disk: precomputed tables (distance tables, pattern databases) are built
 //! once, written here, and later mapped into memory instead of rebuilt.
 //!
+//! ```
+//! use npuzzle::cache::{Cache, Origin};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let cache = Cache::new(dir.path());
+//! let (table, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || {
+//!     (0u8..8).map(|i| i * i).collect()
+//! })?;
+//! assert_eq!(origin, Origin::Built);
+//! assert_eq!(table[3], 9);
+//! // Next time it is mapped from the file, checked against its identity and checksum.
+//! let (_, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || unreachable!())?;
+//! assert_eq!(origin, Origin::Loaded);
+//! assert!(cache.load("squares.tbl", "something else").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A file is `MAGIC`, a little-endian `u32` header length, a text header of `key=value`
 //! lines, zero padding to a 64-byte boundary, then the payload. The header names the
 //! format version, the table's identity (what it is a table *of*: board, goal, tile
-//! groups…), the payload length and its xxh3-64 checksum. A file whose magic, version,
-//! identity, length or checksum is off is reported, never used; callers rebuild it.
-//! Files are written to a temporary name and renamed into place, so a killed build
-//! leaves no half-written table behind.
+//! groups…), the payload length and its xxh3-64 checksum. Every byte is checked before a
+//! file is used ([`verify`]): a file cut short, padded, of another version or identity, or
+//! with a flipped bit anywhere is reported, never used, and callers rebuild it.
+//! Files are written to a temporary name of their own and renamed into place, so a killed
+//! build leaves no half-written table behind, and two processes building the same table
+//! at once each rename a whole file into place: the last wins, and both are valid.
 
 use std::fs;
 use std::io::{self, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use memmap2::Mmap;
 use thiserror::Error;
@@ -38,8 +58,8 @@ pub enum CacheError {
         /// What is wrong with it.
         why: String,
     },
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing failed (the cause is the error's source).
+    #[error("{path}")]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -142,9 +162,17 @@ impl Cache {
     /// When the directory cannot be created or the file cannot be written or renamed into
     /// place.
     pub fn store(&self, name: &str, identity: &str, payload: &[u8]) -> Result<(), CacheError> {
+        // A name no other writer uses, in this process or another: two builds of the same
+        // table each write their own file and rename it into place; the last rename wins,
+        // and either file is whole and valid.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
         fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
         let path = self.path(name);
-        let temporary = self.path(&format!(".{name}.{}.partial", std::process::id()));
+        let temporary = self.path(&format!(
+            ".{name}.{}-{}.partial",
+            std::process::id(),
+            WRITES.fetch_add(1, Ordering::Relaxed)
+        ));
         let write = || -> io::Result<()> {
             let mut file = io::BufWriter::new(fs::File::create(&temporary)?);
             file.write_all(&header(identity, payload))?;
@@ -152,7 +180,13 @@ impl Cache {
             file.into_inner()
                 .map_err(std::io::IntoInnerError::into_error)?
                 .sync_all()?;
-            fs::rename(&temporary, &path)
+            fs::rename(&temporary, &path)?;
+            // The rename itself is on disk only once the directory is; a file system that
+            // cannot sync a directory has nothing to do here.
+            if let Ok(dir) = fs::File::open(&self.dir) {
+                let _ = dir.sync_all();
+            }
+            Ok(())
         };
         write().map_err(|e| {
             let _ = fs::remove_file(&temporary);
@@ -208,11 +242,15 @@ impl Cache {
 }
 
 fn header(identity: &str, payload: &[u8]) -> Vec<u8> {
+    header_bytes(identity, payload.len(), xxh3_64(payload))
+}
+
+/// The header of a table of `identity` whose payload has `length` bytes and checksum
+/// `checksum`, padding included: the only form a valid file's header takes.
+fn header_bytes(identity: &str, length: usize, checksum: u64) -> Vec<u8> {
     let text = format!(
-        "version={FORMAT_VERSION}\nidentity={}\nlength={}\nxxh3={:016x}\n",
+        "version={FORMAT_VERSION}\nidentity={}\nlength={length}\nxxh3={checksum:016x}\n",
         identity.replace('\n', " "),
-        payload.len(),
-        xxh3_64(payload)
     );
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&(text.len() as u32).to_le_bytes());
@@ -221,30 +259,37 @@ fn header(identity: &str, payload: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The identity a file's header names, read without checking the payload.
-fn claimed_identity(path: &Path) -> Option<String> {
-    use std::io::Read;
-    let mut file = fs::File::open(path).ok()?;
-    let mut head = [0u8; 12];
-    file.read_exact(&mut head).ok()?;
-    if &head[..MAGIC.len()] != MAGIC {
-        return None;
-    }
-    let text_len = u32::from_le_bytes(head[8..12].try_into().ok()?) as usize;
-    let mut text = vec![0u8; text_len.min(1 << 16)];
-    file.read_exact(&mut text).ok()?;
-    let text = String::from_utf8(text).ok()?;
-    text.lines()
-        .find_map(|l| l.strip_prefix("identity="))
-        .map(str::to_string)
+/// A table file's header, as read (not yet checked against anything).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header<'a> {
+    /// The `version` field.
+    pub version: &'a str,
+    /// The `identity` field: what the file claims to be a table of.
+    pub identity: &'a str,
+    /// The `length` field: the payload's length in bytes.
+    pub length: &'a str,
+    /// The `xxh3` field: the payload's checksum, 16 hex digits.
+    pub checksum: &'a str,
+    /// Where the payload starts: after the header text, padded to 64 bytes.
+    pub payload_offset: usize,
 }
 
-/// Checks a file's header and payload; returns where the payload starts.
-fn verify(bytes: &[u8], identity: &str) -> Result<usize, String> {
-    if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
+/// Reads the header at the start of `bytes` (the whole file, or at least its header).
+///
+/// # Errors
+/// When the bytes do not start with [`MAGIC`], the header text is cut short or not UTF-8,
+/// or a field is missing.
+pub fn read_header(bytes: &[u8]) -> Result<Header<'_>, String> {
+    let Some((magic, rest)) = bytes.split_first_chunk::<8>() else {
+        return Err("not an npuzzle table file".into());
+    };
+    let Some((text_len, _)) = rest.split_first_chunk::<4>() else {
+        return Err("not an npuzzle table file".into());
+    };
+    if magic != MAGIC {
         return Err("not an npuzzle table file".into());
     }
-    let text_len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+    let text_len = u32::from_le_bytes(*text_len) as usize;
     let text = bytes
         .get(12..12 + text_len)
         .and_then(|t| std::str::from_utf8(t).ok())
@@ -254,28 +299,67 @@ fn verify(bytes: &[u8], identity: &str) -> Result<usize, String> {
             .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
             .ok_or(format!("header has no {key}"))
     };
-    let version = field("version")?;
-    if version != FORMAT_VERSION.to_string() {
+    Ok(Header {
+        version: field("version")?,
+        identity: field("identity")?,
+        length: field("length")?,
+        checksum: field("xxh3")?,
+        payload_offset: (12 + text_len).next_multiple_of(ALIGN),
+    })
+}
+
+/// The identity a file's header names, read without checking the payload.
+fn claimed_identity(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    // A real header is a few hundred bytes; 64 KiB bounds what a stray file costs.
+    fs::File::open(path)
+        .ok()?
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .ok()?;
+    read_header(&head).ok().map(|h| h.identity.to_string())
+}
+
+/// Checks that `bytes` are a whole, undamaged table file of `identity`; returns where its
+/// payload starts. Every byte is covered: the header must be exactly the one
+/// [`Cache::store`] writes for this identity, length and checksum (padding included), and
+/// the payload must match the checksum, so a flipped bit or a cut anywhere is caught.
+///
+/// # Errors
+/// What is wrong with the file, in words fit for a message ("checksum does not match: the
+/// file is corrupt", "payload is 10 bytes, the header says 20 (truncated or padded)").
+pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, String> {
+    let header = read_header(bytes)?;
+    if header.version != FORMAT_VERSION.to_string() {
         return Err(format!(
-            "format version {version}, expected {FORMAT_VERSION}"
+            "format version {}, expected {FORMAT_VERSION}",
+            header.version
         ));
     }
-    let found = field("identity")?;
     let wanted = identity.replace('\n', " ");
-    if found != wanted {
-        return Err(format!("it is a table of '{found}', not of '{wanted}'"));
+    if header.identity != wanted {
+        return Err(format!(
+            "it is a table of '{}', not of '{wanted}'",
+            header.identity
+        ));
     }
-    let length: usize = field("length")?.parse().map_err(|_| "bad length field")?;
-    let offset = (12 + text_len).next_multiple_of(ALIGN);
-    if bytes.len() != offset + length {
+    let length: usize = header.length.parse().map_err(|_| "bad length field")?;
+    let offset = header.payload_offset;
+    if offset.checked_add(length) != Some(bytes.len()) {
         return Err(format!(
             "payload is {} bytes, the header says {length} (truncated or padded)",
             bytes.len().saturating_sub(offset)
         ));
     }
-    let checksum = field("xxh3")?;
-    if checksum != format!("{:016x}", xxh3_64(&bytes[offset..])) {
+    let checksum = xxh3_64(&bytes[offset..]);
+    if header.checksum != format!("{checksum:016x}") {
         return Err("checksum does not match: the file is corrupt".into());
+    }
+    if bytes[..offset] != header_bytes(identity, length, checksum) {
+        return Err(
+            "the header is not in the form this program writes: the file is corrupt".into(),
+        );
     }
     Ok(offset)
 }
@@ -334,5 +418,74 @@ mod tests {
             cache.load("t.bin", "test table"),
             Err(CacheError::Invalid { .. })
         ));
+    }
+
+    /// A small table file's bytes and its identity.
+    fn small_file() -> (Vec<u8>, &'static str) {
+        let identity = "test table";
+        let payload: Vec<u8> = (0..200u32).map(|i| (i * 31 + 7) as u8).collect();
+        let mut bytes = header(identity, &payload);
+        bytes.extend_from_slice(&payload);
+        (bytes, identity)
+    }
+
+    #[test]
+    fn every_flipped_bit_and_every_cut_is_detected() {
+        let (bytes, identity) = small_file();
+        assert_eq!(verify(&bytes, identity), Ok(bytes.len() - 200));
+        for bit in 0..bytes.len() * 8 {
+            let mut damaged = bytes.clone();
+            damaged[bit / 8] ^= 1 << (bit % 8);
+            assert!(
+                verify(&damaged, identity).is_err(),
+                "bit {bit} (byte {}) flipped went unnoticed",
+                bit / 8
+            );
+        }
+        for length in 0..bytes.len() {
+            assert!(
+                verify(&bytes[..length], identity).is_err(),
+                "cut at {length}"
+            );
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(verify(&longer, identity)
+            .unwrap_err()
+            .contains("truncated or padded"));
+    }
+
+    #[test]
+    fn headers_read_without_the_payload() {
+        let (bytes, identity) = small_file();
+        let header = read_header(&bytes[..100]).unwrap();
+        assert_eq!(header.identity, identity);
+        assert_eq!(header.length, "200");
+        assert_eq!(header.payload_offset, bytes.len() - 200);
+        assert!(read_header(b"NPUZTBL\n\xff\xff\xff\xff").is_err());
+        assert!(read_header(b"PK\x03\x04").is_err());
+    }
+
+    #[test]
+    fn writers_racing_on_one_table_leave_one_valid_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let payload: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| {
+                    for _ in 0..5 {
+                        cache.store("t.bin", "raced", &payload).unwrap();
+                        // Whatever rename came last, the file there is whole.
+                        assert_eq!(&*cache.load("t.bin", "raced").unwrap(), &payload[..]);
+                    }
+                });
+            }
+        });
+        let names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["t.bin"], "no temporary file is left behind");
     }
 }

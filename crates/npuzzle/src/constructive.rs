@@ -2,6 +2,21 @@
 //! tiles row by row and column by column, shrinking the unsolved part to a small block
 //! that is then solved optimally.
 //!
+//! ```
+//! use npuzzle::{constructive, random::random_board, Board, Size, Status};
+//! use rand::SeedableRng;
+//!
+//! let goal = Board::goal(Size::square(30)?);
+//! let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(7));
+//! let solution = constructive::solve(&start, &goal, &npuzzle::search::Limits::NONE);
+//! assert_eq!(solution.status, Status::Solved);
+//! assert!(!solution.optimal);
+//! let mut board = start.clone();
+//! board.apply_all(&solution.moves).unwrap();
+//! assert_eq!(board, goal);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The unsolved part is always a rectangle at the bottom right. While it is more than
 //! three cells tall or wide, its top row (or left column, whichever side is longer) is
 //! filled: every tile but the last two goes straight to its cell; the last two are
@@ -27,7 +42,7 @@ use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
 use crate::problem;
 use crate::progress::Silent;
-use crate::search::Stats;
+use crate::search::{GiveUp, Limits, Stats};
 use crate::solution::{Algorithm, Solution};
 
 /// The largest final block side solved optimally.
@@ -60,9 +75,32 @@ pub struct Constructed {
 /// # Panics
 /// When `start` and `goal` differ in size.
 pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
+    construct_within(start, goal, &Limits::NONE).expect("no limit to reach")
+}
+
+/// Bytes the moves of a construction take at the peak, a move: the list (a byte a move),
+/// the list it grows into when full, and the copy the cancelling of inverse pairs makes.
+const BYTES_A_MOVE: usize = 3;
+
+/// [`construct`] within `limits`: it gives up when `max_time` passes, or when its moves
+/// would take more than `max_bytes`, before it is done.
+///
+/// # Errors
+/// [`GiveUp::Time`] or [`GiveUp::Memory`] when a limit is reached first.
+///
+/// # Panics
+/// When `start` and `goal` differ in size.
+pub fn construct_within(
+    start: &Board,
+    goal: &Board,
+    limits: &Limits,
+) -> Result<Option<Constructed>, GiveUp> {
+    let deadline = limits
+        .max_time
+        .and_then(|span| Some((Instant::now().checked_add(span)?, span)));
     assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
     if !crate::is_solvable(start, goal) {
-        return None;
+        return Ok(None);
     }
     let size = start.size();
     // Walk the goal's blank to the bottom-right corner: that is the goal we construct.
@@ -84,14 +122,28 @@ pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
     debug_assert_eq!(corner_goal.blank(), corner);
 
     let mut work = Work::new(start, &corner_goal);
+    work.deadline = deadline.map(|(at, _)| at);
+    work.max_moves = limits
+        .max_bytes
+        .map(|b| usize::try_from(b).unwrap_or(usize::MAX) / BYTES_A_MOVE);
     work.fill();
+    if work.expired {
+        return Err(match (deadline, limits.max_bytes) {
+            (Some((at, span)), _) if Instant::now() >= at => GiveUp::Time(span),
+            (_, Some(budget)) => GiveUp::Memory {
+                budget,
+                held: work.moves.len() as u64,
+            },
+            _ => unreachable!("a limit stopped the construction"),
+        });
+    }
     let mut moves = work.moves;
     moves.extend(walk.iter().rev().map(|m| m.inverse()));
     let raw_length = moves.len();
-    Some(Constructed {
+    Ok(Some(Constructed {
         moves: cancel_inverse_pairs(moves),
         raw_length,
-    })
+    }))
 }
 
 /// Removes every move that immediately undoes the one before it (repeatedly, so
@@ -119,10 +171,29 @@ pub fn shorten_by_windows(
     window: usize,
     max_cells: usize,
 ) -> Vec<Move> {
+    shorten_within(start, moves, window, max_cells, None)
+}
+
+/// [`shorten_by_windows`], keeping the rest of the moves as they are once `deadline`
+/// passes: the answer stays a solution, only less shortened.
+pub fn shorten_within(
+    start: &Board,
+    moves: &[Move],
+    window: usize,
+    max_cells: usize,
+    deadline: Option<Instant>,
+) -> Vec<Move> {
     let size = start.size();
     let mut board = start.clone();
     let mut out = Vec::with_capacity(moves.len());
-    for chunk in moves.chunks(window.max(1)) {
+    let chunks = moves.chunks(window.max(1));
+    let mut done = 0;
+    for chunk in chunks {
+        if deadline.is_some_and(|at| Instant::now() >= at) {
+            out.extend_from_slice(&moves[done..]);
+            break;
+        }
+        done += chunk.len();
         let before = board.clone();
         let (mut top, mut left, mut bottom, mut right) = (usize::MAX, usize::MAX, 0, 0);
         for &mv in chunk {
@@ -195,20 +266,27 @@ fn optimal_in_box(
 const WINDOW_SHORTENING_MOVES: usize = 1_000_000;
 
 /// Solves `start` towards `goal` constructively: the answer of
-/// [`crate::Algorithm::Constructive`], shortened where that is cheap.
-pub fn solve(start: &Board, goal: &Board) -> Solution {
+/// [`crate::Algorithm::Constructive`], shortened where that is cheap, within
+/// `limits.max_time` (the construction gives up when it runs out; the shortening stops
+/// and keeps what it has).
+pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
     let started = Instant::now();
+    let deadline = limits.max_time.and_then(|span| started.checked_add(span));
     let mut solution = Solution::new(Algorithm::Constructive, None);
-    if let Some(built) = construct(start, goal) {
-        // Window re-solving saves about 1% for three times the construction's time
-        // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
-        let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
-            shorten_by_windows(start, &built.moves, 24, 12)
-        } else {
-            built.moves
-        };
-        solution.optimal = moves.is_empty();
-        solution.conclude(Ok(moves));
+    match construct_within(start, goal, limits) {
+        Ok(Some(built)) => {
+            // Window re-solving saves about 1% for three times the construction's time
+            // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
+            let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
+                shorten_within(start, &built.moves, 24, 12, deadline)
+            } else {
+                built.moves
+            };
+            solution.optimal = moves.is_empty();
+            solution.conclude(Ok(moves));
+        }
+        Ok(None) => {}
+        Err(why) => solution.conclude(Err(why)),
     }
     solution.stats = Stats {
         seconds: started.elapsed().as_secs_f64(),
@@ -227,6 +305,10 @@ struct Work {
     goal: Vec<u32>,
     locked: Vec<bool>,
     moves: Vec<Move>,
+    /// When to stop, the most moves to make, and whether either limit has come.
+    deadline: Option<Instant>,
+    max_moves: Option<usize>,
+    expired: bool,
     // Breadth-first routing scratch: `seen[c] == round` marks cells seen this round,
     // so nothing is cleared between searches.
     seen: Vec<u32>,
@@ -245,6 +327,9 @@ impl Work {
             goal: goal.cells().to_vec(),
             locked: vec![false; n],
             moves: Vec::new(),
+            deadline: None,
+            max_moves: None,
+            expired: false,
             seen: vec![0; n],
             came_from: vec![0; n],
             round: 0,
@@ -377,6 +462,9 @@ impl Work {
         let (w, h) = (self.size.width(), self.size.height());
         let (mut top, mut left) = (0, 0);
         while h - top > BLOCK || w - left > BLOCK {
+            if self.out_of_time() {
+                return;
+            }
             let (rows, cols) = (h - top, w - left);
             if rows > BLOCK && (rows >= cols || cols <= BLOCK) {
                 self.fill_row(top, left);
@@ -386,7 +474,18 @@ impl Work {
                 left += 1;
             }
         }
-        self.finish_block(top, left);
+        if !self.out_of_time() {
+            self.finish_block(top, left);
+        }
+    }
+
+    /// Whether the deadline has passed or the moves have reached their most (read once
+    /// a tile, so it costs nothing).
+    fn out_of_time(&mut self) -> bool {
+        self.expired = self.expired
+            || self.deadline.is_some_and(|at| Instant::now() >= at)
+            || self.max_moves.is_some_and(|most| self.moves.len() > most);
+        self.expired
     }
 
     fn place(&mut self, cell: usize, rows_first: bool) {
@@ -398,6 +497,9 @@ impl Work {
     fn fill_row(&mut self, row: usize, left: usize) {
         let w = self.size.width();
         for col in left..w - 1 {
+            if self.out_of_time() {
+                return;
+            }
             self.place(self.cell(row, col), false);
         }
         // The window: the last two cells of this row and the two rows below them.
@@ -411,6 +513,9 @@ impl Work {
     fn fill_column(&mut self, col: usize, top: usize) {
         let h = self.size.height();
         for row in top..h - 1 {
+            if self.out_of_time() {
+                return;
+            }
             self.place(self.cell(row, col), true);
         }
         // The window: the last two cells of this column and the two columns beside them.
@@ -532,10 +637,11 @@ impl Work {
         let goal = small(&self.goal);
         // Blocks of at most 3x3 have complete tables, embedded or built in milliseconds.
         let layout = Layout::for_goal(&goal).expect("a block of at most 3x3 has a table");
-        let table = distance_table::shared(layout, &Cache::from_env(), Need::IfCheap, &Silent)
-            .ok()
-            .flatten()
-            .expect("small tables are always at hand");
+        let table =
+            distance_table::shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)
+                .ok()
+                .flatten()
+                .expect("small tables are always at hand");
         let moves = table
             .solve(&start, &goal, &Move::DEFAULT_ORDER)
             .expect("the block is solvable when the board is");

@@ -1,12 +1,26 @@
 //! Admissible estimates of the number of moves left: misplaced tiles, Manhattan distance
 //! and Manhattan distance plus linear conflicts, against any goal.
 //!
+//! ```
+//! use npuzzle::{parse_board, Board, Heuristic, HeuristicKind};
+//!
+//! let goal = Board::goal(npuzzle::Size::square(3)?);
+//! let start = parse_board("3 2 1/4 5 6/7 8 0", None)?;
+//! let misplaced = Heuristic::new(HeuristicKind::Misplaced, &goal).estimate_board(&start);
+//! let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal).estimate_board(&start);
+//! let conflict = Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&start);
+//! assert_eq!((misplaced, manhattan), (2, 4));
+//! assert_eq!(conflict, 8); // tiles 1, 2 and 3 all sit in their row, reversed
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! None counts the blank: with the blank counted, one move could lower the estimate by
 //! two and the estimate would stop being a lower bound.
 
 use std::fmt;
 
 use crate::board::{Board, Size};
+use crate::notation::UnknownName;
 
 /// Which estimate to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,13 +63,13 @@ impl fmt::Display for HeuristicKind {
 }
 
 impl std::str::FromStr for HeuristicKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         HeuristicKind::ALL
             .into_iter()
             .find(|h| h.name() == s)
             .ok_or_else(|| {
-                format!("unknown heuristic '{s}' (misplaced, manhattan, linear-conflict)")
+                UnknownName::new("heuristic", s, HeuristicKind::ALL.map(HeuristicKind::name))
             })
     }
 }

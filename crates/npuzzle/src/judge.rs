@@ -1,5 +1,12 @@
 //! The classic 8-puzzle judges' input and output formats, byte for byte.
 //!
+//! ```
+//! let mut out = Vec::new();
+//! npuzzle::judge::hdu1043("2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "ldruullddrurdllurrd\nunsolvable\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! - [`p1379`] (Luogu P1379): nine digits in, the fewest moves to `123804765` out, or `-1`.
 //! - [`path`]: a start and a goal (three rows each) in; the fewest moves and every state
 //!   on the canonical shortest path out, or `-1`.

@@ -68,6 +68,7 @@ pub mod constructive;
 pub mod distance_table;
 pub mod heuristic;
 pub mod judge;
+pub mod memory;
 pub mod notation;
 pub mod options;
 pub mod partition;

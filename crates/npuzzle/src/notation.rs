@@ -1,5 +1,18 @@
 //! Reading boards and move lists from text.
 //!
+//! ```
+//! use npuzzle::{parse_board, parse_moves, Size};
+//!
+//! let board = parse_board("1 2 3/8 x 4/7 6 5", None)?;
+//! assert_eq!(board, parse_board("123804765", None)?);
+//! let wide = parse_board("1 2 3 4 5 6 7 0", Some(Size::new(4, 2)?))?;
+//! assert_eq!(wide.to_string(), "1 2 3 4/5 6 7 0");
+//! assert_eq!(parse_moves("ul dr")?.len(), 4);
+//! let error = parse_board("1 2 3/4 5", None).unwrap_err();
+//! assert_eq!(error.to_string(), "row 2 has 2 tiles but row 1 has 3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A board is written as rows separated by `/` (`1 2 3/8 0 4/7 6 5`), as a flat list of
 //! numbers (`1 2 3 8 0 4 7 6 5`, commas allowed), or, for boards of at most 10 cells, as
 //! one run of digits (`123804765`). The blank is `0`, `x` or `_`. Without a size the board
@@ -58,6 +71,34 @@ pub enum ParseError {
     Board(#[from] BoardError),
 }
 
+/// A name that is not one of the names known for a kind of thing (an algorithm, a
+/// heuristic, a visited set).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown {kind} '{given}' ({known})")]
+pub struct UnknownName {
+    /// What was named: `algorithm`, `heuristic`, …
+    pub kind: &'static str,
+    /// The name given (cut short when long).
+    pub given: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+impl UnknownName {
+    /// The error for `given`, not a name of `kind`, whose names are `known`.
+    pub fn new<'a>(
+        kind: &'static str,
+        given: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> UnknownName {
+        UnknownName {
+            kind,
+            given: shortened(given),
+            known: known.into_iter().collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
@@ -67,8 +108,19 @@ fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
         "x" | "X" | "_" => Ok(0),
         _ => token.parse::<u32>().map_err(|_| ParseError::BadToken {
             index,
-            token: token.to_string(),
+            token: shortened(token),
         }),
+    }
+}
+
+/// A piece of input as an error message quotes it: itself, or its first characters and
+/// an ellipsis when it is long (a message never echoes megabytes back).
+pub fn shortened(token: &str) -> String {
+    const KEPT: usize = 24;
+    if token.chars().count() <= KEPT {
+        token.to_string()
+    } else {
+        format!("{}…", token.chars().take(KEPT).collect::<String>())
     }
 }
 

@@ -1,11 +1,29 @@
 //! How to solve: the algorithm, the estimate, the move order, the limits, the visited
 //! set, where tables are cached, threads and progress. Front ends fill these in; the
 //! library decides everything else.
+//!
+//! ```
+//! use npuzzle::search::Limits;
+//! use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions, Status};
+//!
+//! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
+//! let goal = npuzzle::Board::goal(start.size());
+//! let options = SolveOptions {
+//!     algorithm: Algorithm::Astar,
+//!     estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+//!     limits: Limits { max_expanded: Some(10), ..Limits::NONE },
+//!     ..SolveOptions::default()
+//! };
+//! let solution = solve(&start, &goal, &options)?;
+//! assert!(matches!(solution.status, Status::GaveUp(_)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::Move;
 use crate::cache::Cache;
 use crate::catalogue::Catalogue;
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::progress::{Progress, SharedProgress, Silent};
 use crate::search::Limits;
@@ -42,12 +60,12 @@ impl Visited {
 }
 
 impl std::str::FromStr for Visited {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Visited::Hash, Visited::Ranked]
-            .into_iter()
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        let all = [Visited::Hash, Visited::Ranked];
+        all.into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown visited set '{s}' (hash, ranked)"))
+            .ok_or_else(|| UnknownName::new("visited set", s, all.map(Visited::name)))
     }
 }
 
@@ -120,6 +138,11 @@ pub struct SolveOptions {
     /// Threads the fast IDA* searches with (default 1; 0 means one per core): see
     /// [`crate::puzzle_idastar::parallel`]. The other algorithms run on one thread.
     pub threads: usize,
+    /// Whether tables that are not cached may be built: a distance table asked for with
+    /// [`Algorithm::Table`], pattern databases named, or built on the way by `auto`.
+    /// A service turns this off: a build takes minutes on every core, which no search
+    /// limit bounds. Small tables (at most 10 cells) are always had.
+    pub build_tables: bool,
     /// Told of long work: table and database builds, and each iteration of the
     /// puzzle-specific IDA* (see [`RunSettings::progress`]).
     pub progress: Option<SharedProgress>,
@@ -143,7 +166,7 @@ impl SolveOptions {
     pub fn run_settings(&self) -> RunSettings {
         RunSettings {
             order: self.order,
-            limits: self.limits,
+            limits: self.limits.clone(),
             threads: self.threads,
             progress: self.progress.clone(),
         }
@@ -160,6 +183,7 @@ impl Default for SolveOptions {
             visited: Visited::Hash,
             weight: 1.0,
             cache: None,
+            build_tables: true,
             threads: 1,
             progress: None,
         }

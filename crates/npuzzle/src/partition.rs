@@ -22,6 +22,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{Board, Size};
+use crate::notation::shortened;
 
 /// The most groups a partition may have.
 pub const MAX_GROUPS: usize = 16;
@@ -89,7 +90,7 @@ impl FromStr for Partition {
                             Ok(tile) => Ok(tile),
                             Err(_) => Err(bad(format!(
                                 "'{}' in group {} is not a tile number",
-                                shorten(t),
+                                shortened(t),
                                 g + 1
                             ))),
                         })
@@ -121,7 +122,7 @@ impl FromStr for Partition {
                     Ok(k) => Ok(k),
                     Err(_) => Err(bad(format!(
                         "'{}' is not a group size (write sizes like 7-8)",
-                        shorten(s)
+                        shortened(s)
                     ))),
                 })
                 .collect::<Result<_, _>>()?;
@@ -135,16 +136,6 @@ impl FromStr for Partition {
             return Err(bad(format!("{count} groups; at most {MAX_GROUPS}")));
         }
         Ok(partition)
-    }
-}
-
-/// A token cut to a readable length for an error message.
-fn shorten(token: &str) -> String {
-    const KEPT: usize = 24;
-    if token.chars().count() <= KEPT {
-        token.to_string()
-    } else {
-        format!("{}…", token.chars().take(KEPT).collect::<String>())
     }
 }
 

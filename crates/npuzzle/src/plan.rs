@@ -46,7 +46,7 @@ use crate::cache::Cache;
 use crate::catalogue::{Catalogue, NamedCatalogue};
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::heuristic::HeuristicKind;
-use crate::options::{EstimateChoice, SolveOptions};
+use crate::options::{EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
@@ -151,6 +151,23 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
     let size = goal.size();
     let weighted = options.weight > 1.0;
     let estimate = &options.estimate;
+    if options.visited == Visited::Ranked {
+        let keeps = matches!(
+            options.algorithm,
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Astar
+        );
+        if !keeps {
+            return Err(SolveError::VisitedNotTaken(options.algorithm));
+        }
+        if size.cells() > RANKED_CELLS {
+            return Err(SolveError::TooLarge {
+                algorithm: format!("{} with a ranked visited set", options.algorithm),
+                size,
+                cells: size.cells(),
+                max: RANKED_CELLS,
+            });
+        }
+    }
     if let Some((set, _)) = database_set(goal, estimate)? {
         pdb::check_buildable(goal, &set).map_err(tables_error)?;
     }
@@ -245,7 +262,14 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             EstimateChoice::Auto => auto(goal, options)?,
         },
         Algorithm::Table => {
-            table(goal, options, Need::Always)?.expect("a table is had when it is needed")
+            let need = if options.build_tables {
+                Need::Always
+            } else {
+                Need::IfCheap
+            };
+            table(goal, options, need)?.ok_or_else(|| {
+                SolveError::NotBuilt(format!("the distance table of {} boards", goal.size()))
+            })?
         }
         Algorithm::FastIdastar => puzzle_idastar(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
@@ -282,11 +306,18 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         Algorithm::FastIdastar,
         Guide::Heuristic(HeuristicKind::LinearConflict),
     );
-    plan.upgrade = starter_partition(goal).map(|(partition, groups)| Upgrade {
-        after_expanded: build_cost(goal, &groups),
-        partition,
-        groups,
-    });
+    plan.upgrade = starter_partition(goal)
+        // A build that is not allowed, or would pass the memory budget, is not started.
+        .filter(|_| options.build_tables)
+        .filter(|(_, groups)| {
+            let (need, _) = pdb::build_peak_bytes(goal, &PartitionSet::classic(groups.clone()));
+            options.limits.max_bytes.is_none_or(|budget| need <= budget)
+        })
+        .map(|(partition, groups)| Upgrade {
+            after_expanded: build_cost(goal, &groups),
+            partition,
+            groups,
+        });
     Ok(plan)
 }
 
@@ -303,8 +334,25 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
         EstimateChoice::PatternDatabase { reflection, .. }
         | EstimateChoice::Catalogue { reflection, .. } => {
             let (set, _) = database_set(goal, &options.estimate)?.expect("a database is named");
-            let found = registry::shared(&options.cache(), goal, &set, options.progress())
-                .map_err(tables_error)?;
+            if !options.build_tables && PatternDatabase::load(&options.cache(), goal, &set).is_err()
+            {
+                let named = match &options.estimate {
+                    EstimateChoice::Catalogue { catalogue, .. } => format!("catalogue {catalogue}"),
+                    EstimateChoice::PatternDatabase { partition, .. } => partition.to_string(),
+                    EstimateChoice::Auto | EstimateChoice::Heuristic(_) => set.describe(),
+                };
+                return Err(SolveError::NotBuilt(format!(
+                    "the {named} pattern database for goal {goal}"
+                )));
+            }
+            let found = registry::shared(
+                &options.cache(),
+                goal,
+                &set,
+                options.limits.max_bytes,
+                options.progress(),
+            )
+            .map_err(tables_error)?;
             let mut plan = with_database(found);
             if !reflection {
                 if let Guide::PatternDatabase(db) = &plan.guide {
@@ -397,8 +445,14 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
         return Ok(None);
     };
     let started = Instant::now();
-    let found = distance_table::shared(layout, &options.cache(), need, options.progress())
-        .map_err(tables_error)?;
+    let found = distance_table::shared(
+        layout,
+        &options.cache(),
+        need,
+        options.limits.max_bytes,
+        options.progress(),
+    )
+    .map_err(tables_error)?;
     Ok(found.map(|table| {
         let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
         plan.tables = Some(format!("distance table of {}", goal.size()));
@@ -452,7 +506,7 @@ fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
 
 fn tables_error(error: impl std::error::Error + Send + Sync + 'static) -> SolveError {
     SolveError::Tables {
-        what: "tables".to_string(),
+        what: "the tables".to_string(),
         source: Box::new(error),
     }
 }
@@ -481,15 +535,23 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
     Some((partition, groups))
 }
 
-/// Expansions of the linear-conflict search that take about as long as building the
-/// tables of `groups` on `goal`'s board (measured on this project's machine: a build
-/// visits about two (placement, blank region) states in the time the search expands one
-/// node, docs/BENCHMARKS.md).
+/// Expansions of the linear-conflict search after which `auto` builds the tables of
+/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
+/// build visits. Measured here, a build visits states about as fast as the two-thread
+/// search expands nodes, so the search first spends about a sixteenth of the build's
+/// time: boards that linear conflict solves in a second or two never pay for a build, and
+/// an 80-move 15-puzzle position still ends within a minute, build included
+/// (docs/BENCHMARKS.md).
 fn build_cost(goal: &Board, groups: &Groups) -> u64 {
-    let n = goal.size().cells();
+    let n = goal.size().cells() as u64;
     groups
         .iter()
-        .map(|g| PartialRank::new(n, g.len()).count.saturating_mul(n as u64) / 2)
+        .map(|g| {
+            PartialRank::new(n as usize, g.len())
+                .count
+                .saturating_mul(n)
+                / 16
+        })
         .sum()
 }
 
@@ -503,4 +565,110 @@ fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
     let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
     let cached = pdb::find_cached(cache, goal).is_some_and(|found| found == groups);
     (small && !cached).then_some(Advice::BuildDatabase(big))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starter(side_w: usize, side_h: usize) -> Option<String> {
+        let goal = Board::goal(Size::new(side_w, side_h).unwrap());
+        starter_partition(&goal).map(|(partition, _)| partition.to_string())
+    }
+
+    #[test]
+    fn starters_are_the_largest_groups_that_build_in_minutes() {
+        assert_eq!(starter(4, 4).as_deref(), Some("7-7-1"));
+        assert_eq!(starter(5, 5).as_deref(), Some("6-6-6-6"));
+        assert_eq!(starter(5, 3).as_deref(), Some("7-7"));
+        assert_eq!(starter(5, 4).as_deref(), Some("6-6-6-1"));
+        // Korf & Felner's blocks on the 24-puzzle, not rows.
+        let goal = Board::blank_first_goal(Size::square(5).unwrap());
+        let (_, groups) = starter_partition(&goal).unwrap();
+        assert_eq!(groups[0], vec![1, 2, 5, 6, 7, 12]);
+    }
+
+    #[test]
+    fn auto_upgrades_only_where_the_fast_search_runs_without_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = SolveOptions {
+            cache: Some(Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let fifteen = plan(&Board::goal(Size::square(4).unwrap()), &options).unwrap();
+        assert_eq!(fifteen.algorithm, Algorithm::FastIdastar);
+        assert_eq!(fifteen.guide.name().as_deref(), Some("linear-conflict"));
+        let upgrade = fifteen.upgrade.expect("a 15-puzzle search may build 7-7-1");
+        assert_eq!(upgrade.partition.to_string(), "7-7-1");
+        // Named estimates are used as named: no upgrade.
+        let named = SolveOptions {
+            estimate: EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
+            ..options.clone()
+        };
+        assert!(plan(&Board::goal(Size::square(4).unwrap()), &named)
+            .unwrap()
+            .upgrade
+            .is_none());
+        let eight = plan(&Board::goal(Size::square(3).unwrap()), &options).unwrap();
+        assert_eq!(eight.algorithm, Algorithm::Table);
+        assert!(eight.upgrade.is_none());
+    }
+
+    #[test]
+    fn validation_refuses_what_planning_would() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let refused = [
+            (
+                Algorithm::Bfs,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::Table,
+                EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+                1.0,
+            ),
+            (
+                Algorithm::FastIdastar,
+                EstimateChoice::Heuristic(HeuristicKind::Misplaced),
+                1.0,
+            ),
+            (Algorithm::FastIdastar, EstimateChoice::Auto, 2.0),
+            (Algorithm::Constructive, EstimateChoice::Auto, 1.5),
+            (Algorithm::Astar, EstimateChoice::Auto, 0.5),
+            (
+                Algorithm::Idastar,
+                EstimateChoice::PatternDatabase {
+                    partition: "4-4".parse().unwrap(),
+                    reflection: true,
+                },
+                1.0,
+            ),
+        ];
+        for (algorithm, estimate, weight) in refused {
+            let options = SolveOptions {
+                algorithm,
+                estimate: estimate.clone(),
+                weight,
+                ..SolveOptions::default()
+            };
+            assert!(
+                validate(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+            assert!(
+                plan(&goal, &options).is_err(),
+                "{algorithm} {estimate:?} {weight}"
+            );
+        }
+        let big = Board::goal(Size::square(17).unwrap());
+        let bfs = SolveOptions {
+            algorithm: Algorithm::Bfs,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            validate(&big, &bfs),
+            Err(SolveError::TooLarge { .. })
+        ));
+    }
 }

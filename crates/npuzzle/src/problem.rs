@@ -2,12 +2,29 @@
 //! successors in the move order, the estimate (optionally weighted), the goal test and
 //! the visited set, over one state representation; and the run of one classic algorithm
 //! on it.
+//!
+//! ```
+//! use npuzzle::{parse_board, problem, Algorithm, HeuristicKind, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let (outcome, stats) = problem::search(
+//!     &start,
+//!     &goal,
+//!     Algorithm::Astar,
+//!     Some(HeuristicKind::Manhattan),
+//!     &SolveOptions::default(),
+//! );
+//! assert_eq!(outcome.unwrap().len(), 4);
+//! assert!(stats.expanded >= 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::{Board, Move, Size};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::options::{SolveOptions, Visited, RANKED_CELLS};
 use crate::rank::factorial;
-use crate::search::{self, GiveUp, IndexedMap, Outcome, Stats};
+use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
 use crate::solution::Algorithm;
 use crate::state::{Packed, SearchState, Wide, PACKED_CELLS};
 
@@ -89,7 +106,11 @@ fn run<S: SearchState>(
     };
     let p = &problem;
     let from = S::from_board(start);
-    let limits = &options.limits;
+    let limits = &Limits {
+        heap_per_node: S::heap_bytes(start.size().cells()),
+        progress: options.limits.progress.clone().or(options.progress.clone()),
+        ..options.limits.clone()
+    };
     let successors = |s: &S| p.successors(s);
     let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
     let estimate = |s: &S| p.estimate(s);

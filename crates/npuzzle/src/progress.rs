@@ -1,6 +1,26 @@
 //! Progress reporting for long work (building tables, batches, long searches). The
 //! library only calls this trait; the binary draws bars on a terminal and stays quiet
 //! otherwise.
+//!
+//! ```
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//! use npuzzle::progress::Progress;
+//!
+//! #[derive(Default)]
+//! struct Count(AtomicU64);
+//! impl Progress for Count {
+//!     fn start(&self, _what: &str, _total: u64) {}
+//!     fn advance(&self, units: u64) {
+//!         self.0.fetch_add(units, Ordering::Relaxed);
+//!     }
+//!     fn finish(&self) {}
+//! }
+//! let count = Count::default();
+//! let layout = npuzzle::distance_table::Layout::new(npuzzle::Size::new(2, 3)?, 5)?;
+//! npuzzle::distance_table::DistanceTable::build(layout, &count);
+//! assert!(count.0.load(Ordering::Relaxed) > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 /// Receives progress from long-running work. Implementations must be cheap to call from
 /// several threads.
@@ -36,6 +56,8 @@ impl PartialEq for SharedProgress {
         std::sync::Arc::ptr_eq(&self.0, &other.0)
     }
 }
+
+impl Eq for SharedProgress {}
 
 /// Progress that goes nowhere.
 #[derive(Clone, Copy, Debug, Default)]

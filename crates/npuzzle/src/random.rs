@@ -1,5 +1,19 @@
 //! Reproducible scrambles. The random generator is passed in, so a seed gives the same
 //! boards on every machine.
+//!
+//! ```
+//! use npuzzle::random::{random_board, random_walk};
+//! use npuzzle::{is_solvable, Board, Size};
+//! use rand::SeedableRng;
+//!
+//! let goal = Board::goal(Size::new(4, 3)?);
+//! let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+//! let board = random_board(&goal, &mut rng);
+//! assert!(is_solvable(&board, &goal));
+//! let near = random_walk(&goal, 2, &mut rng);
+//! assert!(near != board);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -1,5 +1,18 @@
 //! The solve report: one object describing a solve, shared by every output that programs
 //! read (`solve --json`, batch results, the web API). Fields are added, never renamed.
+//!
+//! ```
+//! use npuzzle::report::SolveReport;
+//! use npuzzle::{parse_board, solve, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let solution = solve(&start, &goal, &SolveOptions::default())?;
+//! let report = SolveReport::new(&start, &goal, &solution);
+//! assert_eq!((report.status.as_str(), report.moves.as_str()), ("solved", "uldr"));
+//! assert_eq!(report.algorithm, "table");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::board::{moves_to_string, Board};
 use crate::search::Stats;

@@ -1,13 +1,25 @@
 //! What a solve answers: the algorithm that ran, how it ended, the moves, and what it
 //! cost; and why a request could not be taken. Below every solver, so each of them
 //! returns the same answer type.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, SolveOptions, Status};
+//!
+//! let start = parse_board("1 2 3/4 5 6/8 7 0", None)?;
+//! let solution = solve(&start, &npuzzle::Board::goal(start.size()), &SolveOptions::default())?;
+//! assert_eq!(solution.status, Status::Unsolvable); // an answer, not an error
+//! assert_eq!(solution.length(), None);
+//! assert_eq!(solution.algorithm, Algorithm::Table);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{Move, Size};
+use crate::board::{Board, Move, Size};
 use crate::heuristic::HeuristicKind;
+use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::search::{GiveUp, Stats};
 
@@ -92,19 +104,28 @@ impl fmt::Display for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// Every algorithm, in the order the command line lists them.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Auto,
+        Algorithm::Table,
+        Algorithm::Bfs,
+        Algorithm::Bidirectional,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Iddfs,
+        Algorithm::FastIdastar,
+        Algorithm::Constructive,
+    ];
+}
+
 impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [Algorithm::Auto, Algorithm::Table, Algorithm::Constructive]
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Algorithm::ALL
             .into_iter()
-            .chain(Algorithm::CLASSIC)
-            .chain([Algorithm::FastIdastar])
             .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown algorithm '{s}' (auto, table, bfs, bidirectional, astar, idastar, iddfs, fast-idastar, constructive)"
-                )
-            })
+            .ok_or_else(|| UnknownName::new("algorithm", s, Algorithm::ALL.map(Algorithm::name)))
     }
 }
 
@@ -166,6 +187,21 @@ impl Solution {
         }
     }
 
+    /// Every board along the answer from `start`: the start, then the board after each
+    /// move. Empty when there is no answer (unsolvable, or a limit stopped the search).
+    pub fn boards(&self, start: &Board) -> Vec<Board> {
+        if self.status != Status::Solved {
+            return Vec::new();
+        }
+        let mut board = start.clone();
+        std::iter::once(board.clone())
+            .chain(self.moves.iter().map(|&mv| {
+                board.apply(mv);
+                board.clone()
+            }))
+            .collect()
+    }
+
     /// Records how a search ended: its moves, or why it gave up.
     pub fn conclude(&mut self, outcome: Result<Vec<Move>, GiveUp>) {
         match outcome {
@@ -214,8 +250,9 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
-    /// Tables the solve needs (a distance table, pattern databases) could not be had.
-    #[error("{what}: {source}")]
+    /// Tables the solve needs (a distance table, pattern databases) could not be had
+    /// (the cause is the error's source).
+    #[error("{what} could not be had")]
     Tables {
         /// Which tables.
         what: String,
@@ -223,6 +260,11 @@ pub enum SolveError {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// Tables that are not cached, where building them is not allowed.
+    #[error(
+        "{0} is not built here, and building it is not allowed (it takes minutes on every core)"
+    )]
+    NotBuilt(String),
     /// An estimate named for an algorithm that takes none.
     #[error("{0} takes no heuristic or pattern database")]
     EstimateNotTaken(Algorithm),
@@ -237,6 +279,9 @@ pub enum SolveError {
     /// Pattern databases named for an algorithm other than the puzzle-specific IDA*.
     #[error("pattern databases guide fast-idastar (and auto), not {0}")]
     DatabaseNotTaken(Algorithm),
+    /// A ranked visited set asked of an algorithm that keeps no visited set.
+    #[error("{0} keeps no visited set; the ranked one is for bfs, bidirectional and astar")]
+    VisitedNotTaken(Algorithm),
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),

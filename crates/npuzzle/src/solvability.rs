@@ -1,5 +1,16 @@
 //! Deciding, without search, whether one board can reach another.
 //!
+//! ```
+//! use npuzzle::solvability::{is_solvable, swap_parity};
+//! use npuzzle::{parse_board, Board};
+//!
+//! let goal = Board::goal(npuzzle::Size::square(4)?);
+//! let start = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", None)?;
+//! assert!(!is_solvable(&start, &goal)); // Sam Loyd's 14-15 puzzle
+//! assert!(is_solvable(&swap_parity(&start), &goal));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The permutation taking the goal to the start (over all cells, blank included) must
 //! have the same parity as the blank's Manhattan distance between the two boards: each
 //! move is one transposition and moves the blank one step, so both parities flip together,

@@ -1,6 +1,17 @@
 //! Solving a board: the one entry point every front end calls. It asks [`crate::plan`]
 //! what to do, checks reachability, runs the plan, and answers with a [`Solution`] that
 //! says which algorithm and estimate answered and what it cost.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, Board, SolveOptions, Size};
+//!
+//! let goal = Board::goal(Size::square(4)?);
+//! let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None)?;
+//! let solution = solve(&start, &goal, &SolveOptions::default())?;
+//! assert_eq!(solution.algorithm, Algorithm::FastIdastar); // the plan for a 15-puzzle
+//! assert_eq!(npuzzle::moves_to_string(&solution.moves), "rd");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::time::Instant;
 
@@ -49,7 +60,7 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
     let started = Instant::now();
     let mut solution = Solution::new(plan.algorithm, plan.guide.name());
     if plan.algorithm == Algorithm::Constructive {
-        return constructive::solve(start, goal);
+        return constructive::solve(start, goal, &options.limits);
     }
     if !is_solvable(start, goal) {
         return solution;
@@ -118,7 +129,7 @@ fn upgrading(
     options: &SolveOptions,
 ) -> Solution {
     let started = Instant::now();
-    let limits = options.limits;
+    let limits = options.limits.clone();
     let first_cap = limits
         .max_expanded
         .map_or(upgrade.after_expanded, |m| m.min(upgrade.after_expanded));
@@ -136,7 +147,13 @@ fn upgrading(
     let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
     let building = Instant::now();
     let set = pdb::PartitionSet::classic(upgrade.groups.clone());
-    let built = pdb::registry::shared(&options.cache(), goal, &set, options.progress());
+    let built = pdb::registry::shared(
+        &options.cache(),
+        goal,
+        &set,
+        options.limits.max_bytes,
+        options.progress(),
+    );
     let setup = building.elapsed().as_secs_f64();
     let Ok(found) = built else {
         // No database (a cache that cannot be written): go on without one.
@@ -150,7 +167,7 @@ fn upgrading(
     settings.limits = Limits {
         max_expanded: limits.max_expanded.map(|m| m - first.expanded),
         max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
-        ..limits
+        ..limits.clone()
     };
     let (outcome, second) = puzzle_idastar::search(start, found.db.as_ref(), &settings);
     solution.stats = add(first, second);
@@ -190,6 +207,7 @@ fn add(a: Stats, b: Stats) -> Stats {
         expanded: a.expanded + b.expanded,
         generated: a.generated + b.generated,
         peak_nodes: a.peak_nodes.max(b.peak_nodes),
+        peak_bytes: a.peak_bytes.max(b.peak_bytes),
         seconds: a.seconds + b.seconds,
         setup_seconds: a.setup_seconds + b.setup_seconds,
     }
@@ -296,6 +314,96 @@ mod tests {
             "fast-idastar".parse::<Algorithm>(),
             Ok(Algorithm::FastIdastar)
         );
+    }
+
+    #[test]
+    fn a_long_search_builds_its_upgrade_and_finishes_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        // Korf's first instance: 57 moves, far more than 1000 expansions of linear conflict.
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let options = SolveOptions {
+            cache: Some(crate::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let estimate = LinearConflict::new(&goal);
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options);
+        assert_eq!(upgraded.length(), Some(57));
+        assert_eq!(
+            upgraded.estimate.as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        assert!(upgraded.tables.as_deref().unwrap().contains("built"));
+        assert!(upgraded.stats.expanded > 1000, "both phases are counted");
+        // The canonical path, as the plain linear-conflict search finds it.
+        let plain = solve(
+            &start,
+            &goal,
+            &SolveOptions {
+                algorithm: Algorithm::FastIdastar,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(upgraded.moves, plain.moves);
+        // The tables are in the cache now: `auto` plans with them from the start.
+        let planned = crate::plan::plan(&goal, &options).unwrap();
+        assert_eq!(
+            planned.guide.name().as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        // A limit below the switch is the caller's, and is reported as such.
+        let limited = SolveOptions {
+            limits: Limits {
+                max_expanded: Some(500),
+                ..Limits::NONE
+            },
+            ..options
+        };
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited);
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
+    }
+
+    #[test]
+    fn endless_time_limits_and_huge_weights_do_not_crash() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
+        let forever = Limits {
+            max_time: Some(std::time::Duration::MAX),
+            ..Limits::NONE
+        };
+        for (algorithm, threads) in [
+            (Algorithm::FastIdastar, 1),
+            (Algorithm::FastIdastar, 2),
+            (Algorithm::Idastar, 1),
+            (Algorithm::Astar, 1),
+            (Algorithm::Constructive, 1),
+        ] {
+            let options = SolveOptions {
+                algorithm,
+                threads,
+                limits: forever.clone(),
+                ..SolveOptions::default()
+            };
+            assert_eq!(solve(&start, &goal, &options).unwrap().length(), Some(2));
+        }
+        // The weighted IDA* may go thousands of levels deep: no recursion to overflow.
+        let far = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            weight: 10_000.0,
+            ..SolveOptions::default()
+        };
+        let s = solve(&far, &Board::goal(far.size()), &options).unwrap();
+        assert_eq!(s.status, Status::Solved);
     }
 
     #[test]

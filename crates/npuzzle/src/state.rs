@@ -1,6 +1,19 @@
 //! Compact board arrangements used as search nodes: a board packed into one `u64` (four
 //! bits a cell) for up to 16 cells, and a byte a cell beyond. Both hash and compare fast
 //! and carry no size; the size travels with the search.
+//!
+//! ```
+//! use npuzzle::state::{Packed, SearchState, Wide};
+//! use npuzzle::{parse_board, Board};
+//!
+//! let board = parse_board("1 2 3/4 5 6/7 0 8", None)?;
+//! let packed = Packed::from_board(&board);
+//! assert_eq!(packed.blank(9), 7);
+//! let slid = packed.slide(7, 8); // tile 8 slides left into the blank
+//! assert_eq!(slid, Packed::from_board(&Board::goal(board.size())));
+//! assert_eq!(Wide::from_board(&board).blank(9), 7);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::hash::Hash;
 
@@ -23,6 +36,9 @@ pub trait SearchState: Clone + Eq + Hash {
     /// The arrangement after the tile in `from` slides into the blank at `blank`.
     #[must_use]
     fn slide(&self, blank: usize, from: usize) -> Self;
+    /// The heap bytes one state of a board of `cells` cells owns (0 when it is held
+    /// inline).
+    fn heap_bytes(cells: usize) -> usize;
     /// The lexicographic rank of the arrangement as a permutation (at most 20 cells).
     fn rank(&self, cells: usize) -> u64 {
         self.with_cells(cells, rank::rank)
@@ -34,6 +50,10 @@ pub trait SearchState: Clone + Eq + Hash {
 pub struct Packed(pub u64);
 
 impl SearchState for Packed {
+    fn heap_bytes(_cells: usize) -> usize {
+        0
+    }
+
     fn from_board(board: &Board) -> Packed {
         debug_assert!(board.cells().len() <= PACKED_CELLS);
         Packed(
@@ -77,6 +97,10 @@ impl SearchState for Packed {
 pub struct Wide(pub Box<[u8]>);
 
 impl SearchState for Wide {
+    fn heap_bytes(cells: usize) -> usize {
+        crate::memory::heap_block(cells)
+    }
+
     fn from_board(board: &Board) -> Wide {
         debug_assert!(board.cells().len() <= MAX_SEARCH_CELLS);
         Wide(board.cells().iter().map(|&t| t as u8).collect())

@@ -1,14 +1,16 @@
 //! `npuzzle batch`: many instances on all cores, results as JSON Lines in input order.
 //!
-//! Nothing is lost: every result is written and flushed as soon as all results before
-//! it are out, and a run started again with the same `--output` skips the ids already
-//! there (dropping a half-written last line) and appends the rest. Ids are unique (a
+//! Nothing is lost: every result is written as soon as all results before it are out,
+//! whole lines only (see `crate::result_lines`: a full disk stops the run with the file
+//! ending on a whole line; Ctrl-C or SIGTERM writes every finished result before exiting),
+//! and a run started again with the same `--output` skips the ids already there
+//! (dropping a half-written last line) and appends the rest. Ids are unique (a
 //! duplicate is refused before any solving, naming its lines) and come back exactly as
 //! written, so no two lines can be mistaken for one another.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, OpenOptions};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -16,7 +18,8 @@ use std::sync::mpsc;
 use anyhow::{bail, Context};
 use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
-use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions};
+use npuzzle::SolveOptions;
+use npuzzle::{parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -24,7 +27,9 @@ use serde_json::value::RawValue;
 use super::{validate, LimitDefaults};
 use crate::args::BatchArgs;
 use crate::input::{goal_of, quoted, utf8};
+use crate::interrupt::Interrupt;
 use crate::progress::Bars;
+use crate::result_lines::{write_in_order, Finished, Sink, Written};
 
 /// One instance as JSON Lines input gives it.
 #[derive(Deserialize)]
@@ -46,12 +51,13 @@ struct IdOnly {
 }
 
 /// An input line to solve.
-struct Job {
+pub(crate) struct Job {
     /// The id as JSON text, exactly as written (the line number when none is given).
-    id: String,
+    pub id: String,
     /// The line's number, from 1.
-    number: usize,
-    line: String,
+    pub number: usize,
+    /// The line.
+    pub line: String,
 }
 
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
@@ -59,7 +65,10 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let defaults = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(LimitDefaults::SOLVE),
+        // The budget is shared by the boards solved at once, one a core.
+        limits: args
+            .limits
+            .limits(LimitDefaults::SOLVE, rayon::current_num_threads()),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
@@ -75,45 +84,44 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|job| !done.contains(&job.id))
         .collect();
-    let mut out: Box<dyn Write + Send> = match &args.output {
-        Some(path) => Box::new(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("opening {}", path.display()))?,
-        )),
-        None => Box::new(BufWriter::new(io::stdout())),
-    };
+    // Watched before the first result is written: a stop from here on saves them all.
+    let interrupt = Interrupt::watch().context("watching for Ctrl-C and SIGTERM")?;
+    let sink = Sink::open(args.output.as_deref())?;
     let bars = Bars::new(args.cache.quiet);
     bars.start("solving", jobs.len() as u64);
-    let (sender, receiver) = mpsc::channel::<(usize, String, bool)>();
+    let (sender, receiver) = mpsc::channel::<Finished>();
     let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
-        let writer = scope.spawn(move || -> anyhow::Result<(usize, usize)> {
-            // Results arrive in any order; each is written once all before it are.
-            let mut pending = BTreeMap::new();
-            let (mut next, mut failed) = (0, 0);
-            for (index, record, bad) in receiver {
-                pending.insert(index, (record, bad));
-                while let Some((record, bad)) = pending.remove(&next) {
-                    failed += usize::from(bad);
-                    out.write_all(record.as_bytes())?;
-                    out.write_all(b"\n")?;
-                    out.flush()?;
-                    next += 1;
-                }
+        let (interrupt, bars) = (&interrupt, &bars);
+        let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
+            Ok(Written::All { lines, failed }) => Ok((lines, failed)),
+            // The searches still running could take minutes, and their results would have
+            // nowhere to go: what was finished is saved, so the process ends here.
+            Ok(Written::Stopped { stop, lines }) => {
+                bars.finish();
+                eprintln!(
+                    "stopped by {}: {lines} finished results written; run the same command \
+                     again to solve the rest",
+                    stop.name()
+                );
+                std::process::exit(stop.exit_code().into())
             }
-            Ok((next, failed))
+            Err(error) => {
+                bars.finish();
+                eprintln!("error: {error:#}");
+                std::process::exit(2)
+            }
         });
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
+                if interrupt.requested().is_some() {
+                    return;
+                }
                 let (record, bad) = match solve_line(job, args, &defaults) {
                     Ok(record) => (record, false),
                     Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
                 };
                 bars.advance(1);
-                // The writer only stops early on an output error, reported below.
                 let _ = sender.send((index, record, bad));
             });
         writer.join().expect("the writer thread does not panic")
@@ -154,7 +162,7 @@ fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
 }
 
 /// The lines to solve, with their ids; fails, naming the lines, when two share an id.
-fn jobs(input: &str) -> anyhow::Result<Vec<Job>> {
+pub(crate) fn jobs(input: &str) -> anyhow::Result<Vec<Job>> {
     let jobs: Vec<Job> = input
         .lines()
         .enumerate()
@@ -206,7 +214,7 @@ fn json_id(line: &str) -> Option<String> {
 }
 
 /// A result record: `fields` (a JSON object's text) with the id added last.
-fn with_id(fields: &str, id: &str) -> String {
+pub(crate) fn with_id(fields: &str, id: &str) -> String {
     let body = fields.trim_end().strip_suffix('}').unwrap_or(fields);
     if body.trim_end().ends_with('{') {
         format!("{body}\"id\":{id}}}")
@@ -216,14 +224,33 @@ fn with_id(fields: &str, id: &str) -> String {
 }
 
 /// The record of a line that could not be solved.
-fn error_record(id: &str, message: &str) -> String {
+pub(crate) fn error_record(id: &str, message: &str) -> String {
     let message = serde_json::to_string(message).expect("a string serializes");
     format!("{{\"id\":{id},\"error\":{message}}}")
 }
 
 /// Solves one line into a result record.
 fn solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<String> {
-    let text = job.line.trim();
+    let (start, goal, options) = read_line(
+        &job.line,
+        args.goal.goal.as_deref(),
+        args.goal.size,
+        defaults,
+    )?;
+    let solution = solve(&start, &goal, &options)?;
+    let report = serde_json::to_string(&SolveReport::new(&start, &goal, &solution))?;
+    Ok(with_id(&report, &job.id))
+}
+
+/// What one input line asks: its start, its goal (else `goal`, else the standard one) and
+/// the options to solve it with (`defaults` with the line's own choices), checked.
+pub(crate) fn read_line(
+    line: &str,
+    goal: Option<&str>,
+    size: Option<Size>,
+    defaults: &SolveOptions,
+) -> anyhow::Result<(Board, Board, SolveOptions)> {
+    let text = line.trim();
     let (board_text, goal_text, options) = if text.starts_with('{') {
         let instance: Instance =
             serde_json::from_str(text).context("not a valid instance object")?;
@@ -237,19 +264,17 @@ fn solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyhow::R
         }
         (
             instance.board,
-            instance.goal.or_else(|| args.goal.goal.clone()),
+            instance.goal.or_else(|| goal.map(str::to_string)),
             options,
         )
     } else {
-        (text.to_string(), args.goal.goal.clone(), defaults.clone())
+        (text.to_string(), goal.map(str::to_string), defaults.clone())
     };
-    let start = parse_board(&board_text, args.goal.size)
+    let start = parse_board(&board_text, size)
         .with_context(|| format!("board '{}'", quoted(&board_text)))?;
     let goal = goal_of(goal_text.as_deref(), start.size())?;
     validate(&goal, &options)?;
-    let solution = solve(&start, &goal, &options)?;
-    let report = serde_json::to_string(&SolveReport::new(&start, &goal, &solution))?;
-    Ok(with_id(&report, &job.id))
+    Ok((start, goal, options))
 }
 
 /// The ids already in an earlier run's output, as written. A last line cut short by a
@@ -268,19 +293,19 @@ fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
             .and_then(|f| f.set_len(complete as u64))
             .with_context(|| format!("trimming the unfinished last line of {}", path.display()))?;
     }
-    let text = utf8(bytes[..complete].to_vec(), &path.display().to_string())?;
+    read_finished_ids(&bytes[..complete], &path.display().to_string())
+}
+
+/// The ids in the whole lines of an earlier run's output, `name` naming it in errors.
+pub(crate) fn read_finished_ids(bytes: &[u8], name: &str) -> anyhow::Result<HashSet<String>> {
+    let text = utf8(bytes.to_vec(), name)?;
     let mut ids = HashSet::new();
     for (number, line) in text.lines().enumerate() {
-        let record: IdOnly = serde_json::from_str(line).with_context(|| {
-            format!(
-                "{} line {} is not a result record",
-                path.display(),
-                number + 1
-            )
-        })?;
+        let record: IdOnly = serde_json::from_str(line)
+            .with_context(|| format!("{name} line {} is not a result record", number + 1))?;
         let id = record
             .id
-            .with_context(|| format!("{} line {} has no id", path.display(), number + 1))?;
+            .with_context(|| format!("{name} line {} has no id", number + 1))?;
         ids.insert(id.get().trim().to_string());
     }
     Ok(ids)

@@ -67,7 +67,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let moves = parse_moves(&args.moves).map_err(|e| anyhow::anyhow!("moves: {e}"))?;
     let options = SolveOptions {
-        limits: args.limits.limits(LimitDefaults::SOLVE),
+        limits: args.limits.limits(LimitDefaults::SOLVE, 1),
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
         ..SolveOptions::default()
@@ -113,7 +113,7 @@ fn check(
     if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
         // `auto` answered without proof (a big board, built constructively): search
         // optimally, for a bounded time, before saying optimality is unknown.
-        let mut limits = options.limits;
+        let mut limits = options.limits.clone();
         limits.max_time = limits
             .max_time
             .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));

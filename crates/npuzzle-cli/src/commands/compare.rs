@@ -23,13 +23,13 @@ const DEFAULTS: LimitDefaults = LimitDefaults {
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let limits = args.limits.limits(DEFAULTS);
+    let limits = args.limits.limits(DEFAULTS, 1);
     let mut reports = Vec::new();
     for (algorithm, heuristic) in Algorithm::comparison_pairs() {
         let options = SolveOptions {
             algorithm,
             estimate: EstimateChoice::from(heuristic),
-            limits,
+            limits: limits.clone(),
             ..SolveOptions::default()
         };
         let solution = solve(&start, &goal, &options)?;

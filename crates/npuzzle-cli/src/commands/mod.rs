@@ -2,7 +2,7 @@
 //! flag at fault) before any work starts, calls the library, and hands the result to the
 //! output layer. The flag groups they share are translated here, once.
 
-mod batch;
+pub(crate) mod batch;
 mod bench;
 mod check;
 mod compare;
@@ -21,7 +21,7 @@ use anyhow::{bail, Context};
 use npuzzle::cache::Cache;
 use npuzzle::partition::Partition;
 use npuzzle::progress::SharedProgress;
-use npuzzle::search::Limits;
+use npuzzle::search::{GiveUp, Limits};
 use npuzzle::{Algorithm, Board, EstimateChoice, HeuristicKind, SolveError, SolveOptions, Status};
 
 use crate::args::{CacheArgs, Cli, Command, EstimateArgs, LimitArgs};
@@ -77,17 +77,40 @@ impl LimitDefaults {
 }
 
 impl LimitArgs {
-    /// The limits these flags ask for, `defaults` filling what they leave unset.
-    pub fn limits(&self, defaults: LimitDefaults) -> Limits {
+    /// The limits these flags ask for, `defaults` filling what they leave unset, the
+    /// memory budget shared by `sharers` searches running at once (the default budget is
+    /// half the memory available now).
+    pub fn limits(&self, defaults: LimitDefaults, sharers: usize) -> Limits {
+        let budget = self.max_memory.or_else(npuzzle::memory::default_budget);
         Limits {
             max_expanded: self.max_nodes.or(defaults.nodes),
             max_held: Some(self.max_memory_nodes.unwrap_or(defaults.held)),
+            max_bytes: budget.map(|b| b / sharers.max(1) as u64),
             // Checked by the flag's parser: positive, finite, at most a year.
             max_time: self
                 .max_seconds
                 .or(defaults.seconds)
                 .map(Duration::from_secs_f64),
+            ..Limits::NONE
         }
+    }
+}
+
+/// Says on stderr what could finish where a memory budget stopped a search.
+pub fn hint_after(status: &Status, algorithm: Algorithm) {
+    if let Status::GaveUp(GiveUp::Memory { .. }) = status {
+        let hint = match algorithm {
+            Algorithm::Constructive => "a larger --max-memory, or a smaller board",
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs => {
+                "an informed search that holds only its path (--algorithm idastar or \
+                 fast-idastar), or --algorithm constructive for big boards"
+            }
+            _ => {
+                "--algorithm idastar or fast-idastar (they hold only their path), a pattern \
+                  database (--pdb), or --algorithm constructive for big boards"
+            }
+        };
+        eprintln!("hint: try {hint}");
     }
 }
 

@@ -42,7 +42,8 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
-    let loaded = registry::shared(&cache, &goal, &set, progress.0.as_ref())
+    let budget = args.max_memory.or_else(npuzzle::memory::default_budget);
+    let loaded = registry::shared(&cache, &goal, &set, budget, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;
     let mut out = io::stdout().lock();
@@ -112,10 +113,16 @@ fn verify(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     let mut bad = 0;
     for (name, identity) in cache.list()? {
         let verdict = match identity {
+            // The cache directory may hold the user's own files: only `.tbl` files are
+            // tables, and only a table can be invalid.
+            None if std::path::Path::new(&name).extension() != Some("tbl".as_ref()) => {
+                writeln!(out, "{name}: not a table file, left alone")?;
+                continue;
+            }
             None => "invalid: no readable table header".to_string(),
             Some(identity) => match cache.load(&name, &identity) {
                 Ok(_) => "ok".to_string(),
-                Err(e) => format!("invalid: {e}"),
+                Err(e) => format!("invalid: {e:#}"),
             },
         };
         if verdict != "ok" {
@@ -128,7 +135,8 @@ fn verify(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     } else {
         writeln!(
             out,
-            "{bad} invalid file(s): they are rebuilt when next used"
+            "{bad} invalid {}: rebuilt when next used",
+            if bad == 1 { "table" } else { "tables" }
         )?;
         ExitCode::from(1)
     })

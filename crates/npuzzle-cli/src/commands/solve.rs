@@ -7,7 +7,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::{solve, Advice, Board, Solution, SolveOptions, Status};
 use serde_json::Value;
 
-use super::{exit_code, grid, validate, LimitDefaults};
+use super::{exit_code, grid, hint_after, validate, LimitDefaults};
 use crate::args::SolveArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
@@ -31,7 +31,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     let options = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(LimitDefaults::SOLVE),
+        limits: args.limits.limits(LimitDefaults::SOLVE, 1),
         visited: args.visited,
         weight: args.weight,
         cache: Some(args.cache.cache()),
@@ -56,6 +56,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {
         advise(&solution, &request.goal);
+        hint_after(&solution.status, solution.algorithm);
     }
     let shown = Solved {
         start: &request.start,
@@ -84,17 +85,6 @@ struct Solved<'a> {
     goal: &'a Board,
     solution: &'a Solution,
     show: bool,
-}
-
-/// Every board from `start` along `solution`'s moves, the start first.
-pub fn boards_along(start: &Board, solution: &Solution) -> Vec<Board> {
-    let mut board = start.clone();
-    std::iter::once(board.clone())
-        .chain(solution.moves.iter().map(|&mv| {
-            board.apply(mv);
-            board.clone()
-        }))
-        .collect()
 }
 
 impl Render for Solved<'_> {
@@ -134,7 +124,7 @@ impl Render for Solved<'_> {
             writeln!(out, "tables:    {tables} ({:.3} s)", s.setup_seconds)?;
         }
         if self.show && self.solution.status == Status::Solved {
-            let boards = boards_along(self.start, self.solution);
+            let boards = self.solution.boards(self.start);
             writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
             for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {
                 writeln!(out, "{} {mv}\n{}", i + 1, grid(board))?;
@@ -148,14 +138,12 @@ impl Render for Solved<'_> {
         let mut value = serde_json::to_value(report).expect("a report is plain data");
         if self.show {
             // `--show` asks for the boards along the way: in JSON, as the API gives them.
-            let boards: Vec<String> = if self.solution.status == Status::Solved {
-                boards_along(self.start, self.solution)
-                    .iter()
-                    .map(Board::to_string)
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let boards: Vec<String> = self
+                .solution
+                .boards(self.start)
+                .iter()
+                .map(Board::to_string)
+                .collect();
             value["boards"] = boards.into();
         }
         value

@@ -12,8 +12,8 @@ use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::state::MAX_SEARCH_CELLS;
+use npuzzle::SolveOptions;
 use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
-use npuzzle::{SolveOptions, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,14 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answered with `status`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
     fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
@@ -70,9 +78,22 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
-/// `GET /api/health`.
-pub async fn health() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
+/// `GET /api/health`: alive, and how loaded (searches running, connections open, and
+/// the limit of each; a connection limit of 0 means no listener counts them).
+pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let searches_limit = state.config.max_concurrent;
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "searches": {
+            "running": searches_limit - state.searches.available_permits(),
+            "limit": searches_limit,
+        },
+        "connections": {
+            "open": state.connections.open(),
+            "limit": state.connections.limit(),
+        },
+    }))
 }
 
 /// Any path that names nothing.
@@ -112,6 +133,8 @@ struct RandomBoard {
     goal: String,
     size: String,
     seed: u64,
+    /// The seed as text: exact in JavaScript, whose numbers round integers past 2^53.
+    seed_text: String,
 }
 
 /// `GET /api/random?size=3x3&seed=7`: a random board that can reach the goal.
@@ -132,7 +155,10 @@ pub async fn random(
         )));
     }
     let goal = goal_of(query.goal.as_deref(), size).map_err(bad_input)?;
-    let seed = query.seed.unwrap_or_else(|| rand::thread_rng().gen());
+    // Drawn below 2^53, so the page's JavaScript numbers carry it exactly.
+    let seed = query
+        .seed
+        .unwrap_or_else(|| rand::thread_rng().gen_range(0..1u64 << 53));
     let mut rng = StdRng::seed_from_u64(seed);
     let board = match query.walk {
         Some(steps) if steps > MAX_WALK => {
@@ -148,6 +174,7 @@ pub async fn random(
         goal: goal.to_string(),
         size: size.to_string(),
         seed,
+        seed_text: seed.to_string(),
     }))
 }
 
@@ -172,6 +199,8 @@ pub struct SolveRequest {
     max_nodes: Option<u64>,
     /// Lower the server's time limit for this search.
     max_seconds: Option<f64>,
+    /// Lower the memory this search may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
 }
 
 /// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the boards.
@@ -193,32 +222,39 @@ pub async fn solve(
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,
-        Some(name) => name.parse().map_err(ApiError::bad_request)?,
+        Some(name) => name.parse().map_err(bad_input)?,
     };
     let heuristic: Option<HeuristicKind> = request
         .heuristic
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(ApiError::bad_request)?;
+        .map_err(bad_input)?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
-        limits: limits(&state.config, request.max_nodes, request.max_seconds)?,
+        limits: limits(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?,
         cache: state.config.cache.clone(),
+        // A build takes minutes on every core, which no request limit bounds: the
+        // operator builds tables beforehand (`npuzzle stats`, `npuzzle pdb build`).
+        build_tables: false,
         ..SolveOptions::default()
     };
     npuzzle::plan::validate(&goal, &options).map_err(bad_input)?;
     let want_boards = request.boards;
     let response = run_search(&state, move || {
         let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
-        let boards = (want_boards && solution.status == Status::Solved).then(|| {
-            let mut board = start.clone();
-            std::iter::once(board.to_string())
-                .chain(solution.moves.iter().map(|&mv| {
-                    board.apply(mv);
-                    board.to_string()
-                }))
+        // Asked for, the boards are always there: empty when there is no answer.
+        let boards = want_boards.then(|| {
+            solution
+                .boards(&start)
+                .iter()
+                .map(Board::to_string)
                 .collect()
         });
         Ok(SolveResponse {
@@ -241,6 +277,8 @@ pub struct CompareRequest {
     max_nodes: Option<u64>,
     /// Lower the time limit of the whole comparison (shared equally between the runs).
     max_seconds: Option<f64>,
+    /// Lower the memory each run may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
 }
 
 /// `POST /api/compare` answer.
@@ -260,7 +298,12 @@ pub async fn compare(
     let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let pairs = Algorithm::comparison_pairs();
-    let mut limits = limits(&state.config, request.max_nodes, request.max_seconds)?;
+    let mut limits = limits(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?;
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
@@ -271,8 +314,9 @@ pub async fn compare(
             let options = SolveOptions {
                 algorithm,
                 estimate: EstimateChoice::from(heuristic),
-                limits,
+                limits: limits.clone(),
                 cache: config.cache.clone(),
+                build_tables: false,
                 ..SolveOptions::default()
             };
             let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
@@ -308,7 +352,9 @@ async fn run_search<T: Send + 'static>(
     tokio::task::spawn_blocking(move || {
         // Held until the search ends, even if the client has gone: the work still runs.
         let _permit = permit;
-        work()
+        let answer = work();
+        super::give_memory_back();
+        answer
     })
     .await
     .map_err(|e| ApiError {
@@ -317,12 +363,39 @@ async fn run_search<T: Send + 'static>(
     })?
 }
 
+/// An amount of memory in a request: bytes, or text such as `"512M"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Memory {
+    /// A number of bytes.
+    Bytes(u64),
+    /// `4G`, `512M`, … (see [`npuzzle::memory::parse_bytes`]).
+    Text(String),
+}
+
 /// The server's limits, lowered where the request asks.
 fn limits(
     config: &ServerConfig,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
+    max_memory: Option<&Memory>,
 ) -> Result<Limits, ApiError> {
+    let asked = match max_memory {
+        None => None,
+        Some(Memory::Bytes(bytes)) => Some(*bytes),
+        Some(Memory::Text(text)) => Some(
+            npuzzle::memory::parse_bytes(text)
+                .map_err(|e| ApiError::bad_request(format!("max_memory: {e}")))?,
+        ),
+    };
+    // Each running search has its share of the server's memory; a request may take less.
+    let share = config
+        .max_bytes
+        .map(|total| total / config.max_concurrent.max(1) as u64);
+    let max_bytes = match (share, asked) {
+        (Some(share), Some(asked)) => Some(share.min(asked)),
+        (share, asked) => share.or(asked),
+    };
     let max_time = match max_seconds {
         Some(s) if !(s.is_finite() && s > 0.0) => {
             return Err(ApiError::bad_request(format!(
@@ -335,7 +408,9 @@ fn limits(
     Ok(Limits {
         max_expanded: Some(max_nodes.map_or(config.max_nodes, |n| n.min(config.max_nodes))),
         max_held: Some(config.max_held),
+        max_bytes,
         max_time: Some(max_time),
+        ..Limits::NONE
     })
 }
 

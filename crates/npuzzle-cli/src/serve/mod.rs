@@ -1,15 +1,35 @@
-//! `npuzzle serve`: the web page and its JSON API, on axum and tokio.
+//! `npuzzle serve`: the web page and its JSON API, on axum, hyper and tokio.
+//!
+//! ```no_run
+//! use npuzzle_cli::serve::{serve, ServerConfig};
+//! # async fn run() -> std::io::Result<()> {
+//! // Serves until Ctrl-C or SIGTERM, then lets the requests in flight finish.
+//! let bind = "127.0.0.1:8080".parse().expect("an address");
+//! let stopped = serve(bind, ServerConfig::default(), |addr| println!("on {addr}"), |_| {}).await?;
+//! assert_eq!(stopped.unfinished, 0);
+//! # Ok(()) }
+//! ```
 //!
 //! The server only translates: puzzle logic stays in the library. What it adds is the
-//! protection a shared service needs: bodies are size-limited, every search runs on a
-//! blocking thread under node, memory and time limits that a request can lower but never
-//! raise, and at most [`ServerConfig::max_concurrent`] searches run at once; a request
-//! over that cap is answered 503 at once rather than queued without bound.
+//! protection a shared service needs (docs/RELIABILITY.md has what was tried against it):
+//! - every search runs on a blocking thread under node, memory and time limits that a
+//!   request can lower but never raise, and at most [`ServerConfig::max_concurrent`]
+//!   searches (a solve, or a whole comparison) run at once; one more is answered 503 at
+//!   once rather than queued without bound;
+//! - a request's body must arrive within [`ServerConfig::body_timeout`] and be at most
+//!   [`ServerConfig::body_limit`] bytes, and the whole request is answered within
+//!   [`ServerConfig::request_timeout`] ([`guard`]);
+//! - connections are capped and timed out, and a stop is graceful ([`connections`]);
+//! - every response carries a Content-Security-Policy that allows only the page's own
+//!   script and style, and `X-Content-Type-Options: nosniff`.
 
 mod api;
+pub mod connections;
+pub mod guard;
 #[cfg(test)]
 mod tests;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,6 +42,8 @@ use axum::Router;
 use npuzzle::cache::Cache;
 use tokio::sync::Semaphore;
 
+pub use connections::{ConnectionCount, ConnectionLimits, Stopped};
+
 /// The page and its assets, compiled into the binary so `npuzzle serve` needs no files
 /// and no network.
 const INDEX_HTML: &str = include_str!("page/index.html");
@@ -33,14 +55,23 @@ const APP_JS: &str = include_str!("page/app.js");
 pub struct ServerConfig {
     /// Most nodes one search may expand.
     pub max_nodes: u64,
-    /// Most nodes one search may hold in memory at once (about 50 bytes each).
+    /// Most nodes one search may hold in memory at once.
     pub max_held: u64,
+    /// Most bytes all running searches may take together: each has its share (this
+    /// divided by [`ServerConfig::max_concurrent`]). `None`: no byte budget.
+    pub max_bytes: Option<u64>,
     /// Longest one search may run.
     pub max_time: Duration,
     /// Most searches (a solve, or a whole comparison) running at once.
     pub max_concurrent: usize,
     /// Largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// Longest a request's body may take to arrive, from the end of its head.
+    pub body_timeout: Duration,
+    /// Longest a whole request may take to be answered, body included.
+    pub request_timeout: Duration,
+    /// How many connections are kept, and for how long.
+    pub connections: ConnectionLimits,
     /// Where the searches find cached tables (default: [`Cache::from_env`]).
     pub cache: Option<Cache>,
 }
@@ -54,9 +85,29 @@ impl Default for ServerConfig {
             max_held: 5_000_000,
             max_time: Duration::from_secs(10),
             max_concurrent: 2,
+            max_bytes: npuzzle::memory::default_budget(),
             body_limit: 16 * 1024,
+            body_timeout: Duration::from_secs(5),
+            // The body's time, the longest search, and room to spare.
+            request_timeout: Duration::from_secs(20),
+            connections: ConnectionLimits::default(),
             cache: None,
         }
+    }
+}
+
+/// Returns the memory a finished search freed to the system. The C allocator keeps freed
+/// blocks for reuse, and a search holds millions of small ones (a board each): without
+/// this a server that once ran a large search would go on holding its peak.
+pub fn give_memory_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[expect(
+        unsafe_code,
+        reason = "malloc_trim is a C call with no preconditions; it only releases free pages"
+    )]
+    // SAFETY: malloc_trim takes a byte count and touches only the allocator's free lists.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 
@@ -66,6 +117,8 @@ pub struct AppState {
     config: Arc<ServerConfig>,
     /// One permit per running search; `try_acquire` failing means "busy", answered 503.
     searches: Arc<Semaphore>,
+    /// The open connections, as the connection loop counts them.
+    connections: Arc<ConnectionCount>,
 }
 
 impl AppState {
@@ -75,6 +128,7 @@ impl AppState {
         AppState {
             config: Arc::new(config),
             searches,
+            connections: Arc::default(),
         }
     }
 }
@@ -93,6 +147,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::bound_request,
+        ))
         .with_state(state)
 }
 
@@ -114,21 +172,62 @@ async fn js() -> impl IntoResponse {
     )
 }
 
-/// Serves on `bind` until Ctrl-C; `on_listening` is told the address actually bound
-/// (which differs from `bind` when its port is 0).
+/// Serves on `bind` until Ctrl-C or SIGTERM, then stops gracefully: new connections are
+/// refused and the requests in flight finish, for at most the shutdown grace.
+/// `on_listening` is told the address actually bound (which differs from `bind` when its
+/// port is 0); `on_stop`, the requests in flight when the stop begins. The connection cap
+/// is lowered to fit under the process's descriptor limit.
+///
+/// # Errors
+/// When the address cannot be bound.
 pub async fn serve(
     bind: SocketAddr,
-    config: ServerConfig,
+    mut config: ServerConfig,
     on_listening: impl FnOnce(SocketAddr),
-) -> std::io::Result<()> {
+    on_stop: impl FnOnce(usize),
+) -> std::io::Result<Stopped> {
+    if let Some(cap) = connections::descriptor_cap() {
+        let limits = &mut config.connections;
+        limits.max_connections = limits.max_connections.min(cap.max(1));
+    }
     let listener = tokio::net::TcpListener::bind(bind).await?;
     on_listening(listener.local_addr()?);
-    axum::serve(listener, router(AppState::new(config)))
-        .with_graceful_shutdown(async {
-            // If the signal cannot be installed, serve until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+    let limits = config.connections;
+    let state = AppState::new(config);
+    let count = Arc::clone(&state.connections);
+    Ok(connections::serve(
+        listener,
+        router(state),
+        count,
+        limits,
+        stop_signal(),
+        on_stop,
+    )
+    .await)
+}
+
+/// Completes at the first Ctrl-C (SIGINT) or SIGTERM. Both are watched from this call on
+/// (not from the first poll), so a signal right after "listening" is not missed.
+fn stop_signal() -> impl Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let watched = [SignalKind::interrupt(), SignalKind::terminate()].map(signal);
+        async move {
+            let [Ok(mut interrupt), Ok(mut terminate)] = watched else {
+                // Without the handlers, serve until killed.
+                return std::future::pending().await;
+            };
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
             }
-        })
-        .await
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }

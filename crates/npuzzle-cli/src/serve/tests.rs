@@ -377,6 +377,42 @@ async fn random_boards_are_seeded_and_solvable() {
 }
 
 #[tokio::test]
+async fn seeds_survive_javascript() {
+    // Drawn seeds stay below 2^53, where a JavaScript number holds them exactly.
+    for _ in 0..50 {
+        let (_, body) = call(default_app(), get("/api/random")).await;
+        let seed = body["seed"].as_u64().unwrap();
+        assert!(seed < 1 << 53, "{seed}");
+        assert_eq!(body["seed_text"], seed.to_string());
+    }
+    // A larger seed given by the caller comes back exactly as text too.
+    let (_, body) = call(default_app(), get("/api/random?seed=12162841214173044634")).await;
+    assert_eq!(body["seed_text"], "12162841214173044634");
+}
+
+#[tokio::test]
+async fn boards_asked_for_are_always_sent() {
+    for (board, extra, count) in [
+        ("1 2 3/4 5 6/7 0 8", json!({}), 2),
+        ("1 2 3/4 5 6/8 7 0", json!({}), 0),
+        (HARD_3X3, json!({"algorithm": "bfs", "max_nodes": 10}), 0),
+    ] {
+        let mut request = json!({"board": board, "boards": true});
+        request
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let (status, body) = call(default_app(), post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            body["boards"].as_array().map(Vec::len),
+            Some(count),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn compare_runs_every_pair() {
     let request = json!({"board": "283104765", "goal": "123804765"});
     let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;
@@ -391,5 +427,105 @@ async fn compare_runs_every_pair() {
             heuristic.map(npuzzle::HeuristicKind::name)
         );
         assert_eq!(run["length"], 4, "{run}");
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    for request in [
+        get("/"),
+        get("/app.js"),
+        get("/api/health"),
+        get("/api/nothing"),
+        post_json("/api/solve", &json!({"board": "1 2"})),
+    ] {
+        let path = request.uri().to_string();
+        let response = default_app().oneshot(request).await.unwrap();
+        let headers = response.headers();
+        let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        // The page's own script and style only: nothing inline, nothing from elsewhere.
+        for directive in [
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "connect-src 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(policy.contains(directive), "{path}: {policy}");
+        }
+        assert!(!policy.contains("unsafe"), "{path}: {policy}");
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn health_says_how_loaded_the_server_is() {
+    let (app, state) = app(time_bound_config(2));
+    let slow = tokio::spawn(call(app.clone(), slow_solve(2.0)));
+    until_busy(&state, 1).await;
+    let (status, body) = call(app, get("/api/health")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["searches"], json!({"running": 1, "limit": 2}));
+    // In-process there is no listener: nothing counts connections.
+    assert_eq!(body["connections"], json!({"open": 0, "limit": 0}));
+    slow.await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_comparison_takes_a_search_slot_like_a_solve() {
+    let (app, state) = app(time_bound_config(1));
+    let comparison = post_json(
+        "/api/compare",
+        &json!({"board": HARD_4X4, "max_seconds": 2.0}),
+    );
+    let running = tokio::spawn(call(app.clone(), comparison));
+    until_busy(&state, 1).await;
+    let started = Instant::now();
+    let response = app.clone().oneshot(slow_solve(1.0)).await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(started.elapsed() < Duration::from_secs(1));
+    let (status, body) = running.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state.searches.available_permits(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_is_answered_within_the_request_timeout() {
+    let config = ServerConfig {
+        request_timeout: Duration::from_millis(300),
+        ..time_bound_config(1)
+    };
+    let (app, _) = app(config);
+    let started = Instant::now();
+    let (status, body) = call(app, slow_solve(3.0)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("within 0.3 s"),
+        "{body}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn a_request_never_starts_a_table_build() {
+    let cache = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        cache: Some(npuzzle::cache::Cache::new(cache.path())),
+        ..ServerConfig::default()
+    };
+    let started = Instant::now();
+    let request = json!({"board": "1 2 3 4/5 6 7 8/9 10 0 11", "algorithm": "table"});
+    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains("is not built here"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+    // Tables had at once (embedded, or small enough to build in memory) still answer.
+    for board in ["8 6 7/2 5 4/3 0 1", "1 2 3 4 5/6 7 8 9 0"] {
+        let request = json!({"board": board, "algorithm": "table"});
+        let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["algorithm"], "table");
     }
 }

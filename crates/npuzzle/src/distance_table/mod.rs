@@ -2,6 +2,20 @@
 //! from *every* reachable board to a goal, so a solve is a lookup and an optimal path a
 //! walk down the table.
 //!
+//! ```
+//! use npuzzle::distance_table::{shared, Layout, Need};
+//! use npuzzle::{cache::Cache, parse_board, progress::Silent, Board};
+//!
+//! let goal = parse_board("123804765", None)?;
+//! let layout = Layout::for_goal(&goal)?;
+//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)?.expect("3x3 is embedded");
+//! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
+//! let start = parse_board("283104765", None)?;
+//! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
+//! assert_eq!(npuzzle::moves_to_string(&moves), "uldr");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## One table per goal blank cell
 //! Tile labels do not change how the blank moves, so any (start, goal) pair is relabeled
 //! ([`Board::relabeled`]) into a query against the *standard* goal with the same blank
@@ -91,6 +105,16 @@ pub enum TableError {
     /// The cache could not be read or written.
     #[error(transparent)]
     Cache(#[from] CacheError),
+    /// A build that would pass the memory budget.
+    #[error("building the distance table of {size} boards needs about {}; the memory budget is {}", crate::memory::shown(*need), crate::memory::shown(*budget))]
+    OverBudget {
+        /// The board size.
+        size: Size,
+        /// Bytes the build needs.
+        need: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// A verified file whose contents still do not make a table.
     #[error("{0}")]
     Corrupt(String),
@@ -460,6 +484,7 @@ pub fn shared(
     layout: Layout,
     cache: &Cache,
     need: Need,
+    budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
     remembered(layout, || {
@@ -469,7 +494,21 @@ pub fn shared(
             DistanceTable::build(layout, progress)
         } else {
             match need {
-                Need::Always => DistanceTable::load_or_build(layout, cache, progress)?.0,
+                Need::Always => {
+                    if let Ok(table) = DistanceTable::load(layout, cache) {
+                        table
+                    } else {
+                        let need = build_peak_bytes(&layout);
+                        if let Some(budget) = budget.filter(|&b| need > b) {
+                            return Err(TableError::OverBudget {
+                                size: layout.size(),
+                                need,
+                                budget,
+                            });
+                        }
+                        DistanceTable::load_or_build(layout, cache, progress)?.0
+                    }
+                }
                 Need::IfCheap => match DistanceTable::load(layout, cache) {
                     Ok(table) => table,
                     Err(_) => return Ok(None),
@@ -477,6 +516,13 @@ pub fn shared(
             }
         }))
     })
+}
+
+/// The most memory building the cached table of `layout` takes: measured 850 MB for
+/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
+/// state (a distance byte, the packed boards of the widest layers, the packed file).
+pub fn build_peak_bytes(layout: &Layout) -> u64 {
+    layout.states() * 18 / 5
 }
 
 /// The table kept for `layout`, else the one `make` gives, kept from then on.

@@ -375,7 +375,7 @@ impl PatternDatabase {
                 )
             })
             .sum();
-        ((depth - md as u8) / 2) << 2 | (depth & 3)
+        (depth.saturating_sub(md as u8) / 2) << 2 | (depth & 3)
     }
 
     /// The index of table `j`'s entry for the board (orientation 0) or its mirror image.
@@ -435,7 +435,11 @@ impl PatternDatabase {
             let p = parts.trailing_zeros() as usize;
             parts &= parts - 1;
             let sum = &mut node.sums[orientation][p];
-            *sum = *sum + u16::from(entry) - u16::from(old);
+            // Wrapping: only a table not written by this program (checksummed, yet
+            // wrong) could take a sum below zero, and that must not panic.
+            *sum = sum
+                .wrapping_add(u16::from(entry))
+                .wrapping_sub(u16::from(old));
             highest = highest.max(*sum);
         }
         highest

@@ -198,6 +198,10 @@ impl GroupTable {
     /// among them, and the walk down to the goal state counts `d`. A search needs this
     /// at its root only: after a move, the bit alone tells `d − 1` from `d + 1`.
     ///
+    /// A table whose bits lead nowhere (a file that passed its checksum but was not
+    /// written by this program) gives the group's Manhattan sum, a lower bound, rather
+    /// than a panic or an endless walk.
+    ///
     /// # Panics
     /// On a classic table.
     pub(super) fn depth(&self, cells: &[u8], blank: u8) -> u8 {
@@ -238,8 +242,10 @@ impl GroupTable {
                 }
                 None
             });
-            let (i, to, from, child) =
-                step.expect("a state off the goal has a neighbour closer to it");
+            let Some((i, to, from, child)) = step.filter(|_| depth < u8::MAX) else {
+                // Bits that lead nowhere: not a table this program wrote.
+                return md as u8;
+            };
             cells_now[i] = to;
             blank = from;
             index = child;

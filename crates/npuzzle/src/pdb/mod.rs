@@ -21,6 +21,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ```
+//! use npuzzle::pdb::{parse_groups, PartitionSet, PatternDatabase};
+//! use npuzzle::puzzle_idastar::solve_with;
+//! use npuzzle::{parse_board, progress::Silent, Board, RunSettings, Size};
+//!
+//! // One partition of classic tables (Korf & Felner's kind), solving a board.
+//! let goal = Board::goal(Size::square(3)?);
+//! let groups = parse_groups("4-4", &goal)?; // tiles 1-4 and 5-8
+//! let db = PatternDatabase::build(&goal, &PartitionSet::classic(groups), &Silent);
+//! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
+//! assert!(db.estimate_board(&start) <= 31);
+//! let solution = solve_with(&start, &goal, &db, &RunSettings::default())?;
+//! assert_eq!(solution.length(), Some(31));
+//! assert_eq!(solution.estimate.as_deref(), Some("pdb 4-4 + reflection"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The tiles are split into disjoint groups. Each group's table holds, for every placement
 //! of the group's tiles, the fewest moves *of those tiles* that bring them to their goal
 //! cells, other tiles being free to move at no cost (see [`build`](self) for the search
@@ -124,6 +141,16 @@ pub enum PdbError {
         /// Partitions.
         partitions: usize,
     },
+    /// A build that would pass the memory budget.
+    #[error("building the table of group {group} needs about {}; the memory budget is {}", crate::memory::shown(*need), crate::memory::shown(*budget))]
+    OverBudget {
+        /// The group's tiles.
+        group: String,
+        /// Bytes the build needs.
+        need: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// The board is too large for the fast search.
     #[error("pattern databases need a board of at most {MAX_FAST_CELLS} cells with sides of at most 8; {0} is too large")]
     BoardTooLarge(Size),
@@ -179,6 +206,17 @@ pub fn check_buildable(goal: &Board, set: &PartitionSet) -> Result<(), PdbError>
         }
     }
     Ok(())
+}
+
+/// The most memory building the tables of `set` on `goal`'s board takes at once (the
+/// groups are built one after another), and the group that takes it.
+pub fn build_peak_bytes(goal: &Board, set: &PartitionSet) -> (u64, Vec<u8>) {
+    let size = goal.size();
+    set.groups()
+        .into_iter()
+        .map(|g| (build_bytes(size, g.len(), set.kind()), g))
+        .max()
+        .unwrap_or_default()
 }
 
 /// Memory the build of a `tiles`-tile group's table needs: a byte per (placement, blank

@@ -1,6 +1,23 @@
 //! Pattern databases kept for the whole process: loaded (checksums verified, files
 //! mapped) once per cache directory, goal and partition set, then shared by every solve,
 //! so a batch of a million boards or a server's requests pay for a load once.
+//!
+//! ```
+//! use npuzzle::pdb::{parse_groups, registry, PartitionSet};
+//! use npuzzle::{cache::Cache, progress::Silent, Board, Size};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let cache = Cache::new(dir.path());
+//! let goal = Board::goal(Size::square(3)?);
+//! assert!(registry::cached(&cache, &goal, &[], &Silent).is_none());
+//! let set = PartitionSet::classic(parse_groups("4-4", &goal)?);
+//! let built = registry::shared(&cache, &goal, &set, None, &Silent)?;
+//! assert!(built.origin.contains("built"));
+//! // Found in the cache from now on, and the same tables handed out again.
+//! let found = registry::cached(&cache, &goal, &[], &Silent).expect("cached");
+//! assert!(std::sync::Arc::ptr_eq(&found.db, &built.db));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -13,7 +30,8 @@ use crate::progress::Progress;
 
 use super::database::{describe_origins, PatternDatabase};
 use super::files::{cached_groups, find_cached};
-use super::{check_buildable, PartitionSet, PdbError, TableKind};
+use super::{build_peak_bytes, check_buildable, PartitionSet, PdbError, TableKind};
+use crate::partition::group_text;
 
 /// A database as the registry hands it out.
 #[derive(Clone)]
@@ -53,6 +71,7 @@ pub fn shared(
     cache: &Cache,
     goal: &Board,
     set: &PartitionSet,
+    budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<SharedDatabase, PdbError> {
     check_buildable(goal, set)?;
@@ -70,9 +89,22 @@ pub fn shared(
         });
     }
     let started = Instant::now();
-    let (db, origins) = PatternDatabase::load_or_build(cache, goal, set, progress)?;
+    let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, set) {
+        (db, loaded(&set.groups()))
+    } else {
+        // Something must be built: only within the budget.
+        let (need, group) = build_peak_bytes(goal, set);
+        if let Some(budget) = budget.filter(|&b| need > b) {
+            return Err(PdbError::OverBudget {
+                group: group_text(&group),
+                need,
+                budget,
+            });
+        }
+        let (db, origins) = PatternDatabase::load_or_build(cache, goal, set, progress)?;
+        (db, describe_origins(&origins))
+    };
     let db = Arc::new(db);
-    let origin = describe_origins(&origins);
     known.insert(key, (Arc::clone(&db), origin.clone()));
     Ok(SharedDatabase {
         db,
@@ -109,7 +141,7 @@ pub fn cached(
             }
         }
     }?;
-    shared(cache, goal, &set, progress).ok()
+    shared(cache, goal, &set, None, progress).ok()
 }
 
 /// The first of `preferred` whose tables are all in `cache`, else the classic partition
@@ -129,4 +161,13 @@ fn strongest_cached(
         }
     }
     find_cached(cache, goal).map(PartitionSet::classic)
+}
+
+/// How a database loaded whole from the cache is described.
+fn loaded(groups: &[Vec<u8>]) -> String {
+    let each: Vec<String> = groups
+        .iter()
+        .map(|g| format!("{} loaded", group_text(g)))
+        .collect();
+    each.join("; ")
 }

@@ -1,6 +1,18 @@
 //! The puzzle-specific IDA*: the fast path beside the generic, instrumented
 //! [`search::idastar`](crate::search::idastar), for boards of up to 64 cells (8×8).
 //!
+//! ```
+//! use npuzzle::puzzle_idastar::{solve_with, LinearConflict};
+//! use npuzzle::{parse_board, Board, RunSettings, Size};
+//!
+//! let goal = Board::blank_first_goal(Size::square(4)?);
+//! let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None)?; // Korf's #1
+//! let settings = RunSettings { threads: 2, ..RunSettings::default() };
+//! let solution = solve_with(&start, &goal, &LinearConflict::new(&goal), &settings)?;
+//! assert_eq!(solution.length(), Some(57));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! What makes it fast, each measured against the generic version:
 //! - The board is a fixed `[u8; 64]` of tiles plus a `[u8; 64]` of tile positions,
 //!   changed in place by make/unmake: no node is ever allocated or cloned. (A nibble-packed

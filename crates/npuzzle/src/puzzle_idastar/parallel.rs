@@ -1,5 +1,18 @@
 //! The fast IDA* on several threads: every core searches one instance.
 //!
+//! ```
+//! use npuzzle::puzzle_idastar::{solve_with, LinearConflict};
+//! use npuzzle::{parse_board, Board, RunSettings, Size};
+//!
+//! let goal = Board::goal(Size::square(4)?);
+//! let start = parse_board("5 1 3 4/9 2 7 8/6 10 11 12/13 14 15 0", None)?;
+//! let estimate = LinearConflict::new(&goal);
+//! let one = solve_with(&start, &goal, &estimate, &RunSettings::default())?;
+//! let three = solve_with(&start, &goal, &estimate, &RunSettings { threads: 3, ..RunSettings::default() })?;
+//! assert_eq!(one.moves, three.moves); // the serial search's path, move for move
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Each iteration (one bound) is cut into work items: the nodes a few levels below the
 //! root that are within the bound, listed in the order the serial search reaches them
 //! (the *frontier*). Threads take items in that order from a shared counter and search
@@ -291,7 +304,10 @@ pub(super) fn search<E: Estimate>(
             cutoff: AtomicUsize::new(usize::MAX),
             expanded: AtomicU64::new(pooled),
             max_expanded: limits.max_expanded,
-            deadline: limits.max_time.map(|max| (started + max, max)),
+            // A span past what the clock can hold is no deadline at all.
+            deadline: limits
+                .max_time
+                .and_then(|max| Some((started.checked_add(max)?, max))),
             gave_up: Mutex::new(None),
         };
         if let Some(max) = limits.max_expanded {

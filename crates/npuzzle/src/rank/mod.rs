@@ -1,6 +1,18 @@
 //! Every permutation ranking of the crate, in one place: a bijection between arrangements
 //! and a dense range of integers, the index of visited sets and tables.
 //!
+//! ```
+//! use npuzzle::rank::{factorial, rank, unrank, PartialRank};
+//!
+//! assert_eq!(rank(&[2u8, 0, 1]), 4);
+//! assert_eq!(unrank(4, 3), vec![2, 0, 1]);
+//! assert_eq!(factorial(9), 362_880);
+//! let placements = PartialRank::new(16, 2); // two tiles on a 4x4 board
+//! assert_eq!(placements.count, 16 * 15);
+//! assert_eq!(placements.rank([15u8, 14].into_iter()), 15 * 15 + 14);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! - [`rank`] / [`unrank`]: the Lehmer code (the Cantor expansion) of a whole permutation
 //!   of `0..n`, in lexicographic order: visited sets keyed by rank.
 //! - [`sequence_rank`]: the same rank of a nibble-packed board's tiles, fused with

@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
 
-use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
 
 /// An open-list entry. The heap pops the lowest `f`; among equal `f` the deepest (largest
 /// `g`, closest to a goal), then the oldest, which keeps runs repeatable.
@@ -117,6 +117,7 @@ where
             continue; // stale: a cheaper path to this node was found after this entry
         }
         if success(&node) {
+            let _ = budget.hold(visited.len() + open.len() + 1);
             let path = walk_back(&visited, node, |v| v.0.as_ref());
             return budget.finish(Outcome::Found { path, cost: g });
         }
@@ -139,7 +140,13 @@ where
                 node: next,
             });
         }
-        if let Err(why) = budget.hold(visited.len() + open.len()) {
+        // A visited node is stored as a key and as its children's parent; an open entry
+        // holds one more copy.
+        let copies = 2 * visited.len() + open.len();
+        let bytes = visited.bytes()
+            + vec_bytes::<Open<N>>(open.len(), open.capacity())
+            + copies * budget.heap_per_node();
+        if let Err(why) = budget.hold_bytes(visited.len() + open.len(), bytes) {
             return budget.finish(Outcome::GaveUp(why));
         }
     }

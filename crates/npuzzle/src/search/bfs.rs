@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 use std::hash::Hash;
 
-use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
 
 /// Breadth-first search from `start` to the first node satisfying `success`.
 ///
@@ -50,6 +50,7 @@ where
 {
     let mut budget = Budget::new(limits);
     if success(start) {
+        let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
             cost: 0,
@@ -69,13 +70,22 @@ where
             visited.insert(next.clone(), Some(node.clone()));
             // With unit costs the first time a goal is generated is along a shortest path.
             if success(&next) {
+                // Counted now: the goal may come before the first count at the end of
+                // an expansion.
+                let _ = budget.hold(visited.len());
                 let path = walk_back(&visited, next, Option::as_ref);
                 let cost = (path.len() - 1) as u32;
                 return budget.finish(Outcome::Found { path, cost });
             }
             queue.push_back(next);
         }
-        if let Err(why) = budget.hold(visited.len()) {
+        // Each visited node is stored twice (as a key, and as its children's parent) and
+        // once more while it waits in the queue.
+        let copies = 2 * visited.len() + queue.len();
+        let bytes = visited.bytes()
+            + vec_bytes::<N>(queue.len(), queue.capacity())
+            + copies * budget.heap_per_node();
+        if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
             return budget.finish(Outcome::GaveUp(why));
         }
     }

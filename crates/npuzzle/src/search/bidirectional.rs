@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use super::{walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
 
 /// Breadth-first search from both ends at once, meeting in the middle.
 ///
@@ -74,6 +74,7 @@ where
 {
     let mut budget = Budget::new(limits);
     if start == end {
+        let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
             cost: 0,
@@ -91,11 +92,23 @@ where
             return budget.finish(Outcome::Exhausted);
         }
         let go_forward = forward_frontier.len() <= backward_frontier.len();
+        let waiting = if go_forward {
+            &backward_frontier
+        } else {
+            &forward_frontier
+        };
+        let waiting_bytes = vec_bytes::<N>(waiting.len(), waiting.capacity())
+            + waiting.len() * budget.heap_per_node();
         let (frontier, this, other) = if go_forward {
             (&mut forward_frontier, &mut forward, &backward)
         } else {
             (&mut backward_frontier, &mut backward, &forward)
         };
+        // What the frontiers take while this layer expands: the one drained (as it was),
+        // the other side's, and the next one as it fills.
+        let frontiers = vec_bytes::<N>(frontier.len(), frontier.capacity())
+            + frontier.len() * budget.heap_per_node()
+            + waiting_bytes;
         let mut next_frontier = Vec::new();
         let mut best: Option<(u32, N)> = None;
         for node in frontier.drain(..) {
@@ -122,7 +135,13 @@ where
                 }
                 next_frontier.push(next);
             }
-            if let Err(why) = budget.hold(this.len() + other.len()) {
+            let copies = 2 * (this.len() + other.len()) + next_frontier.len();
+            let bytes = this.bytes()
+                + other.bytes()
+                + frontiers
+                + vec_bytes::<N>(next_frontier.len(), next_frontier.capacity())
+                + copies * budget.heap_per_node();
+            if let Err(why) = budget.hold_bytes(this.len() + other.len(), bytes) {
                 return budget.finish(Outcome::GaveUp(why));
             }
         }

@@ -1,6 +1,6 @@
 //! Iterative-deepening A* and iterative-deepening depth-first search.
 
-use super::{Budget, GiveUp, Limits, Outcome, Search};
+use super::{vec_bytes, Budget, GiveUp, Limits, Outcome, Search};
 
 /// What one depth-first pass under a bound found.
 enum Pass {
@@ -51,7 +51,6 @@ where
     loop {
         match pass(
             &mut path,
-            0,
             bound,
             &mut successors,
             &mut heuristic,
@@ -105,9 +104,12 @@ where
     )
 }
 
+/// One depth-first pass under `bound` from the start (`path` holds only the start), with
+/// an explicit stack rather than recursion: a weighted or badly estimated search can go
+/// thousands of levels deep, and its depth must not be bounded by the thread's stack.
+/// The order of tries and the counts are those of the recursive formulation.
 fn pass<N, FN, IN, FH, FS>(
     path: &mut Vec<N>,
-    g: u32,
     bound: u32,
     successors: &mut FN,
     heuristic: &mut FH,
@@ -121,40 +123,64 @@ where
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
 {
-    let node = path.last().expect("the path holds the start").clone();
-    let f = g + heuristic(&node);
+    /// Where the pass stands at one level: the successors left to try and the cost of
+    /// reaching the level's node.
+    struct Level<I> {
+        untried: I,
+        g: u32,
+    }
+    let root = path.last().expect("the path holds the start").clone();
+    let f = heuristic(&root);
     if f > bound {
         return Pass::Exceeded(f);
     }
-    if success(&node) {
+    if success(&root) {
         return Pass::Found;
     }
     if let Err(why) = budget.expand() {
         return Pass::Stopped(why);
     }
     let mut smallest_excess = u32::MAX;
-    for (next, step) in successors(&node) {
+    let mut levels = vec![Level {
+        untried: successors(&root).into_iter(),
+        g: 0,
+    }];
+    while let Some(level) = levels.last_mut() {
+        let Some((next, step)) = level.untried.next() else {
+            // Every successor tried: back up one level.
+            levels.pop();
+            if !levels.is_empty() {
+                path.pop();
+            }
+            continue;
+        };
+        let g = level.g + step;
         budget.generate();
         if path.len() >= 2 && path[path.len() - 2] == next {
             continue;
         }
         path.push(next);
-        if let Err(why) = budget.hold(path.len()) {
+        let bytes = vec_bytes::<N>(path.len(), path.capacity())
+            + path.len() * budget.heap_per_node()
+            + vec_bytes::<Level<IN::IntoIter>>(levels.len(), levels.capacity());
+        if let Err(why) = budget.hold_bytes(path.len(), bytes) {
             return Pass::Stopped(why);
         }
-        match pass(
-            path,
-            g + step,
-            bound,
-            successors,
-            heuristic,
-            success,
-            budget,
-        ) {
-            Pass::Exceeded(t) => smallest_excess = smallest_excess.min(t),
-            done => return done,
+        let node = path.last().expect("just pushed");
+        let f = g.saturating_add(heuristic(node));
+        if f > bound {
+            smallest_excess = smallest_excess.min(f);
+            path.pop();
+            continue;
         }
-        path.pop();
+        if success(node) {
+            return Pass::Found;
+        }
+        if let Err(why) = budget.expand() {
+            return Pass::Stopped(why);
+        }
+        let untried = successors(node).into_iter();
+        levels.push(Level { untried, g });
     }
     Pass::Exceeded(smallest_excess)
 }

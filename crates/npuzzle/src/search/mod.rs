@@ -4,6 +4,22 @@
 //! nodes generated, the most nodes held at once, and the time taken, and it gives up
 //! cleanly when a [`Limits`] budget runs out.
 //!
+//! ```
+//! use npuzzle::search::{astar, Limits, Outcome};
+//!
+//! // Shortest path on a number line from 0 to 7, steps of +1, +2 or -1.
+//! let search = astar(
+//!     &0i32,
+//!     |&n| vec![(n + 1, 1), (n + 2, 1), (n - 1, 1)],
+//!     |&n| ((7 - n).max(0) as u32).div_ceil(2),
+//!     |&n| n == 7,
+//!     &Limits::NONE,
+//! );
+//! let Outcome::Found { path, cost } = search.outcome else { panic!() };
+//! assert_eq!((cost, path.first(), path.last()), (4, Some(&0), Some(&7)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! | function | optimal | memory | notes |
 //! |---|---|---|---|
 //! | [`bfs`] | yes (unit costs) | all visited nodes | first parent kept: canonical path |
@@ -27,15 +43,28 @@ pub use node_map::{FastHashMap, IndexedMap, NodeMap};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-/// Bounds on one search. A search that reaches one returns [`Outcome::GaveUp`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+use crate::progress::SharedProgress;
+
+/// Bounds on one search, and where it reports. A search that reaches a bound returns
+/// [`Outcome::GaveUp`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Most nodes to expand.
     pub max_expanded: Option<u64>,
     /// Most nodes to hold in memory at once (visited sets, open lists, paths).
     pub max_held: Option<u64>,
+    /// Most bytes the search's data may take: its maps (at their real capacity, and
+    /// with the growth the next insertion would cause), queues and open lists, and the
+    /// heap each stored node owns ([`Limits::heap_per_node`]).
+    pub max_bytes: Option<u64>,
     /// Longest time to run.
     pub max_time: Option<Duration>,
+    /// The heap bytes each stored copy of a node owns beyond its own size (0 for plain
+    /// values such as packed boards): how the searches count what they cannot see.
+    pub heap_per_node: usize,
+    /// Told every second or so, during long searches, what they hold and how fast they
+    /// go.
+    pub progress: Option<SharedProgress>,
 }
 
 impl Limits {
@@ -43,7 +72,10 @@ impl Limits {
     pub const NONE: Limits = Limits {
         max_expanded: None,
         max_held: None,
+        max_bytes: None,
         max_time: None,
+        heap_per_node: 0,
+        progress: None,
     };
 }
 
@@ -57,6 +89,10 @@ pub struct Stats {
     pub generated: u64,
     /// Most nodes held in memory at one time.
     pub peak_nodes: u64,
+    /// Most bytes the search's data took at one time, as it counts them against
+    /// [`Limits::max_bytes`] (0 for searches that hold no more than a path).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub peak_bytes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Seconds spent before the search loading or building the tables it uses (pattern
@@ -74,6 +110,13 @@ pub enum GiveUp {
     Held(u64),
     /// [`Limits::max_time`] reached.
     Time(Duration),
+    /// [`Limits::max_bytes`] reached (or a table's build would pass it).
+    Memory {
+        /// The budget, in bytes.
+        budget: u64,
+        /// Nodes held when it was reached (0 for a table that was not built).
+        held: u64,
+    },
 }
 
 impl fmt::Display for GiveUp {
@@ -82,6 +125,11 @@ impl fmt::Display for GiveUp {
             GiveUp::Expanded(n) => write!(f, "gave up: node limit of {n} expanded nodes reached"),
             GiveUp::Held(n) => write!(f, "gave up: memory limit of {n} held nodes reached"),
             GiveUp::Time(t) => write!(f, "gave up: time limit of {:.3} s reached", t.as_secs_f64()),
+            GiveUp::Memory { budget, held } => write!(
+                f,
+                "gave up: memory budget of {} reached after {held} nodes held",
+                crate::memory::shown(*budget)
+            ),
         }
     }
 }
@@ -111,41 +159,86 @@ pub struct Search<N> {
     pub stats: Stats,
 }
 
-/// Counts the work of one search against its limits.
+/// Counts the work of one search against its limits, and reports it.
 pub(crate) struct Budget {
     limits: Limits,
     started: Instant,
     stats: Stats,
+    /// When progress was last reported, and the expansions then.
+    reported: Option<(Instant, u64)>,
 }
 
 /// How often (in expansions) the clock is read: reading it every node would cost more
 /// than the nodes.
 const CLOCK_EVERY: u64 = 1024;
 
+/// How often a long search reports its progress.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
 impl Budget {
     pub(crate) fn new(limits: &Limits) -> Budget {
         Budget {
-            limits: *limits,
+            limits: limits.clone(),
             started: Instant::now(),
             stats: Stats::default(),
+            reported: None,
         }
+    }
+
+    /// The heap bytes each stored copy of a node owns.
+    #[inline]
+    pub(crate) fn heap_per_node(&self) -> usize {
+        self.limits.heap_per_node
     }
 
     /// Records one expansion; fails once a node or time limit is reached.
     #[inline]
     pub(crate) fn expand(&mut self) -> Result<(), GiveUp> {
-        self.stats.expanded += 1;
+        // Checked before counting: a search stopped at the limit reports exactly the
+        // limit's expansions, not one more.
         if let Some(max) = self.limits.max_expanded {
-            if self.stats.expanded > max {
+            if self.stats.expanded >= max {
                 return Err(GiveUp::Expanded(max));
             }
         }
-        if let Some(max) = self.limits.max_time {
-            if self.stats.expanded % CLOCK_EVERY == 0 && self.started.elapsed() >= max {
-                return Err(GiveUp::Time(max));
+        self.stats.expanded += 1;
+        if self.stats.expanded % CLOCK_EVERY == 0 {
+            if let Some(max) = self.limits.max_time {
+                if self.started.elapsed() >= max {
+                    return Err(GiveUp::Time(max));
+                }
+            }
+            if self.limits.progress.is_some() {
+                self.report();
             }
         }
         Ok(())
+    }
+
+    /// Tells the progress receiver, once a [`REPORT_EVERY`], what the search holds.
+    #[cold]
+    fn report(&mut self) {
+        let now = Instant::now();
+        let (since, before) = self.reported.unwrap_or((self.started, 0));
+        if now.duration_since(since) < REPORT_EVERY {
+            return;
+        }
+        let Some(progress) = &self.limits.progress else {
+            return;
+        };
+        let rate = (self.stats.expanded - before) as f64 / now.duration_since(since).as_secs_f64();
+        progress.0.finish();
+        progress.0.start(
+            &format!(
+                "{} nodes expanded, {} held, {}, {:.1} M nodes/s",
+                self.stats.expanded,
+                self.stats.peak_nodes,
+                crate::memory::shown(self.stats.peak_bytes),
+                rate / 1e6
+            ),
+            0,
+        );
+        self.reported = Some((now, self.stats.expanded));
     }
 
     /// Nodes expanded so far.
@@ -160,7 +253,7 @@ impl Budget {
         self.stats.generated += 1;
     }
 
-    /// Records how many nodes are held now; fails once the memory limit is passed.
+    /// Records how many nodes are held now; fails once the node limit is passed.
     #[inline]
     pub(crate) fn hold(&mut self, held: usize) -> Result<(), GiveUp> {
         let held = held as u64;
@@ -175,13 +268,55 @@ impl Budget {
         Ok(())
     }
 
+    /// Records the nodes held and the bytes their data takes (`bytes` may include what
+    /// the next step will allocate, so the search stops before passing the budget); fails
+    /// once either limit would be passed.
+    #[inline]
+    pub(crate) fn hold_bytes(&mut self, held: usize, bytes: usize) -> Result<(), GiveUp> {
+        self.hold(held)?;
+        let bytes = bytes as u64;
+        if let Some(budget) = self.limits.max_bytes {
+            if bytes > budget {
+                return Err(GiveUp::Memory {
+                    budget,
+                    held: held as u64,
+                });
+            }
+        }
+        self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
+        Ok(())
+    }
+
     pub(crate) fn finish<N>(mut self, outcome: Outcome<N>) -> Search<N> {
+        if self.reported.is_some() {
+            if let Some(progress) = &self.limits.progress {
+                progress.0.finish();
+            }
+        }
         self.stats.seconds = self.started.elapsed().as_secs_f64();
         Search {
             outcome,
             stats: self.stats,
         }
     }
+}
+
+/// How many more entries a map or list is counted as about to take: a search checks its
+/// budget once an expansion, and an expansion stores up to this many nodes (a sliding
+/// puzzle's node has at most four successors). A structure this close to full is counted
+/// with the larger allocation its growth makes beside it.
+pub const GROWTH_SLACK: usize = 8;
+
+/// The bytes `capacity` slots of `T` take in a vector (or deque, or heap), and what its
+/// growth would allocate beside them when it is within [`GROWTH_SLACK`] of full.
+pub(crate) fn vec_bytes<T>(len: usize, capacity: usize) -> usize {
+    let slot = std::mem::size_of::<T>();
+    let growth = if len + GROWTH_SLACK > capacity {
+        (capacity + GROWTH_SLACK).max(4) * 2 * slot
+    } else {
+        0
+    };
+    capacity * slot + growth
 }
 
 /// Follows parent links from `last` back to the node without a parent; start first.

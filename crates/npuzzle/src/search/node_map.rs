@@ -18,6 +18,12 @@ pub trait NodeMap<N, V> {
     fn insert(&mut self, node: N, value: V);
     /// Number of nodes stored.
     fn len(&self) -> usize;
+    /// The bytes the map has allocated, plus what its growth would allocate beside them
+    /// when it is within [`super::GROWTH_SLACK`] nodes of full (a hash table grows by
+    /// doubling, the old table alive while the new one fills): the most it can take by
+    /// the next expansion. Heap owned by the nodes and values themselves is not counted
+    /// here.
+    fn bytes(&self) -> usize;
     /// Whether no node is stored.
     fn is_empty(&self) -> bool {
         self.len() == 0
@@ -36,6 +42,30 @@ impl<N: Eq + Hash, V, S: std::hash::BuildHasher> NodeMap<N, V> for HashMap<N, V,
     }
     fn len(&self) -> usize {
         HashMap::len(self)
+    }
+    fn bytes(&self) -> usize {
+        // The standard map is a SwissTable: a power of two of buckets, 7/8 of them usable
+        // (all but one below 8), each an entry and a control byte, plus one group of
+        // control bytes.
+        let table = |buckets: usize| {
+            if buckets == 0 {
+                0
+            } else {
+                buckets * (std::mem::size_of::<(N, V)>() + 1) + 16
+            }
+        };
+        let capacity = self.capacity();
+        let buckets = match capacity {
+            0 => 0,
+            c if c < 7 => (c + 1).next_power_of_two(),
+            c => (c * 8 / 7).next_power_of_two(),
+        };
+        let growth = if self.len() + super::GROWTH_SLACK > capacity {
+            table((buckets * 2).max(4))
+        } else {
+            0
+        };
+        table(buckets) + growth
     }
 }
 
@@ -107,6 +137,13 @@ impl<N, V, F: Fn(&N) -> usize> NodeMap<N, V> for IndexedMap<N, V, F> {
     }
     fn len(&self) -> usize {
         self.values.len()
+    }
+    fn bytes(&self) -> usize {
+        let pages = self.pages.iter().flatten().count() * (PAGE * 4 + 16);
+        super::vec_bytes::<Option<Box<[u32]>>>(self.pages.len(), self.pages.capacity())
+            + pages
+            + PAGE * 4
+            + super::vec_bytes::<V>(self.values.len(), self.values.capacity())
     }
 }
 

@@ -23,7 +23,12 @@ impl FromStr for Config {
 
     fn from_str(text: &str) -> Result<Config, String> {
         let mut parts = text.trim().split(':');
-        let algorithm: Algorithm = parts.next().unwrap_or_default().trim().parse()?;
+        let algorithm: Algorithm = parts
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .parse()
+            .map_err(|e: npuzzle::notation::UnknownName| e.to_string())?;
         let mut config = Config {
             algorithm,
             estimate: EstimateChoice::Auto,
@@ -50,7 +55,9 @@ impl FromStr for Config {
                     reflection: true,
                 };
             } else {
-                config.estimate = EstimateChoice::Heuristic(part.parse::<HeuristicKind>()?);
+                config.estimate = EstimateChoice::Heuristic(
+                    part.parse::<HeuristicKind>().map_err(|e| e.to_string())?,
+                );
             }
         }
         let informed = config.algorithm.uses_heuristic() || config.algorithm == Algorithm::Auto;

@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use npuzzle::plan::{plan, Guide};
 use npuzzle::progress::Progress;
-use npuzzle::{solve, EstimateChoice, SolveOptions, Status};
+use npuzzle::search::Limits;
+use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
 
 use super::{validate, LimitDefaults, GAVE_UP};
 use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs};
@@ -111,7 +112,7 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
         named => named,
     };
     let config = Config {
-        algorithm: npuzzle::Algorithm::FastIdastar,
+        algorithm: Algorithm::FastIdastar,
         estimate,
         weight: 1.0,
     };
@@ -134,7 +135,7 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
 /// The options every run shares.
 fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: LimitDefaults) -> SolveOptions {
     SolveOptions {
-        limits: limits.limits(defaults),
+        limits: limits.limits(defaults, 1),
         cache: Some(cache.cache()),
         // Builds show their progress; the runs themselves report through the bar below.
         progress: Some(cache.progress()),
@@ -177,6 +178,53 @@ fn exit(report: &BenchReport, per_board: bool) -> ExitCode {
     }
 }
 
+/// Why `config` cannot finish on boards of `size` in a benchmark, if it cannot: searches
+/// without an estimate hold or revisit too many boards past 16 cells, and optimal searches
+/// with the classic heuristics take hours past 25 cells (a weight or the constructive
+/// method finishes).
+fn cannot_finish(config: &Config, size: Size) -> Option<String> {
+    let cells = size.cells();
+    match config.algorithm {
+        Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs if cells > 16 => {
+            Some(format!(
+                "an uninformed search of a {size} board ({cells} cells) does not finish; they are \
+             benchmarked up to 16 cells"
+            ))
+        }
+        Algorithm::Astar | Algorithm::Idastar | Algorithm::FastIdastar
+            if cells > 25 && config.weight <= 1.0 =>
+        {
+            Some(format!(
+                "an optimal search of a {size} board ({cells} cells) takes hours; give a \
+                 weight (:w=2) or benchmark the constructive method"
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The limits every run had, as the report states them.
+fn limits_text(limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = limits.max_time {
+        parts.push(format!("{} s", t.as_secs_f64()));
+    }
+    if let Some(n) = limits.max_expanded {
+        parts.push(format!("{n} nodes expanded"));
+    }
+    if let Some(n) = limits.max_held {
+        parts.push(format!("{n} nodes held"));
+    }
+    if let Some(b) = limits.max_bytes {
+        parts.push(format!("{} of memory", npuzzle::memory::shown(b)));
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 /// Runs every configuration with every thread count on every instance.
 fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
     let goal = &benchmark.set.goal;
@@ -189,6 +237,17 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
             ..benchmark.options.clone()
         };
         validate(goal, &options).with_context(|| format!("configuration {config}"))?;
+        if let Some(why) = cannot_finish(config, goal.size()) {
+            series.push(Series {
+                config: config.to_string(),
+                estimate: None,
+                threads: 1,
+                setup_seconds: 0.0,
+                runs: Vec::new(),
+                skipped: Some(why),
+            });
+            continue;
+        }
         // Tables are loaded (or built) and paged in before the clock starts: the first
         // boards would otherwise pay for the page faults of all the others.
         let warm = plan(goal, &options)?;
@@ -224,10 +283,12 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
                 .thread_count(),
                 setup_seconds: warm.setup_seconds,
                 runs,
+                skipped: None,
             });
         }
     }
     Ok(BenchReport {
+        limits: limits_text(&benchmark.options.limits),
         // The program by its name, not the path it was run from.
         command: std::iter::once("npuzzle".to_string())
             .chain(std::env::args().skip(1))

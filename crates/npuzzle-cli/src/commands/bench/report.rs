@@ -66,6 +66,8 @@ pub struct Series {
     pub setup_seconds: f64,
     /// Its runs, in instance order.
     pub runs: Vec<Run>,
+    /// Why it was not run, when it was not.
+    pub skipped: Option<String>,
 }
 
 impl Series {
@@ -111,6 +113,8 @@ pub struct BenchReport {
     pub per_board: bool,
     /// One series per configuration and thread count.
     pub series: Vec<Series>,
+    /// The limits of every run, as words.
+    pub limits: String,
 }
 
 impl BenchReport {
@@ -131,9 +135,14 @@ impl BenchReport {
                 .find(|s| s.config == this.config)
                 .expect("the series itself")
         } else {
-            &self.series[0]
+            self.baseline().unwrap_or(this)
         };
         base.total_seconds() / this.total_seconds().max(1e-9)
+    }
+
+    /// The series others are compared with: the first that ran.
+    fn baseline(&self) -> Option<&Series> {
+        self.series.iter().find(|s| s.skipped.is_none())
     }
 }
 
@@ -165,6 +174,10 @@ impl BenchReport {
     fn write_per_board(&self, out: &mut dyn Write) -> io::Result<()> {
         let threaded = self.threaded();
         for (index, series) in self.series.iter().enumerate() {
+            if let Some(why) = &series.skipped {
+                writeln!(out, "# {}: skipped: {why}", series.config)?;
+                continue;
+            }
             if index == 0 || series.config != self.series[index - 1].config {
                 writeln!(
                     out,
@@ -247,6 +260,7 @@ impl Render for BenchReport {
     fn markdown(&self, out: &mut dyn Write) -> io::Result<()> {
         let threaded = self.threaded();
         writeln!(out, "Command: `{}`\n", self.command)?;
+        writeln!(out, "Limits per run: {}.\n", self.limits)?;
         writeln!(
             out,
             "Instances: {}. One instance at a time{}.\n",
@@ -260,16 +274,22 @@ impl Render for BenchReport {
             }
         )?;
         let baseline = self
-            .series
-            .first()
-            .map(|s| s.label(threaded))
-            .unwrap_or_default();
+            .baseline()
+            .map_or_else(|| "-".to_string(), |s| s.label(threaded));
         writeln!(
             out,
             "| configuration | solved | mean length | over optimum | mean nodes | median nodes | mean ms | median ms | mean peak nodes | total s | speed vs {baseline} |"
         )?;
         writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|")?;
         for (index, series) in self.series.iter().enumerate() {
+            if let Some(why) = &series.skipped {
+                writeln!(
+                    out,
+                    "| {} | skipped: {why} | | | | | | | | | |",
+                    series.label(threaded)
+                )?;
+                continue;
+            }
             let solved: Vec<&Run> = series.runs.iter().filter(|r| r.length.is_some()).collect();
             let any = !solved.is_empty();
             let nodes: Vec<f64> = solved
@@ -333,6 +353,7 @@ impl Render for BenchReport {
                 let seconds = s.total_seconds();
                 json!({
                     "config": s.config,
+                    "skipped": s.skipped,
                     "estimate": s.estimate,
                     "threads": s.threads,
                     "setup_seconds": s.setup_seconds,
@@ -353,6 +374,7 @@ impl Render for BenchReport {
             "source": self.source,
             "goal": self.goal,
             "boards": self.boards,
+            "limits": self.limits,
             "estimate": self.series.first().and_then(|s| s.estimate.clone()),
             "setup_seconds": self.series.first().map_or(0.0, |s| s.setup_seconds),
             "runs": runs,

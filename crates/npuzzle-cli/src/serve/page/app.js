@@ -217,7 +217,7 @@ async function scramble(seed) {
     try {
       const data = await api(`/api/random?${params}`);
       newBoard(parseCells(data.board));
-      say(`Scrambled (seed ${data.seed}). Solve it yourself, or press Solve.`);
+      say(`Scrambled (seed ${data.seed_text ?? data.seed}). Solve it yourself, or press Solve.`);
     } catch (e) {
       say(`Could not scramble: ${e.message}`, true);
     }
@@ -493,6 +493,12 @@ function wire() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// What the server's Content-Security-Policy blocked: the page must need nothing it forbids.
+const cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`);
+});
+
 async function waitFor(what, test, ms = 20000) {
   for (let waited = 0; waited < ms; waited += 50) {
     if (test()) return;
@@ -535,7 +541,7 @@ async function selftest(seed) {
     await waitFor("the animation to end", () => state.timer === null);
     checks.counter = $("counter").textContent;
     checks.ended_on_goal = sameCells(state.cells, state.goal) && $("board").classList.contains("solved");
-    await scramble(Number(seed) + 1);
+    await scramble(String(BigInt(seed) + 1n));
     checks.rescrambled = !sameCells(state.cells, state.goal);
     $("compare").click();
     await waitFor("the comparison", () => !$("compare-table").hidden || $("compare-status").classList.contains("error"));
@@ -543,7 +549,8 @@ async function selftest(seed) {
     checks.charts = document.querySelectorAll("#charts figure").length;
     checks.bars = document.querySelectorAll("#charts rect.bar").length;
     checks.status = $("status").textContent;
-    checks.pass = checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
+    checks.csp_violations = cspViolations;
+    checks.pass = cspViolations.length === 0 && checks.goal && checks.keyboard && checks.click && checks.reset && checks.scrambled && checks.ended_on_goal &&
       checks.rescrambled &&
       checks.solution_moves > 0 && checks.table_rows > 0 && checks.charts === 3 &&
       checks.bars === 3 * checks.table_rows;

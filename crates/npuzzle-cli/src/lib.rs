@@ -1,0 +1,45 @@
+//! `npuzzle`: the command-line face of the npuzzle library. Parses flags, turns them into
+//! library calls, prints results. All puzzle logic lives in the library.
+//!
+//! The binary is [`main`]; the rest is a library only so that the fuzz targets and tests
+//! can reach the parsers of outside bytes that live here (the web API in [`serve`]).
+//!
+//! ```no_run
+//! // What `npuzzle` does: read the flags from the command line, run, exit.
+//! std::process::exit(i32::from(npuzzle_cli::main() != std::process::ExitCode::SUCCESS));
+//! ```
+
+mod args;
+mod commands;
+pub mod fuzzing;
+mod input;
+mod interrupt;
+mod output;
+mod progress;
+mod result_lines;
+pub mod serve;
+
+use std::io::{self, ErrorKind};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Runs `npuzzle` with the process's arguments: 0 on success, 2 on bad input, and the
+/// codes README.md lists.
+pub fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match commands::run(&cli) {
+        Ok(code) => code,
+        Err(err) => {
+            // A closed pipe (`npuzzle random | head`) is the reader's choice, not a failure.
+            if err.chain().any(|e| {
+                e.downcast_ref::<io::Error>()
+                    .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
+            }) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

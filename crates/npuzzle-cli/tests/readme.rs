@@ -1,0 +1,133 @@
+//! Every `npuzzle` example in README.md does what its comment says: each command line of
+//! the `sh` blocks runs (from a scratch directory with the files the examples name)
+//! and succeeds, and where the comment promises something, the output shows it. Commands
+//! that take minutes or gigabytes (the big pattern databases, benchmarks over them, a
+//! server on a fixed port) are listed in [`TOO_LONG`] and left out, and the test fails
+//! if a README command is neither run nor listed.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+/// README commands not run here, each with the reason (substrings of the command line).
+const TOO_LONG: &[(&str, &str)] = &[
+    (
+        "pdb build 7-8",
+        "builds 288 MB of tables in minutes, 4 GB of memory",
+    ),
+    ("--pdb 7-8", "needs the 7-8 tables"),
+    ("pdb build 6-6-6-6", "builds 255 MB of tables in minutes"),
+    ("--pdb 6-6-6-6", "needs the 6-6-6-6 tables and hours"),
+    (
+        "bench-file data/korf100.txt",
+        "the hard half of Korf's 100 takes minutes without 7-8",
+    ),
+    (
+        "npuzzle serve",
+        "a server that runs until stopped (tests/serve.rs starts one)",
+    ),
+];
+
+/// What the output of a command must contain, by a substring of the command line.
+const PROMISED: &[(&str, &str)] = &[
+    ("--show", "4 r\n"),
+    (
+        "--heuristic manhattan --json",
+        "\"heuristic\":\"manhattan\"",
+    ),
+    ("compare", "iddfs"),
+    ("check 283104765 uldr", "valid and optimal"),
+    ("judge p1379", "4\n"),
+    ("judge path", "4\n"),
+    ("judge hdu1043", "unsolvable"),
+    ("stats --size 3x4", "\"max\":53"),
+    ("100x100", "constructive"),
+    ("--weight 1.5", "not proven optimal"),
+    ("pdb list", "cache:"),
+];
+
+/// The `npuzzle` command lines of README.md's `sh` blocks, with the variables the
+/// blocks set before them.
+fn readme_commands() -> Vec<String> {
+    let readme = include_str!("../../../README.md");
+    let mut commands = Vec::new();
+    let mut variables = String::new();
+    let mut in_block = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = line == "```sh";
+            variables.clear();
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        let command = line.split(" #").next().unwrap_or_default().trim();
+        if command.contains('=') && !command.contains(' ') || command.starts_with("G24=") {
+            variables.push_str(command);
+            variables.push('\n');
+        } else if command.contains("npuzzle ") {
+            commands.push(format!("{variables}{command}"));
+        }
+    }
+    commands
+}
+
+fn scratch_directory() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write(
+        "start-and-goal.txt",
+        "2 8 3\n1 0 4\n7 6 5\n1 2 3\n8 0 4\n7 6 5\n",
+    );
+    write("cases.txt", "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n");
+    write("boards.txt", "283104765\n8 6 7/2 5 4/3 0 1\n");
+    dir
+}
+
+#[test]
+fn every_readme_example_runs_and_keeps_its_promise() {
+    let dir = scratch_directory();
+    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
+    let bin_dir = binary.parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let commands = readme_commands();
+    assert!(commands.len() > 20, "the README's examples were not found");
+    let mut ran = 0;
+    for command in &commands {
+        if let Some((_, why)) = TOO_LONG.iter().find(|(key, _)| command.contains(key)) {
+            eprintln!("not run ({why}): {command}");
+            continue;
+        }
+        let output = Command::new("sh")
+            .args(["-c", command])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env("NPUZZLE_CACHE_DIR", common::scratch_cache())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "README example failed: {command}\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for (key, promise) in PROMISED {
+            if command.contains(key) {
+                assert!(
+                    stdout.contains(promise),
+                    "README example {command} does not show {promise:?}:\n{stdout}"
+                );
+            }
+        }
+        ran += 1;
+    }
+    assert!(ran >= 15, "only {ran} README examples ran");
+    assert!(Path::new(&dir.path().join("results.jsonl")).exists());
+    assert!(dir.path().join("docs/plots/nodes.svg").exists());
+}
