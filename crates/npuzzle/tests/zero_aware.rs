@@ -172,6 +172,12 @@ fn catalogues_update_move_by_move_as_from_scratch() {
     incremental_matches_scratch(&five, &db, 3000, 2);
     let without = db.without_reflection();
     incremental_matches_scratch(&five, &without, 1000, 3);
+    // One partition of classic tables takes a step of its own.
+    let classic =
+        PatternDatabase::build(&four, &set(&four, "4-4-4-3", TableKind::Classic), &Silent);
+    assert!(classic.reflects());
+    incremental_matches_scratch(&four, &classic, 3000, 4);
+    incremental_matches_scratch(&four, &classic.without_reflection(), 1000, 5);
 }
 
 #[test]
