@@ -4,15 +4,19 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use clap_complete::Shell;
+use npuzzle::options::{checked_threads, time_limit};
 use npuzzle::partition::Partition;
-use npuzzle::{Algorithm, HeuristicKind, Size, Visited};
+use npuzzle::{Algorithm, HeuristicKind, Notation, Size, Visited};
 
 /// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any `WxH` board) exactly and fast.
 ///
 /// Boards are written as rows separated by '/' ("1 2 3/8 0 4/7 6 5"), as a flat list
 /// of numbers, or as 9 digits for 3x3; the blank is 0, x or _. Moves name the blank's
-/// motion: u d l r.
+/// motion: u d l r; or, with --notation tiles, the way each tile slides, as slidy writes
+/// them: U D L R, runs counted (R2U2L).
 #[derive(Debug, Parser)]
 #[command(name = "npuzzle", version, about, long_about)]
 pub struct Cli {
@@ -30,6 +34,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Check a move string: does it solve the board, and is it optimal?
     Check(CheckArgs),
+    /// What a classic search does, event by event (expand, iteration, meet, goal): one
+    /// line per event, JSON Lines with --json, to watch it or diff your own against it.
+    Trace(TraceArgs),
     /// Print random solvable boards.
     Random(RandomArgs),
     /// Solve many boards on all cores; JSON Lines results in input order.
@@ -50,6 +57,10 @@ pub enum Command {
     /// `bench FILE --per-board` with the puzzle-specific IDA*: every board of a file of
     /// published instances, its nodes, time and node rate, and totals.
     BenchFile(BenchFileArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one for every subcommand into a directory.
+    Man(ManArgs),
 }
 
 /// The goal, and the size of boards that are not square.
@@ -131,21 +142,13 @@ fn memory_size(text: &str) -> Result<u64, String> {
     Ok(bytes)
 }
 
-/// The longest limit taken: a year. Longer is no limit in practice, and a clock reading
-/// plus an unbounded span can overflow.
-pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-
-/// A number of seconds: positive, finite, at most [`MAX_SECONDS`].
+/// A number of seconds: positive, finite, at most a year ([`time_limit`] says).
 fn seconds(text: &str) -> Result<f64, String> {
     let value: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !(value.is_finite() && value > 0.0 && value <= MAX_SECONDS) {
-        return Err(format!(
-            "{text} seconds is not allowed: give a positive number up to {MAX_SECONDS} (a year)"
-        ));
-    }
+    time_limit(value).map_err(|e| e.to_string())?;
     Ok(value)
 }
 
@@ -158,19 +161,19 @@ pub struct ThreadArgs {
     pub threads: usize,
 }
 
-/// A `--threads` value: 0 (one per core) up to [`npuzzle::options::MAX_THREADS`].
+/// A `--threads` value: 0 (one per core) up to what [`checked_threads`] allows.
 fn thread_count(text: &str) -> Result<usize, String> {
-    use npuzzle::options::MAX_THREADS;
     let n: usize = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of threads"))?;
-    if n > MAX_THREADS {
-        return Err(format!(
-            "{n} threads is more than the {MAX_THREADS} allowed"
-        ));
-    }
-    Ok(n)
+    checked_threads(n).map_err(|e| e.to_string())
+}
+
+/// A `--notation` value, its possible values listed for help and completions.
+fn notation() -> impl TypedValueParser<Value = Notation> {
+    PossibleValuesParser::new(Notation::ALL.map(Notation::name))
+        .map(|name| name.parse::<Notation>().expect("a listed notation"))
 }
 
 /// A board number of `--instances`: 1 or more.
@@ -210,6 +213,11 @@ pub struct SolveArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
+    /// How the text output writes the moves: blank (u d l r, the blank's moves) or
+    /// tiles (U D L R, the way each tile slides, runs counted: R2U2L). The JSON always
+    /// carries both notations.
+    #[arg(long, default_value = "blank", value_name = "NOTATION", value_parser = notation())]
+    pub notation: Notation,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -219,6 +227,33 @@ pub struct SolveArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+}
+
+/// `npuzzle trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The start board; '-' reads stdin.
+    pub board: String,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// The search to trace: bfs, bidirectional, astar, idastar, iddfs.
+    #[arg(long, short = 'a')]
+    pub algorithm: Algorithm,
+    /// The heuristic of astar and idastar: misplaced, manhattan, linear-conflict
+    /// (default: linear-conflict).
+    #[arg(long)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Most events to print; the search stops after this many expansions at the latest.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub limit: usize,
+    /// Print JSON Lines, one object per event.
+    #[arg(long)]
+    pub json: bool,
+    /// Say nothing on stderr (how the search ended, a limit reached).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `npuzzle compare`.
@@ -241,8 +276,12 @@ pub struct CompareArgs {
 pub struct CheckArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
-    /// The blank's moves, u d l r (whitespace ignored; "" for none).
+    /// The moves: the blank's, u d l r (whitespace ignored; "" for none), or with
+    /// --notation tiles the tiles', U D L R with counts (R2U2L).
     pub moves: String,
+    /// How MOVES are written: blank (u d l r) or tiles (U D L R, runs counted).
+    #[arg(long, default_value = "blank", value_name = "NOTATION", value_parser = notation())]
+    pub notation: Notation,
     #[command(flatten)]
     pub goal: GoalArgs,
     /// Print one JSON object instead of text.
@@ -460,6 +499,22 @@ pub struct ServeArgs {
     /// request timeout).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub shutdown_grace: Option<f64>,
+}
+
+/// `npuzzle completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, powershell or elvish.
+    pub shell: Shell,
+}
+
+/// `npuzzle man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write npuzzle.1 and a page for every subcommand (npuzzle-solve.1, ...) into this
+    /// directory instead of printing npuzzle.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// `npuzzle pdb`.

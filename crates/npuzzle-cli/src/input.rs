@@ -6,21 +6,8 @@ use std::io::Read;
 
 use anyhow::Context;
 use npuzzle::catalogue::Catalogue;
+use npuzzle::notation::quoted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
-
-/// The longest piece of input quoted back in an error message; a 6 MB board is not.
-const QUOTED: usize = 60;
-
-/// `text` as an error message quotes it: trimmed, and cut short when long.
-pub fn quoted(text: &str) -> String {
-    let text = text.trim();
-    if text.chars().count() <= QUOTED {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(QUOTED).collect();
-        format!("{head}… ({} characters)", text.chars().count())
-    }
-}
 
 /// The text of an argument that may be `-` for stdin, without a UTF-8 byte-order mark.
 pub fn argument_or_stdin(text: &str) -> anyhow::Result<String> {

@@ -18,6 +18,7 @@ mod output;
 mod progress;
 mod result_lines;
 pub mod serve;
+mod trace_json;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;

@@ -43,6 +43,14 @@ const PROMISED: &[(&str, &str)] = &[
     ),
     ("compare", "iddfs"),
     ("check 283104765 uldr", "valid and optimal"),
+    (
+        "trace 283104765 --goal 123804765 --algorithm bfs",
+        "goal      1 2 3/8 0 4/7 6 5  g=4",
+    ),
+    (
+        "--algorithm idastar --json",
+        "{\"event\":\"iteration\",\"bound\":4",
+    ),
     ("judge p1379", "4\n"),
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),
@@ -50,6 +58,11 @@ const PROMISED: &[(&str, &str)] = &[
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),
     ("pdb list", "cache:"),
+    ("7 5\" --notation tiles", "moves:     R2U2LDLD"),
+    (
+        "R2U2LDLDRURDLULDRULURDLU --notation tiles",
+        "valid and optimal",
+    ),
 ];
 
 /// The `npuzzle` command lines of README.md's `sh` blocks, with the variables the
@@ -114,6 +127,8 @@ fn every_readme_example_runs_and_keeps_its_promise() {
             .current_dir(dir.path())
             .env("PATH", &path)
             .env("NPUZZLE_CACHE_DIR", common::scratch_cache())
+            // The install examples (completions, manual pages) write under ~.
+            .env("HOME", dir.path())
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
@@ -135,4 +150,10 @@ fn every_readme_example_runs_and_keeps_its_promise() {
     assert!(ran >= 15, "only {ran} README examples ran");
     assert!(Path::new(&dir.path().join("results.jsonl")).exists());
     assert!(dir.path().join("docs/plots/nodes.svg").exists());
+    let installed = |path: &str| std::fs::read_to_string(dir.path().join(path)).unwrap();
+    assert!(installed(".local/share/bash-completion/completions/npuzzle").contains("_npuzzle"));
+    assert!(installed(".zfunc/_npuzzle").starts_with("#compdef npuzzle"));
+    assert!(installed(".config/fish/completions/npuzzle.fish").contains("complete -c npuzzle"));
+    assert!(installed(".local/share/man/man1/npuzzle-solve.1").contains(".TH npuzzle-solve"));
+    assert!(installed("npuzzle.1").contains(".TH npuzzle 1"));
 }

@@ -501,10 +501,147 @@ fn e2e_scramble_solve_animate_compare() {
     assert_eq!(result["ended_on_goal"], true);
     let moves = result["solution_moves"].as_u64().unwrap();
     assert_eq!(result["counter"], format!("move {moves} / {moves}"));
+    // The solution is shown in tile notation too, its runs as many moves as the blank's.
+    assert_eq!(result["tile_count"], moves, "{result}");
+    let tiles = result["tile_moves"].as_str().unwrap();
+    assert!(
+        !tiles.is_empty() && tiles.chars().all(|c| "UDLR0123456789".contains(c)),
+        "{tiles}"
+    );
     assert_eq!(result["table_rows"], 9, "{result}");
     assert_eq!(result["charts"], 3);
     // The page works under its Content-Security-Policy: nothing it does is blocked.
     assert_eq!(result["csp_violations"], json!([]), "{result}");
+}
+
+#[test]
+fn e2e_trace_player_reaches_the_goal_with_the_traces_counters() {
+    let Some(chromium) =
+        chromium_or_skip("e2e_trace_player_reaches_the_goal_with_the_traces_counters")
+    else {
+        return;
+    };
+    let server = Server::start(&[]);
+    for (algorithm, board, lang) in [
+        ("bfs", "3 2 0/1 5 4/7 8 6", "en"),
+        ("idastar", "2 1 7/4 6 3/0 5 8", "zh"),
+    ] {
+        let query = format!(
+            "/?tracetest={algorithm}&board={}&lang={lang}",
+            board.replace(' ', "%20")
+        );
+        let dom = run_chromium(
+            &chromium,
+            &server.url(&query),
+            &["--window-size=1280,1600".into(), "--dump-dom".into()],
+            Duration::from_secs(120),
+        );
+        let result = selftest_result(&dom);
+        println!("{algorithm}: {result}");
+        assert_eq!(result["pass"], true, "{result}");
+        // The counters at the end are the trace's, as the API gives it to anyone.
+        let mut body = json!({"board": board, "algorithm": algorithm, "limit": 10000});
+        if algorithm == "idastar" {
+            body["heuristic"] = json!("manhattan");
+        }
+        let (status, text) = server.post_json("/api/trace", &body);
+        assert_eq!(status, 200, "{text}");
+        let trace: Value = serde_json::from_str(&text).unwrap();
+        let events = trace["events"].as_array().unwrap();
+        let last = events.last().unwrap();
+        assert_eq!(last["event"], "goal");
+        let count = events.len();
+        assert_eq!(result["events"], count);
+        assert_eq!(result["last_expanded"], last["expanded"]);
+        let grouped = |n: u64| {
+            let digits = n.to_string();
+            let mut out = String::new();
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        };
+        let expanded = last["expanded"].as_u64().unwrap();
+        assert_eq!(
+            result["counter_event"],
+            format!("{} / {}", grouped(count as u64), grouped(count as u64))
+        );
+        assert_eq!(result["counter_expanded"], grouped(expanded));
+        // Hovering the tallest bar shows a board with its g, h and f.
+        assert_eq!(result["hover"]["board"], true, "{result}");
+        let caption = result["hover"]["caption"].as_str().unwrap();
+        assert!(
+            caption.contains(" · h ") && caption.contains(" · f "),
+            "{caption}"
+        );
+        let expansions = events.iter().filter(|e| e["event"] == "expand").count();
+        assert_eq!(result["bars_total"], expansions);
+        if algorithm == "idastar" {
+            let bound = events
+                .iter()
+                .rev()
+                .find_map(|e| e["bound"].as_u64())
+                .unwrap();
+            assert_eq!(result["counter_bound"], bound.to_string());
+            assert_eq!(result["bound_lines"], 1);
+            assert_eq!(
+                result["status"],
+                format!(
+                    "到达目标：{} 步，共扩展 {} 个局面。",
+                    last["g"],
+                    grouped(expanded)
+                )
+            );
+        } else {
+            assert_eq!(
+                result["status"],
+                format!(
+                    "Goal reached: {} moves after {} expansions.",
+                    last["g"],
+                    grouped(expanded)
+                )
+            );
+        }
+    }
+}
+
+#[test]
+fn e2e_chinese_page_has_no_english_left() {
+    let Some(chromium) = chromium_or_skip("e2e_chinese_page_has_no_english_left") else {
+        return;
+    };
+    let server = Server::start(&[]);
+    // Everything the page can show: a solve played, a comparison, a trace played.
+    let dom = run_chromium(
+        &chromium,
+        &server.url("/?selftest=7&lang=zh"),
+        &["--window-size=1280,1600".into(), "--dump-dom".into()],
+        Duration::from_secs(120),
+    );
+    let result = selftest_result(&dom);
+    println!("zh: {result}");
+    assert_eq!(result["lang"], "zh");
+    assert_eq!(result["checker_works"], true, "{result}");
+    assert_eq!(result["untranslated"], json!([]), "{result}");
+    assert_eq!(result["pass"], true, "{result}");
+    assert!(
+        dom.contains("<html lang=\"zh-CN\""),
+        "the document's language"
+    );
+    for term in [
+        "广度优先搜索",
+        "双向广度优先搜索",
+        "迭代加深 A* (IDA*)",
+        "迭代加深搜索",
+        "曼哈顿距离",
+        "线性冲突",
+        "错位数",
+    ] {
+        assert!(dom.contains(term), "{term} missing from the Chinese page");
+    }
 }
 
 #[test]
@@ -513,22 +650,27 @@ fn e2e_screenshots_desktop_and_phone() {
         return;
     };
     let server = Server::start(&[]);
-    let url = server.url("/?selftest=7");
     let dir = artifacts_dir();
-    for (name, size) in [("desktop", "1280,1400"), ("phone", "390,2600")] {
-        let file = dir.join(format!("{name}.png"));
-        let _ = std::fs::remove_file(&file);
-        run_chromium(
-            &chromium,
-            &url,
-            &[
-                format!("--window-size={size}"),
-                format!("--screenshot={}", file.display()),
-            ],
-            Duration::from_secs(120),
-        );
-        let png = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "{name}");
-        println!("screenshot: {}", file.display());
+    for lang in ["en", "zh"] {
+        let url = server.url(&format!("/?selftest=7&lang={lang}"));
+        for (name, size) in [("desktop", "1280,2000"), ("phone", "390,4200")] {
+            let file = dir.join(format!("{name}-{lang}.png"));
+            let _ = std::fs::remove_file(&file);
+            run_chromium(
+                &chromium,
+                &url,
+                &[
+                    format!("--window-size={size}"),
+                    format!("--screenshot={}", file.display()),
+                ],
+                Duration::from_secs(120),
+            );
+            let png = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            assert!(
+                png.starts_with(b"\x89PNG") && png.len() > 10_000,
+                "{name} {lang}"
+            );
+            println!("screenshot: {}", file.display());
+        }
     }
 }

@@ -119,11 +119,66 @@ fn solve_outputs() {
         "solve_15_puzzle",
         &["solve", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", "-j", "1"]
     );
+    pin!(
+        "solve_tiles_show",
+        &[
+            "solve",
+            EIGHT,
+            "--goal",
+            EIGHT_GOAL,
+            "--show",
+            "--notation",
+            "tiles"
+        ]
+    );
+    pin!(
+        "solve_tiles",
+        &["solve", "8 2 0/4 6 1/3 7 5", "--notation", "tiles"]
+    );
     pin!("solve_bad_board", &["solve", "1 2 3/4 5"]);
     pin!(
         "solve_bad_flags",
         &["solve", EIGHT, "-a", "table", "--heuristic", "manhattan"]
     );
+}
+
+#[test]
+fn trace_outputs() {
+    pin!(
+        "trace_bfs_text",
+        &["trace", EIGHT, "--goal", EIGHT_GOAL, "--algorithm", "bfs"]
+    );
+    pin!(
+        "trace_bidirectional_json",
+        &[
+            "trace",
+            EIGHT,
+            "--goal",
+            EIGHT_GOAL,
+            "-a",
+            "bidirectional",
+            "--json"
+        ]
+    );
+    pin!(
+        "trace_astar_json",
+        &[
+            "trace",
+            EIGHT,
+            "--goal",
+            EIGHT_GOAL,
+            "-a",
+            "astar",
+            "--heuristic",
+            "manhattan",
+            "--json"
+        ]
+    );
+    pin!(
+        "trace_iddfs_limited",
+        &["trace", EIGHT, "--goal", EIGHT_GOAL, "-a", "iddfs", "--limit", "12"]
+    );
+    pin!("trace_bad_flags", &["trace", EIGHT, "-a", "fast-idastar"]);
 }
 
 #[test]
@@ -148,6 +203,21 @@ fn check_outputs() {
     pin!(
         "check_invalid",
         &["check", EIGHT, "uuu", "--goal", EIGHT_GOAL]
+    );
+    pin!(
+        "check_tiles_json",
+        &[
+            "check",
+            "8 2 0/4 6 1/3 7 5",
+            "R2U2LDLDRURDLULDRULURDLU",
+            "--notation",
+            "tiles",
+            "--json"
+        ]
+    );
+    pin!(
+        "check_tiles_without_the_flag",
+        &["check", "8 2 0/4 6 1/3 7 5", "R2U2LDLDRURDLULDRULURDLU"]
     );
 }
 

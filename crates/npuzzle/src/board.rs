@@ -224,6 +224,30 @@ impl Move {
         }
     }
 
+    /// The capital letter naming this move in tile notation: the way the tile that
+    /// slides into the blank moves, the opposite of the blank (`u` is `D`, `d` is `U`,
+    /// `l` is `R`, `r` is `L`; see [`crate::notation::Notation::Tiles`]).
+    pub fn tile_letter(self) -> char {
+        match self {
+            Move::Up => 'D',
+            Move::Down => 'U',
+            Move::Left => 'R',
+            Move::Right => 'L',
+        }
+    }
+
+    /// The blank move a tile-notation letter names: capitals only, since lowercase
+    /// `u d l r` name the blank's own moves.
+    pub fn from_tile_letter(letter: char) -> Option<Move> {
+        match letter {
+            'D' => Some(Move::Up),
+            'U' => Some(Move::Down),
+            'R' => Some(Move::Left),
+            'L' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
     /// The blank move between two adjacent cells, if they are adjacent.
     pub fn between(size: Size, from: usize, to: usize) -> Option<Move> {
         Move::DEFAULT_ORDER
@@ -358,6 +382,24 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// Every board from this one along `moves`: this one first, then the board after
+    /// each move (`moves.len() + 1` boards).
+    ///
+    /// # Errors
+    /// The index of the first move that would take the blank off the board.
+    pub fn boards_along(&self, moves: &[Move]) -> Result<Vec<Board>, usize> {
+        let mut board = self.clone();
+        let mut boards = Vec::with_capacity(moves.len() + 1);
+        boards.push(board.clone());
+        for (index, &mv) in moves.iter().enumerate() {
+            if !board.apply(mv) {
+                return Err(index);
+            }
+            boards.push(board.clone());
+        }
+        Ok(boards)
     }
 
     /// The cell of every tile: `positions()[tile] == cell`.

@@ -34,9 +34,10 @@
 //!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
-//! - [`notation`]: reading boards and moves. [`partition`]: tile groups of pattern
-//!   databases. [`catalogue`]: several partitions over shared tables. [`solvability`]:
-//!   the parity test. [`state`]: packed search states.
+//! - [`notation`]: reading and writing boards and moves (the blank's `u d l r`, or tile
+//!   notation `R2U2L`). [`partition`]: tile groups of pattern databases. [`catalogue`]:
+//!   several partitions over shared tables. [`solvability`]: the parity test. [`state`]:
+//!   packed search states.
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict. [`random`]: reproducible
 //!   scrambles. [`distance_table`]: complete distance tables of boards up to 12 cells.
 //! - [`solution`]: the answer types. [`judge`]: the judges' formats.
@@ -45,7 +46,14 @@
 //!   [`puzzle_idastar`]: the puzzle-specific IDA* (in-place moves, incremental
 //!   estimates, every core).
 //! - [`pdb`]: additive pattern databases for it. [`constructive`]: big boards.
-//! - [`plan`]: what answers a board. [`solver`]: [`solve`].
+//! - [`plan`]: what answers a board. [`solver`]: [`solve`]. [`trace`]: what a classic
+//!   search did, event by event.
+//! - [`compare`]: every algorithm on one board. [`verdict`]: checking a given solution.
+//!
+//! ## Features
+//! - `serde` (default): `Serialize`/`Deserialize` for the answer and report types
+//!   ([`report::SolveReport`], [`verdict::Verdict`], [`search::Stats`], ...). Without it
+//!   the library depends on no serialization crate.
 //!
 //! ## Conventions
 //! Moves are named for the blank's motion (`u d l r`); the default order of trying them
@@ -64,6 +72,7 @@
 pub mod board;
 pub mod cache;
 pub mod catalogue;
+pub mod compare;
 pub mod constructive;
 pub mod distance_table;
 pub mod heuristic;
@@ -85,13 +94,20 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+pub mod trace;
+pub mod verdict;
 
 pub use board::BoardError;
 pub use board::{moves_to_string, Board, Move, Size};
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use notation::ParseError;
-pub use notation::{parse_board, parse_moves};
+pub use notation::{parse_board, parse_moves, Notation};
 pub use options::{EstimateChoice, RunSettings, SolveOptions, Visited};
 pub use solution::{Advice, Algorithm, Solution, SolveError, Status};
 pub use solvability::is_solvable;
 pub use solver::solve;
+
+/// The README's example, run as a doctest so the package page cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

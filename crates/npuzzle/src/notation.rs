@@ -1,4 +1,4 @@
-//! Reading boards and move lists from text.
+//! Reading and writing boards and move lists as text.
 //!
 //! ```
 //! use npuzzle::{parse_board, parse_moves, Size};
@@ -17,11 +17,28 @@
 //! numbers (`1 2 3 8 0 4 7 6 5`, commas allowed), or, for boards of at most 10 cells, as
 //! one run of digits (`123804765`). The blank is `0`, `x` or `_`. Without a size the board
 //! must be square; otherwise the size is given (`3x4` is 3 columns, 4 rows).
+//!
+//! Moves are written in one of two [`Notation`]s: the blank's moves (`u d l r`, the
+//! library's own), or tile notation as slidy and speedcubing-style sliding-puzzle
+//! solvers write it (`R2U2L`: the way each tile slides, runs counted).
+//!
+//! ```
+//! use npuzzle::notation::{grid, parse_board, Notation};
+//!
+//! let board = parse_board("1 2 3/8 0 4/7 6 5", None)?;
+//! assert_eq!(board.to_string(), "1 2 3/8 0 4/7 6 5");
+//! assert_eq!(grid(&board), "1 2 3\n8 _ 4\n7 6 5\n");
+//! let moves = Notation::Blank.parse("uldr")?;
+//! assert_eq!(Notation::Tiles.write(&moves), "DRUL");
+//! # Ok::<(), npuzzle::ParseError>(())
+//! ```
 
-use crate::board::{Board, Move, Size};
+use std::fmt;
+use std::str::FromStr;
+
 use thiserror::Error;
 
-use crate::board::BoardError;
+use crate::board::{moves_to_string, Board, BoardError, Move, Size, MAX_SIDE};
 
 /// Text that could not be read as a board or a move list.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -65,6 +82,33 @@ pub enum ParseError {
         index: usize,
         /// The character.
         found: char,
+    },
+    /// A character in tile notation that names no tile move.
+    #[error("{}", tile_move_problem(*index, *found))]
+    BadTileMove {
+        /// 1-based position of the character in the text.
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// A count in tile notation with no move letter before it.
+    #[error("character {index} ('{found}'): a count must follow a move letter, as in R2")]
+    StrayCount {
+        /// 1-based position of the count's first digit.
+        index: usize,
+        /// That digit.
+        found: char,
+    },
+    /// A run in tile notation longer than a tile can slide on any board.
+    #[error(
+        "character {index}: the run '{run}' is longer than any board allows (at most \
+         {MAX_RUN} moves of one tile in a row)"
+    )]
+    LongRun {
+        /// 1-based position of the run's letter.
+        index: usize,
+        /// The run as written.
+        run: String,
     },
     /// Valid tokens that do not make a valid board.
     #[error(transparent)]
@@ -209,6 +253,216 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
             })
         })
         .collect()
+}
+
+/// How a list of moves is written.
+///
+/// - [`Notation::Blank`]: one letter a move naming the **blank's** motion, `u d l r`
+///   (read in either case), as [`parse_moves`] reads it: the library's own notation.
+/// - [`Notation::Tiles`]: as slidy and speedcubing-style sliding-puzzle solvers write
+///   moves: a capital letter names the way the moved **tile** slides, and a run of one
+///   letter is written once with its count (`R2U2L` is `R R U U L`; `R0` is no move).
+///   Whitespace and commas between moves are ignored.
+///
+/// A tile slides into the blank, so each tile move is the opposite of the blank's:
+///
+/// | tile | blank | the tile that slides |
+/// |---|---|---|
+/// | `U` | `d` | the one below the blank, up |
+/// | `D` | `u` | the one above the blank, down |
+/// | `L` | `r` | the one right of the blank, left |
+/// | `R` | `l` | the one left of the blank, right |
+///
+/// ```
+/// use npuzzle::notation::{parse_board, Notation};
+///
+/// let blank = Notation::Blank.parse("llddr")?;
+/// assert_eq!(Notation::Tiles.write(&blank), "R2U2L");
+/// assert_eq!(Notation::Tiles.parse("R2U2L")?, blank);
+///
+/// // The example in slidy's crate documentation: this board, these moves, solved.
+/// let mut board = parse_board("8 2 0/4 6 1/3 7 5", None)?;
+/// board.apply_all(&Notation::Tiles.parse("R2U2LDLDRURDLULDRULURDLU")?).unwrap();
+/// assert_eq!(board, parse_board("1 2 3/4 5 6/7 8 0", None)?);
+/// # Ok::<(), npuzzle::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// The blank's moves, `u d l r`.
+    #[default]
+    Blank,
+    /// The tiles' moves, `U D L R`, runs counted.
+    Tiles,
+}
+
+impl Notation {
+    /// Both notations.
+    pub const ALL: [Notation; 2] = [Notation::Blank, Notation::Tiles];
+
+    /// The name used on the command line and in the Python package.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Blank => "blank",
+            Notation::Tiles => "tiles",
+        }
+    }
+
+    /// `moves` written in this notation.
+    pub fn write(self, moves: &[Move]) -> String {
+        match self {
+            Notation::Blank => moves_to_string(moves),
+            Notation::Tiles => {
+                let mut out = String::with_capacity(moves.len());
+                for run in moves.chunk_by(|a, b| a == b) {
+                    out.push(run[0].tile_letter());
+                    if run.len() > 1 {
+                        out.push_str(&run.len().to_string());
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Reads moves written in this notation, as the blank's moves.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first character that is not a move in this notation,
+    /// with its place.
+    pub fn parse(self, text: &str) -> Result<Vec<Move>, ParseError> {
+        match self {
+            Notation::Blank => parse_moves(text),
+            Notation::Tiles => parse_tile_moves(text),
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Notation, UnknownName> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or_else(|| UnknownName::new("notation", s, Notation::ALL.map(Notation::name)))
+    }
+}
+
+/// The longest run of one tile move: a tile slides at most across the widest board.
+pub const MAX_RUN: usize = MAX_SIDE - 1;
+
+/// What is wrong with `found`, character `index` of tile notation.
+fn tile_move_problem(index: usize, found: char) -> String {
+    if Move::from_letter(found).is_some() {
+        format!(
+            "character {index} ('{found}') is not a tile move: tile notation writes U, D, L, R \
+             in capitals (lowercase u d l r name the blank's moves)"
+        )
+    } else {
+        format!(
+            "character {index} ('{found}') is not a tile move (U, D, L or R, each optionally \
+             followed by a count)"
+        )
+    }
+}
+
+/// Reads tile notation (see [`Notation::Tiles`]) as the blank's moves.
+fn parse_tile_moves(text: &str) -> Result<Vec<Move>, ParseError> {
+    let mut moves = Vec::new();
+    // Positions are 1-based characters, as an editor counts them.
+    let mut chars = text.chars().zip(1..).peekable();
+    while let Some((c, index)) = chars.next() {
+        if is_separator(c) {
+            continue;
+        }
+        let Some(mv) = Move::from_tile_letter(c) else {
+            return Err(if c.is_ascii_digit() {
+                ParseError::StrayCount { index, found: c }
+            } else {
+                ParseError::BadTileMove { index, found: c }
+            });
+        };
+        let mut digits = String::new();
+        while let Some(&(d, _)) = chars.peek().filter(|(d, _)| d.is_ascii_digit()) {
+            digits.push(d);
+            chars.next();
+        }
+        let run = if digits.is_empty() {
+            1
+        } else {
+            match digits.parse::<usize>() {
+                Ok(n) if n <= MAX_RUN => n,
+                _ => {
+                    return Err(ParseError::LongRun {
+                        index,
+                        run: shortened(&format!("{c}{digits}")),
+                    })
+                }
+            }
+        };
+        moves.extend(std::iter::repeat_n(mv, run));
+    }
+    Ok(moves)
+}
+
+/// The board drawn as rows of numbers, right-aligned in columns, the blank as `_`, one
+/// line a row.
+///
+/// ```
+/// let board = npuzzle::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", None).unwrap();
+/// assert_eq!(
+///     npuzzle::notation::grid(&board),
+///     " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  _\n"
+/// );
+/// ```
+pub fn grid(board: &Board) -> String {
+    let width = board
+        .cells()
+        .iter()
+        .max()
+        .map_or(1, |m| m.to_string().len());
+    let mut out = String::new();
+    for row in board.cells().chunks(board.size().width()) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&t| {
+                if t == 0 {
+                    format!("{:>width$}", "_")
+                } else {
+                    format!("{t:>width$}")
+                }
+            })
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The longest piece of input [`quoted`] gives back whole; a 6 MB board is not.
+pub const QUOTED: usize = 60;
+
+/// `text` as an error message quotes it: trimmed, and cut short (saying how long it
+/// was) when longer than [`QUOTED`] characters.
+///
+/// ```
+/// use npuzzle::notation::quoted;
+/// assert_eq!(quoted(" 1 2 3 "), "1 2 3");
+/// assert!(quoted(&"7 ".repeat(100)).ends_with("… (199 characters)"));
+/// ```
+pub fn quoted(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= QUOTED {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(QUOTED).collect();
+        format!("{head}… ({} characters)", text.chars().count())
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::time::Duration;
+
 use crate::board::Move;
 use crate::cache::Cache;
 use crate::catalogue::Catalogue;
@@ -27,7 +29,7 @@ use crate::notation::UnknownName;
 use crate::partition::Partition;
 use crate::progress::{Progress, SharedProgress, Silent};
 use crate::search::Limits;
-use crate::solution::Algorithm;
+use crate::solution::{Algorithm, SolveError};
 
 /// Boards of at most this many cells can use the permutation rank as a perfect hash for
 /// visited sets ([`Visited::Ranked`]); larger ones always use a hash map.
@@ -191,9 +193,57 @@ impl Default for SolveOptions {
 }
 
 /// The most threads a search runs on ([`RunSettings::thread_count`] caps larger
-/// requests): far more than the cores of any machine this runs on, and few enough that
-/// starting them does not fail.
+/// requests, [`checked_threads`] refuses them): far more than the cores of any machine
+/// this runs on, and few enough that starting them does not fail.
 pub const MAX_THREADS: usize = 256;
+
+/// `threads` when a search may run on that many (0 means one per core).
+///
+/// # Errors
+/// [`SolveError::TooManyThreads`] above [`MAX_THREADS`].
+pub fn checked_threads(threads: usize) -> Result<usize, SolveError> {
+    if threads > MAX_THREADS {
+        return Err(SolveError::TooManyThreads {
+            threads,
+            max: MAX_THREADS,
+        });
+    }
+    Ok(threads)
+}
+
+/// The longest time limit taken, in seconds: a year. Longer is no limit in practice,
+/// and a clock reading plus an unbounded span can overflow.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A time limit of `seconds`.
+///
+/// ```
+/// use std::time::Duration;
+/// use npuzzle::options::time_limit;
+/// assert_eq!(time_limit(1.5).unwrap(), Duration::from_millis(1500));
+/// assert!(time_limit(0.0).is_err() && time_limit(-1.0).is_err() && time_limit(f64::NAN).is_err());
+/// ```
+///
+/// # Errors
+/// [`SolveError::BadTimeLimit`] unless `seconds` is positive, finite and at most
+/// [`MAX_SECONDS`].
+pub fn time_limit(seconds: f64) -> Result<Duration, SolveError> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
+        return Err(SolveError::BadTimeLimit {
+            seconds,
+            max: MAX_SECONDS,
+        });
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// The limits of a solve where its caller sets none: no node or time limit, at most 100
+/// million nodes held at once; front ends add the memory budget
+/// ([`crate::memory::default_budget`] unless the user gives one).
+pub const SOLVE_LIMITS: Limits = Limits {
+    max_held: Some(100_000_000),
+    ..Limits::NONE
+};
 
 /// How a fast search runs: the move order, the limits, how many threads share it, and
 /// where it reports its iterations.

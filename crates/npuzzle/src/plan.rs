@@ -46,7 +46,7 @@ use crate::cache::Cache;
 use crate::catalogue::{Catalogue, NamedCatalogue};
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::heuristic::HeuristicKind;
-use crate::options::{EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
+use crate::options::{checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
@@ -148,6 +148,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::BadWeight(options.weight));
     }
+    checked_threads(options.threads)?;
     let size = goal.size();
     let weighted = options.weight > 1.0;
     let estimate = &options.estimate;

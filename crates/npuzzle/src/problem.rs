@@ -24,7 +24,9 @@ use crate::board::{Board, Move, Size};
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::options::{SolveOptions, Visited, RANKED_CELLS};
 use crate::rank::factorial;
-use crate::search::{self, GiveUp, IndexedMap, Limits, Outcome, Stats};
+use crate::search::{
+    self, Event, Expansion, GiveUp, IndexedMap, Limits, Observer, Outcome, Stats, Unobserved,
+};
 use crate::solution::Algorithm;
 use crate::state::{Packed, SearchState, Wide, PACKED_CELLS};
 
@@ -88,12 +90,70 @@ impl<S: SearchState> Problem<'_, S> {
     }
 }
 
-fn run<S: SearchState>(
+/// Tells a watcher of boards what a search over states `S` does.
+struct Boards<'w, W> {
+    size: Size,
+    watch: &'w mut W,
+}
+
+impl<W> Boards<'_, W> {
+    fn board<S: SearchState>(&self, state: &S) -> Board {
+        state.with_cells(self.size.cells(), |cells| {
+            Board::new(self.size, cells.iter().map(|&t| u32::from(t)).collect())
+                .expect("a search state is a board of its size")
+        })
+    }
+}
+
+impl<S: SearchState, W: FnMut(&Event<'_, Board>)> Observer<S> for Boards<'_, W> {
+    fn event(&mut self, event: &Event<'_, S>) {
+        let parent_board = |parent: Option<&S>| parent.map(|p| self.board(p));
+        match *event {
+            Event::Expand(e) => {
+                let (node, parent) = (self.board(e.node), parent_board(e.parent));
+                (self.watch)(&Event::Expand(Expansion {
+                    node: &node,
+                    parent: parent.as_ref(),
+                    g: e.g,
+                    h: e.h,
+                    depth: e.depth,
+                    bound: e.bound,
+                    side: e.side,
+                    frontier: e.frontier,
+                }));
+            }
+            Event::Iteration { bound } => (self.watch)(&Event::Iteration { bound }),
+            Event::Meet {
+                node,
+                forward,
+                backward,
+            } => {
+                let node = self.board(node);
+                (self.watch)(&Event::Meet {
+                    node: &node,
+                    forward,
+                    backward,
+                });
+            }
+            Event::Goal { node, parent, g } => {
+                let (node, parent) = (self.board(node), parent_board(parent));
+                (self.watch)(&Event::Goal {
+                    node: &node,
+                    parent: parent.as_ref(),
+                    g,
+                });
+            }
+        }
+    }
+}
+
+fn run<S: SearchState, O: Observer<S>>(
     start: &Board,
     goal: &Board,
     algorithm: Algorithm,
     heuristic: Option<HeuristicKind>,
     options: &SolveOptions,
+    observer: &mut O,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let estimate = heuristic.map(|kind| Heuristic::new(kind, goal));
     let problem = Problem {
@@ -117,8 +177,15 @@ fn run<S: SearchState>(
     let is_goal = |s: &S| *s == p.goal;
     let search = match algorithm {
         Algorithm::Bfs => match p.ranked_map() {
-            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map),
-            None => search::bfs(&from, successors, is_goal, limits),
+            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map, observer),
+            None => search::bfs_with(
+                &from,
+                successors,
+                is_goal,
+                limits,
+                search::FastHashMap::default(),
+                observer,
+            ),
         },
         Algorithm::Bidirectional => match p.ranked_map::<()>() {
             Some(_) => search::bfs_bidirectional_with(
@@ -128,15 +195,36 @@ fn run<S: SearchState>(
                 successors,
                 limits,
                 || p.ranked_map().expect("ranked above"),
+                observer,
             ),
-            None => search::bfs_bidirectional(&from, &p.goal, successors, successors, limits),
+            None => search::bfs_bidirectional_with(
+                &from,
+                &p.goal,
+                successors,
+                successors,
+                limits,
+                search::FastHashMap::default,
+                observer,
+            ),
         },
         Algorithm::Astar => match p.ranked_map() {
-            Some(map) => search::astar_with(&from, weighted, estimate, is_goal, limits, map),
-            None => search::astar(&from, weighted, estimate, is_goal, limits),
+            Some(map) => {
+                search::astar_with(&from, weighted, estimate, is_goal, limits, map, observer)
+            }
+            None => search::astar_with(
+                &from,
+                weighted,
+                estimate,
+                is_goal,
+                limits,
+                search::FastHashMap::default(),
+                observer,
+            ),
         },
-        Algorithm::Idastar => search::idastar(&from, weighted, estimate, is_goal, limits),
-        Algorithm::Iddfs => search::iddfs(&from, successors, is_goal, limits),
+        Algorithm::Idastar => {
+            search::idastar_with(&from, weighted, estimate, is_goal, limits, observer)
+        }
+        Algorithm::Iddfs => search::iddfs_with(&from, successors, is_goal, limits, observer),
         Algorithm::Auto | Algorithm::Constructive | Algorithm::Table | Algorithm::FastIdastar => {
             unreachable!("resolved before the search")
         }
@@ -161,8 +249,29 @@ pub fn search(
     options: &SolveOptions,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     if start.size().cells() <= PACKED_CELLS {
-        run::<Packed>(start, goal, algorithm, heuristic, options)
+        run::<Packed, _>(start, goal, algorithm, heuristic, options, &mut Unobserved)
     } else {
-        run::<Wide>(start, goal, algorithm, heuristic, options)
+        run::<Wide, _>(start, goal, algorithm, heuristic, options, &mut Unobserved)
+    }
+}
+
+/// [`search`], telling `watch` every event of the search (see [`crate::search::observer`])
+/// with its nodes as boards.
+pub fn search_watched(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+    watch: &mut impl FnMut(&Event<'_, Board>),
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let mut boards = Boards {
+        size: start.size(),
+        watch,
+    };
+    if start.size().cells() <= PACKED_CELLS {
+        run::<Packed, _>(start, goal, algorithm, heuristic, options, &mut boards)
+    } else {
+        run::<Wide, _>(start, goal, algorithm, heuristic, options, &mut boards)
     }
 }

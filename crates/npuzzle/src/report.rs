@@ -15,6 +15,7 @@
 //! ```
 
 use crate::board::{moves_to_string, Board};
+use crate::notation::Notation;
 use crate::search::Stats;
 use crate::solution::{Solution, Status};
 
@@ -38,6 +39,9 @@ pub struct SolveReport {
     pub length: Option<usize>,
     /// The blank's moves, `u d l r` (empty unless solved).
     pub moves: String,
+    /// The same moves in tile notation (see [`Notation::Tiles`]): `R2U2L…`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tile_moves: String,
     /// The algorithm that ran.
     pub algorithm: String,
     /// The estimate that guided it, if any.
@@ -65,6 +69,7 @@ impl SolveReport {
             gave_up,
             length: solution.length(),
             moves: moves_to_string(&solution.moves),
+            tile_moves: Notation::Tiles.write(&solution.moves),
             algorithm: solution.algorithm.name().to_string(),
             heuristic: solution.estimate.clone(),
             optimal: solution.optimal && solution.status == Status::Solved,

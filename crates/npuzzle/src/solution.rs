@@ -189,17 +189,16 @@ impl Solution {
 
     /// Every board along the answer from `start`: the start, then the board after each
     /// move. Empty when there is no answer (unsolvable, or a limit stopped the search).
+    ///
+    /// # Panics
+    /// When the moves leave the board from `start`: never for an answer to `start`.
     pub fn boards(&self, start: &Board) -> Vec<Board> {
         if self.status != Status::Solved {
             return Vec::new();
         }
-        let mut board = start.clone();
-        std::iter::once(board.clone())
-            .chain(self.moves.iter().map(|&mv| {
-                board.apply(mv);
-                board.clone()
-            }))
-            .collect()
+        start
+            .boards_along(&self.moves)
+            .expect("an answer's moves stay on the board")
     }
 
     /// Records how a search ended: its moves, or why it gave up.
@@ -279,6 +278,25 @@ pub enum SolveError {
     /// Pattern databases named for an algorithm other than the puzzle-specific IDA*.
     #[error("pattern databases guide fast-idastar (and auto), not {0}")]
     DatabaseNotTaken(Algorithm),
+    /// A time limit that is not a positive number of seconds up to a year.
+    #[error(
+        "a time limit of {seconds} seconds is not allowed: give a positive number of \
+         seconds, at most {max} (a year)"
+    )]
+    BadTimeLimit {
+        /// The seconds asked for.
+        seconds: f64,
+        /// The most allowed.
+        max: f64,
+    },
+    /// More threads than a search may run on.
+    #[error("{threads} threads is more than the {max} allowed")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The most allowed.
+        max: usize,
+    },
     /// A ranked visited set asked of an algorithm that keeps no visited set.
     #[error("{0} keeps no visited set; the ranked one is for bfs, bidirectional and astar")]
     VisitedNotTaken(Algorithm),

@@ -16,6 +16,8 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 
 use anyhow::{bail, Context};
+use npuzzle::notation::quoted;
+use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
 use npuzzle::SolveOptions;
@@ -24,9 +26,9 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::{validate, LimitDefaults};
+use super::validate;
 use crate::args::BatchArgs;
-use crate::input::{goal_of, quoted, utf8};
+use crate::input::{goal_of, utf8};
 use crate::interrupt::Interrupt;
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
@@ -68,7 +70,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         // The budget is shared by the boards solved at once, one a core.
         limits: args
             .limits
-            .limits(LimitDefaults::SOLVE, rayon::current_num_threads()),
+            .limits(SOLVE_LIMITS, rayon::current_num_threads()),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),

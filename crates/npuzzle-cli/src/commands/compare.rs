@@ -3,38 +3,26 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use npuzzle::compare::{compare, COMPARE_LIMITS};
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Algorithm, Board, EstimateChoice, SolveOptions};
+use npuzzle::{Board, SolveOptions};
 use serde_json::Value;
 
-use super::LimitDefaults;
 use crate::args::CompareArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
 
-/// Limits of each run unless the flags say otherwise: enough for every algorithm on an
-/// 8-puzzle, short enough that uninformed searches of big boards stop.
-const DEFAULTS: LimitDefaults = LimitDefaults {
-    nodes: Some(20_000_000),
-    seconds: Some(20.0),
-    held: 80_000_000,
-};
-
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let limits = args.limits.limits(DEFAULTS, 1);
-    let mut reports = Vec::new();
-    for (algorithm, heuristic) in Algorithm::comparison_pairs() {
-        let options = SolveOptions {
-            algorithm,
-            estimate: EstimateChoice::from(heuristic),
-            limits: limits.clone(),
-            ..SolveOptions::default()
-        };
-        let solution = solve(&start, &goal, &options)?;
-        reports.push(SolveReport::new(&start, &goal, &solution));
-    }
+    let options = SolveOptions {
+        limits: args.limits.limits(COMPARE_LIMITS, 1),
+        ..SolveOptions::default()
+    };
+    let reports = compare(&start, &goal, &options)?
+        .iter()
+        .map(|solution| SolveReport::new(&start, &goal, solution))
+        .collect();
     let comparison = Comparison {
         start,
         goal,

@@ -6,12 +6,15 @@ pub(crate) mod batch;
 mod bench;
 mod check;
 mod compare;
+mod completions;
 mod judge;
+mod man;
 mod pdb;
 mod random;
 mod serve;
 mod solve;
 mod stats;
+mod trace;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -37,6 +40,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
+        Command::Trace(args) => trace::run(args),
         Command::Random(args) => random::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),
@@ -45,6 +49,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Stats(args) => stats::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Pdb(command) => pdb::run(command),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 
@@ -56,42 +62,25 @@ pub fn exit_code(status: &Status) -> ExitCode {
     }
 }
 
-/// Limits a command applies where its flags set none.
-#[derive(Clone, Copy, Debug)]
-pub struct LimitDefaults {
-    /// Expanded nodes.
-    pub nodes: Option<u64>,
-    /// Seconds.
-    pub seconds: Option<f64>,
-    /// Nodes held in memory.
-    pub held: u64,
-}
-
-impl LimitDefaults {
-    /// No node or time limit; at most 100 million nodes held.
-    pub const SOLVE: LimitDefaults = LimitDefaults {
-        nodes: None,
-        seconds: None,
-        held: 100_000_000,
-    };
-}
-
 impl LimitArgs {
     /// The limits these flags ask for, `defaults` filling what they leave unset, the
-    /// memory budget shared by `sharers` searches running at once (the default budget is
-    /// half the memory available now).
-    pub fn limits(&self, defaults: LimitDefaults, sharers: usize) -> Limits {
-        let budget = self.max_memory.or_else(npuzzle::memory::default_budget);
+    /// memory budget (the flag's, the defaults', else half the memory available now)
+    /// shared by `sharers` searches running at once.
+    pub fn limits(&self, defaults: Limits, sharers: usize) -> Limits {
+        let budget = self
+            .max_memory
+            .or(defaults.max_bytes)
+            .or_else(npuzzle::memory::default_budget);
         Limits {
-            max_expanded: self.max_nodes.or(defaults.nodes),
-            max_held: Some(self.max_memory_nodes.unwrap_or(defaults.held)),
+            max_expanded: self.max_nodes.or(defaults.max_expanded),
+            max_held: self.max_memory_nodes.or(defaults.max_held),
             max_bytes: budget.map(|b| b / sharers.max(1) as u64),
             // Checked by the flag's parser: positive, finite, at most a year.
             max_time: self
                 .max_seconds
-                .or(defaults.seconds)
-                .map(Duration::from_secs_f64),
-            ..Limits::NONE
+                .map(Duration::from_secs_f64)
+                .or(defaults.max_time),
+            ..defaults
         }
     }
 }
@@ -213,29 +202,4 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
             anyhow::Error::new(e).context(flags)
         }
     })
-}
-
-/// The board drawn as a grid, columns aligned.
-pub fn grid(board: &Board) -> String {
-    let width = board
-        .cells()
-        .iter()
-        .max()
-        .map_or(1, |m| m.to_string().len());
-    let mut out = String::new();
-    for row in board.cells().chunks(board.size().width()) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|&t| {
-                if t == 0 {
-                    format!("{:>width$}", "_")
-                } else {
-                    format!("{t:>width$}")
-                }
-            })
-            .collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
-    }
-    out
 }

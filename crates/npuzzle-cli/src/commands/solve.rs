@@ -3,11 +3,13 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use npuzzle::notation::grid;
+use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Advice, Board, Solution, SolveOptions, Status};
+use npuzzle::{solve, Advice, Board, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
-use super::{exit_code, grid, hint_after, validate, LimitDefaults};
+use super::{exit_code, hint_after, validate};
 use crate::args::SolveArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
@@ -21,6 +23,7 @@ struct Request {
     goal: Board,
     options: SolveOptions,
     show: bool,
+    notation: Notation,
     format: Format,
     quiet: bool,
 }
@@ -31,7 +34,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     let options = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        limits: args.limits.limits(LimitDefaults::SOLVE, 1),
+        limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
         weight: args.weight,
         cache: Some(args.cache.cache()),
@@ -46,6 +49,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         goal,
         options,
         show: args.show,
+        notation: args.notation,
         format: Format::json_or(args.json, Format::Text),
         quiet: args.cache.quiet,
     })
@@ -63,6 +67,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         goal: &request.goal,
         solution: &solution,
         show: request.show,
+        notation: request.notation,
     };
     output::print(&shown, request.format)?;
     Ok(exit_code(&solution.status))
@@ -85,6 +90,7 @@ struct Solved<'a> {
     goal: &'a Board,
     solution: &'a Solution,
     show: bool,
+    notation: Notation,
 }
 
 impl Render for Solved<'_> {
@@ -106,7 +112,11 @@ impl Render for Solved<'_> {
                     "not proven optimal"
                 };
                 writeln!(out, "length:    {} ({proof})", self.solution.moves.len())?;
-                writeln!(out, "moves:     {}", report.moves)?;
+                writeln!(
+                    out,
+                    "moves:     {}",
+                    self.notation.write(&self.solution.moves)
+                )?;
             }
             Status::Unsolvable => writeln!(
                 out,
@@ -127,6 +137,7 @@ impl Render for Solved<'_> {
             let boards = self.solution.boards(self.start);
             writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
             for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {
+                let mv = self.notation.write(std::slice::from_ref(mv));
                 writeln!(out, "{} {mv}\n{}", i + 1, grid(board))?;
             }
         }

@@ -1,13 +1,15 @@
-//! The JSON API's handlers. Every error is `{"error": "..."}` with a 4xx status naming
-//! the problem (5xx only for "busy" and for a bug).
-
-use std::time::Duration;
+//! The JSON API's handlers. Every error is `{"error": "...", "code": "..."}` with a 4xx
+//! status naming the problem (5xx only for "busy" and for a bug): `error` is an English
+//! sentence, `code` one of the stable names of [`ErrorCode`], for programs and for the
+//! page, which shows the message in the reader's language.
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use npuzzle::compare::compare as compare_all;
+use npuzzle::options::time_limit;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
@@ -25,33 +27,100 @@ use crate::input::{goal_of, start_and_goal};
 /// Longest random walk `/api/random` takes; longer walks are no more random.
 const MAX_WALK: usize = 100_000;
 
+/// What went wrong, as a stable name programs can rely on (the `code` of an error).
+/// Names are added, never changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// A request the server cannot read, of no more specific kind.
+    BadRequest,
+    /// The start board cannot be read.
+    BadBoard,
+    /// The goal board cannot be read, or does not fit the start.
+    BadGoal,
+    /// The size cannot be read, or is too large to serve.
+    BadSize,
+    /// An unknown algorithm, or one the request cannot use.
+    BadAlgorithm,
+    /// An unknown heuristic.
+    BadHeuristic,
+    /// A limit out of range (`max_seconds`, `max_memory`, `walk`, `limit`).
+    BadLimit,
+    /// Options the solver refuses together (such as a heuristic for BFS).
+    BadOptions,
+    /// A body that is not JSON.
+    BadJson,
+    /// JSON of the wrong shape (unknown or mistyped fields).
+    BadFields,
+    /// A body sent without `content-type: application/json`.
+    UnsupportedMediaType,
+    /// A body over the length limit.
+    BodyTooLarge,
+    /// A body that did not arrive in time.
+    BodyTimeout,
+    /// No such path.
+    NotFound,
+    /// A known path, the wrong method.
+    MethodNotAllowed,
+    /// Every search slot is taken: try again shortly.
+    Busy,
+    /// The request was not answered in time.
+    Timeout,
+    /// A bug.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code as the API writes it (`bad_board`, `busy`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::BadRequest => "bad_request",
+            ErrorCode::BadBoard => "bad_board",
+            ErrorCode::BadGoal => "bad_goal",
+            ErrorCode::BadSize => "bad_size",
+            ErrorCode::BadAlgorithm => "bad_algorithm",
+            ErrorCode::BadHeuristic => "bad_heuristic",
+            ErrorCode::BadLimit => "bad_limit",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::BadFields => "bad_fields",
+            ErrorCode::UnsupportedMediaType => "unsupported_media_type",
+            ErrorCode::BodyTooLarge => "body_too_large",
+            ErrorCode::BodyTimeout => "body_timeout",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::MethodNotAllowed => "method_not_allowed",
+            ErrorCode::Busy => "busy",
+            ErrorCode::Timeout => "timeout",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
 /// An error answered as JSON.
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
+    code: ErrorCode,
     message: String,
 }
 
 impl ApiError {
-    /// An error answered with `status`.
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// An error answered with `status` and `code`.
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
+            code,
             message: message.into(),
         }
     }
 
-    fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
-        }
+    fn bad_request(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Json(json!({ "error": self.message }));
+        let body = Json(json!({ "error": self.message, "code": self.code.name() }));
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             // Tells well-behaved clients when trying again makes sense.
             (self.status, [(header::RETRY_AFTER, "1")], body).into_response()
@@ -65,16 +134,20 @@ impl IntoResponse for ApiError {
 /// fields of the wrong shape (422): axum's status, our JSON.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
-        ApiError {
-            status: rejection.status(),
-            message: rejection.body_text(),
-        }
+        let code = match rejection {
+            JsonRejection::JsonSyntaxError(_) => ErrorCode::BadJson,
+            JsonRejection::JsonDataError(_) => ErrorCode::BadFields,
+            JsonRejection::MissingJsonContentType(_) => ErrorCode::UnsupportedMediaType,
+            _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge,
+            _ => ErrorCode::BadRequest,
+        };
+        ApiError::new(rejection.status(), code, rejection.body_text())
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> ApiError {
-        ApiError::bad_request(rejection.body_text())
+        ApiError::bad_request(ErrorCode::BadFields, rejection.body_text())
     }
 }
 
@@ -98,18 +171,20 @@ pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
 
 /// Any path that names nothing.
 pub async fn not_found(uri: Uri) -> ApiError {
-    ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: format!("nothing at {}", uri.path()),
-    }
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        ErrorCode::NotFound,
+        format!("nothing at {}", uri.path()),
+    )
 }
 
 /// A known path asked with the wrong method.
 pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
-    ApiError {
-        status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("{} does not answer {method}", uri.path()),
-    }
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        ErrorCode::MethodNotAllowed,
+        format!("{} does not answer {method}", uri.path()),
+    )
 }
 
 /// `GET /api/random` parameters.
@@ -147,14 +222,17 @@ pub async fn random(
         .as_deref()
         .unwrap_or("3x3")
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadSize, format!("size: {e}")))?;
     if size.cells() > MAX_SEARCH_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "size: a {size} board has {} cells; at most {MAX_SEARCH_CELLS} are served",
-            size.cells()
-        )));
+        return Err(ApiError::bad_request(
+            ErrorCode::BadSize,
+            format!(
+                "size: a {size} board has {} cells; at most {MAX_SEARCH_CELLS} are served",
+                size.cells()
+            ),
+        ));
     }
-    let goal = goal_of(query.goal.as_deref(), size).map_err(bad_input)?;
+    let goal = goal_of(query.goal.as_deref(), size).map_err(bad_input(ErrorCode::BadGoal))?;
     // Drawn below 2^53, so the page's JavaScript numbers carry it exactly.
     let seed = query
         .seed
@@ -162,9 +240,10 @@ pub async fn random(
     let mut rng = StdRng::seed_from_u64(seed);
     let board = match query.walk {
         Some(steps) if steps > MAX_WALK => {
-            return Err(ApiError::bad_request(format!(
-                "walk: {steps} steps is more than the {MAX_WALK} allowed"
-            )))
+            return Err(ApiError::bad_request(
+                ErrorCode::BadLimit,
+                format!("walk: {steps} steps is more than the {MAX_WALK} allowed"),
+            ))
         }
         Some(steps) => random_walk(&goal, steps, &mut rng),
         None => random_board(&goal, &mut rng),
@@ -222,14 +301,9 @@ pub async fn solve(
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,
-        Some(name) => name.parse().map_err(bad_input)?,
+        Some(name) => name.parse().map_err(bad_input(ErrorCode::BadAlgorithm))?,
     };
-    let heuristic: Option<HeuristicKind> = request
-        .heuristic
-        .as_deref()
-        .map(str::parse)
-        .transpose()
-        .map_err(bad_input)?;
+    let heuristic = read_heuristic(request.heuristic.as_deref())?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
@@ -245,10 +319,11 @@ pub async fn solve(
         build_tables: false,
         ..SolveOptions::default()
     };
-    npuzzle::plan::validate(&goal, &options).map_err(bad_input)?;
+    npuzzle::plan::validate(&goal, &options).map_err(bad_input(ErrorCode::BadOptions))?;
     let want_boards = request.boards;
     let response = run_search(&state, move || {
-        let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
+        let solution =
+            solve_board(&start, &goal, &options).map_err(bad_input(ErrorCode::BadOptions))?;
         // Asked for, the boards are always there: empty when there is no answer.
         let boards = want_boards.then(|| {
             solution
@@ -260,6 +335,121 @@ pub async fn solve(
         Ok(SolveResponse {
             report: SolveReport::new(&start, &goal, &solution),
             boards,
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}
+
+/// Most events `/api/trace` returns (each is about 150 bytes of JSON).
+pub const MAX_TRACE_EVENTS: usize = 20_000;
+
+/// Events `/api/trace` returns unless the request asks for fewer or more.
+pub const DEFAULT_TRACE_EVENTS: usize = 10_000;
+
+/// `GET /api/trace` query and `POST /api/trace` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The start board.
+    board: String,
+    /// The goal (default: tiles in order, blank last).
+    goal: Option<String>,
+    /// `WxH`, needed when the tiles do not form a square.
+    size: Option<String>,
+    /// bfs, bidirectional, astar, idastar or iddfs.
+    algorithm: String,
+    /// The heuristic of astar and idastar (default linear-conflict).
+    heuristic: Option<String>,
+    /// Most events (default 10,000, at most 20,000).
+    limit: Option<usize>,
+    /// Lower the server's node limit for this search.
+    max_nodes: Option<u64>,
+    /// Lower the server's time limit for this search.
+    max_seconds: Option<f64>,
+    /// Lower the memory this search may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
+}
+
+/// `/api/trace` answer: the solve report of the traced search, the events as
+/// `npuzzle trace --json` prints them, the limit and whether it cut the trace.
+#[derive(Serialize)]
+struct TraceResponse {
+    #[serde(flatten)]
+    report: SolveReport,
+    limit: usize,
+    truncated: bool,
+    events: Vec<crate::trace_json::EventJson>,
+}
+
+/// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
+pub async fn trace_get(
+    State(state): State<AppState>,
+    query: Result<Query<TraceRequest>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Query(request) = query?;
+    trace_answer(&state, request).await
+}
+
+/// `POST /api/trace` with the request as a JSON body.
+pub async fn trace_post(
+    State(state): State<AppState>,
+    body: Result<Json<TraceRequest>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(request) = body?;
+    trace_answer(&state, request).await
+}
+
+/// The events of one bounded search, on a blocking thread.
+async fn trace_answer(
+    state: &AppState,
+    request: TraceRequest,
+) -> Result<Json<impl Serialize>, ApiError> {
+    use npuzzle::trace::{trace, TraceError};
+    let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
+    let algorithm: Algorithm = request
+        .algorithm
+        .parse()
+        .map_err(bad_input(ErrorCode::BadAlgorithm))?;
+    let heuristic = read_heuristic(request.heuristic.as_deref())?;
+    let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
+    if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
+        return Err(ApiError::bad_request(
+            ErrorCode::BadLimit,
+            format!("limit: {limit} events is not allowed: ask for 1 to {MAX_TRACE_EVENTS}"),
+        ));
+    }
+    let options = SolveOptions {
+        algorithm,
+        estimate: EstimateChoice::from(heuristic),
+        limits: limits(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?,
+        cache: state.config.cache.clone(),
+        build_tables: false,
+        ..SolveOptions::default()
+    };
+    let response = run_search(state, move || {
+        let traced = trace(&start, &goal, &options, limit).map_err(|e| {
+            let code = match e {
+                TraceError::NotTraced(_) => ErrorCode::BadAlgorithm,
+                TraceError::BadLimit(_) => ErrorCode::BadLimit,
+                TraceError::Solve(_) => ErrorCode::BadOptions,
+            };
+            ApiError::bad_request(code, e.to_string())
+        })?;
+        Ok(TraceResponse {
+            report: SolveReport::new(&start, &goal, &traced.solution),
+            limit,
+            truncated: traced.truncated,
+            events: traced
+                .events
+                .iter()
+                .map(crate::trace_json::EventJson::new)
+                .collect(),
         })
     })
     .await?;
@@ -307,21 +497,18 @@ pub async fn compare(
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     limits.max_time = limits.max_time.map(|t| t / pairs.len() as u32);
-    let config = state.config.clone();
+    let options = SolveOptions {
+        limits,
+        cache: state.config.cache.clone(),
+        build_tables: false,
+        ..SolveOptions::default()
+    };
     let response = run_search(&state, move || {
-        let mut runs = Vec::with_capacity(pairs.len());
-        for (algorithm, heuristic) in pairs {
-            let options = SolveOptions {
-                algorithm,
-                estimate: EstimateChoice::from(heuristic),
-                limits: limits.clone(),
-                cache: config.cache.clone(),
-                build_tables: false,
-                ..SolveOptions::default()
-            };
-            let solution = solve_board(&start, &goal, &options).map_err(bad_input)?;
-            runs.push(SolveReport::new(&start, &goal, &solution));
-        }
+        let runs = compare_all(&start, &goal, &options)
+            .map_err(bad_input(ErrorCode::BadOptions))?
+            .iter()
+            .map(|solution| SolveReport::new(&start, &goal, solution))
+            .collect();
         Ok(CompareResponse {
             board: start.to_string(),
             goal: goal.to_string(),
@@ -338,17 +525,16 @@ async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = state
-        .searches
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!(
+    let permit = state.searches.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Busy,
+            format!(
                 "the server is busy: {} searches are already running; try again shortly",
                 state.config.max_concurrent
             ),
-        })?;
+        )
+    })?;
     tokio::task::spawn_blocking(move || {
         // Held until the search ends, even if the client has gone: the work still runs.
         let _permit = permit;
@@ -357,9 +543,12 @@ async fn run_search<T: Send + 'static>(
         answer
     })
     .await
-    .map_err(|e| ApiError {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        message: format!("the search failed: {e}"),
+    .map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            format!("the search failed: {e}"),
+        )
     })?
 }
 
@@ -380,14 +569,14 @@ fn limits(
     max_seconds: Option<f64>,
     max_memory: Option<&Memory>,
 ) -> Result<Limits, ApiError> {
-    let asked = match max_memory {
-        None => None,
-        Some(Memory::Bytes(bytes)) => Some(*bytes),
-        Some(Memory::Text(text)) => Some(
-            npuzzle::memory::parse_bytes(text)
-                .map_err(|e| ApiError::bad_request(format!("max_memory: {e}")))?,
-        ),
-    };
+    let asked =
+        match max_memory {
+            None => None,
+            Some(Memory::Bytes(bytes)) => Some(*bytes),
+            Some(Memory::Text(text)) => Some(npuzzle::memory::parse_bytes(text).map_err(|e| {
+                ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}"))
+            })?),
+        };
     // Each running search has its share of the server's memory; a request may take less.
     let share = config
         .max_bytes
@@ -397,12 +586,9 @@ fn limits(
         (share, asked) => share.or(asked),
     };
     let max_time = match max_seconds {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(ApiError::bad_request(format!(
-                "max_seconds must be a positive number, not {s}"
-            )))
-        }
-        Some(s) => Duration::from_secs_f64(s.min(config.max_time.as_secs_f64())),
+        Some(s) => time_limit(s)
+            .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_seconds: {e}")))?
+            .min(config.max_time),
         None => config.max_time,
     };
     Ok(Limits {
@@ -423,10 +609,20 @@ fn read_boards(
     let size: Option<Size> = size
         .map(|s| s.parse())
         .transpose()
-        .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
-    start_and_goal(board, goal, size).map_err(bad_input)
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadSize, format!("size: {e}")))?;
+    let (start, _) = start_and_goal(board, None, size).map_err(bad_input(ErrorCode::BadBoard))?;
+    let goal = goal_of(goal, start.size()).map_err(bad_input(ErrorCode::BadGoal))?;
+    Ok((start, goal))
 }
 
-fn bad_input(error: impl Into<anyhow::Error>) -> ApiError {
-    ApiError::bad_request(format!("{:#}", error.into()))
+/// The heuristic a request names, if any.
+fn read_heuristic(name: Option<&str>) -> Result<Option<HeuristicKind>, ApiError> {
+    name.map(str::parse)
+        .transpose()
+        .map_err(bad_input(ErrorCode::BadHeuristic))
+}
+
+/// Turns an error about the request's input into a 400 answer with `code`.
+fn bad_input<E: Into<anyhow::Error>>(code: ErrorCode) -> impl FnOnce(E) -> ApiError {
+    move |error| ApiError::bad_request(code, format!("{:#}", error.into()))
 }

@@ -263,7 +263,7 @@ impl Registry {
 fn refusal(max: usize) -> String {
     let body = format!(
         "{{\"error\":\"the server has {max} connections open, its limit, all serving \
-         requests; try again shortly\"}}"
+         requests; try again shortly\",\"code\":\"busy\"}}"
     );
     format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\

@@ -14,7 +14,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::api::ApiError;
+use super::api::{ApiError, ErrorCode};
 use super::AppState;
 
 /// The page's Content-Security-Policy: its own script, style and API, nothing inline,
@@ -39,6 +39,7 @@ pub async fn bound_request(
             Err(_) => {
                 let mut response = ApiError::new(
                     StatusCode::REQUEST_TIMEOUT,
+                    ErrorCode::BodyTimeout,
                     format!(
                         "the request body did not arrive within {} s",
                         seconds(config.body_timeout)
@@ -58,6 +59,7 @@ pub async fn bound_request(
         Ok(response) => response,
         Err(_) => ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Timeout,
             format!(
                 "the request was not answered within {} s; a search still running stops at its own limit",
                 seconds(config.request_timeout)
@@ -75,11 +77,13 @@ fn body_error(error: &axum::Error, limit: usize) -> Response {
     if too_long {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::BodyTooLarge,
             format!("the request body is over the length limit of {limit} bytes"),
         )
     } else {
         ApiError::new(
             StatusCode::BAD_REQUEST,
+            ErrorCode::BadRequest,
             format!("reading the request body: {error}"),
         )
     }

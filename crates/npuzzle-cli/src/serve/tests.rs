@@ -44,7 +44,7 @@ fn get(path: &str) -> Request<Body> {
 async fn call(app: Router, request: Request<Body>) -> (StatusCode, Value) {
     let response = app.oneshot(request).await.unwrap();
     let status = response.status();
-    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let bytes = to_bytes(response.into_body(), 16 << 20).await.unwrap();
     let body = serde_json::from_slice(&bytes)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
     (status, body)
@@ -56,6 +56,135 @@ async fn assert_error(app: Router, request: Request<Body>, status: StatusCode, w
     assert_eq!(got, status, "{body}");
     let message = body["error"].as_str().expect("an error message");
     assert!(message.contains(words), "'{message}' lacks '{words}'");
+    let code = body["code"].as_str().expect("an error code");
+    assert!(ERROR_CODES.contains(&code), "unknown code {code}");
+}
+
+/// Every `code` the README lists.
+const ERROR_CODES: &[&str] = &[
+    "bad_request",
+    "bad_board",
+    "bad_goal",
+    "bad_size",
+    "bad_algorithm",
+    "bad_heuristic",
+    "bad_limit",
+    "bad_options",
+    "bad_json",
+    "bad_fields",
+    "unsupported_media_type",
+    "body_too_large",
+    "body_timeout",
+    "not_found",
+    "method_not_allowed",
+    "busy",
+    "timeout",
+    "internal",
+];
+
+/// The `code` of an error answer to `request`.
+async fn error_code(app: Router, request: Request<Body>) -> (StatusCode, String) {
+    let (status, body) = call(app, request).await;
+    (
+        status,
+        body["code"].as_str().unwrap_or("(none)").to_string(),
+    )
+}
+
+#[tokio::test]
+async fn errors_carry_stable_codes() {
+    let cases = [
+        (
+            post_json("/api/solve", &json!({"board": "1 2 3/4 5"})),
+            "bad_board",
+        ),
+        (
+            post_json("/api/solve", &json!({"board": "283104765", "goal": "12"})),
+            "bad_goal",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "algorithm": "dfs"}),
+            ),
+            "bad_algorithm",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "heuristic": "x"}),
+            ),
+            "bad_heuristic",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "algorithm": "bfs", "heuristic": "manhattan"}),
+            ),
+            "bad_options",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "max_seconds": -1}),
+            ),
+            "bad_limit",
+        ),
+        (post_raw("/api/solve", "{".into()), "bad_json"),
+        (
+            post_json("/api/solve", &json!({"board": "283104765", "colour": 1})),
+            "bad_fields",
+        ),
+        (get("/api/random?size=zz"), "bad_size"),
+        (get("/nowhere"), "not_found"),
+        (get("/api/solve"), "method_not_allowed"),
+        (
+            get("/api/trace?board=283104765&algorithm=bfs&limit=20001"),
+            "bad_limit",
+        ),
+        (
+            get("/api/trace?board=283104765&algorithm=table"),
+            "bad_algorithm",
+        ),
+    ];
+    for (request, want) in cases {
+        let (status, code) = error_code(default_app(), request).await;
+        assert!(status.is_client_error(), "{want}: {status}");
+        assert_eq!(code, want);
+    }
+}
+
+#[tokio::test]
+async fn trace_answers_get_and_post_with_the_cli_events() {
+    let (status, body) = call(
+        default_app(),
+        get("/api/trace?board=283104765&goal=123804765&algorithm=bfs"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let events = body["events"].as_array().unwrap();
+    assert_eq!(events.len(), 21);
+    assert_eq!(events[0]["board"], "2 8 3/1 0 4/7 6 5");
+    assert_eq!(events[20]["event"], "goal");
+    assert_eq!(
+        (body["status"].as_str(), body["length"].as_u64()),
+        (Some("solved"), Some(4))
+    );
+    assert_eq!(body["truncated"], false);
+    let (status, body) = call(
+        default_app(),
+        post_json(
+            "/api/trace",
+            &json!({"board": HARD_3X3, "algorithm": "bfs", "limit": 20000}),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let events = body["events"].as_array().unwrap();
+    assert_eq!(events.len(), 20_000);
+    assert_eq!(events[19_999]["expanded"], 20_000);
+    assert_eq!(body["truncated"], true);
+    assert_eq!(body["limit"], 20_000);
 }
 
 #[tokio::test]
@@ -85,12 +214,21 @@ async fn solve_returns_the_report_and_the_boards() {
     assert_eq!(status, StatusCode::OK, "{body}");
     // The same object `npuzzle solve --json` prints, plus the boards.
     for field in [
-        "board", "goal", "size", "solvable", "status", "gave_up", "length", "moves",
+        "board",
+        "goal",
+        "size",
+        "solvable",
+        "status",
+        "gave_up",
+        "length",
+        "moves",
+        "tile_moves",
     ] {
         assert!(body.get(field).is_some(), "missing {field}: {body}");
     }
     assert_eq!(body["status"], "solved");
     assert_eq!(body["length"], 4);
+    assert_eq!(body["tile_moves"], "DRUL");
     assert_eq!(body["optimal"], true);
     assert_eq!(body["algorithm"], "astar");
     assert_eq!(body["heuristic"], "manhattan");

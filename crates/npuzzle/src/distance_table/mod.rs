@@ -94,6 +94,14 @@ pub enum TableError {
         /// Its cells.
         cells: usize,
     },
+    /// A start and a goal of different sizes.
+    #[error("the start is {start} but the goal is {goal}")]
+    SizeMismatch {
+        /// The start's size.
+        start: Size,
+        /// The goal's size.
+        goal: Size,
+    },
     /// A goal blank cell outside the board.
     #[error("cell {cell} is not on a {size} board")]
     BlankOffBoard {
@@ -516,6 +524,50 @@ pub fn shared(
             }
         }))
     })
+}
+
+/// The fewest moves from `start` to `goal`, read from the complete table of their size
+/// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
+/// built and cached the first time, about a minute on two cores, unless that would
+/// pass `budget` bytes); `None` when the goal cannot be reached.
+///
+/// ```
+/// use npuzzle::cache::Cache;
+/// use npuzzle::distance_table::distance;
+/// use npuzzle::parse_board;
+/// use npuzzle::progress::Silent;
+///
+/// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
+/// let cache = Cache::from_env();
+/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, None, &Silent)?, Some(4));
+/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, None, &Silent)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`TableError::TooLarge`] for boards of more than [`MAX_TABLE_CELLS`] cells,
+/// [`TableError::SizeMismatch`] when start and goal differ in size, and the errors of
+/// [`shared`].
+///
+/// # Panics
+/// Never: [`shared`] with [`Need::Always`] gives a table or an error.
+pub fn distance(
+    start: &Board,
+    goal: &Board,
+    cache: &Cache,
+    budget: Option<u64>,
+    progress: &dyn Progress,
+) -> Result<Option<usize>, TableError> {
+    if start.size() != goal.size() {
+        return Err(TableError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    let layout = Layout::for_goal(goal)?;
+    let table = shared(layout, cache, Need::Always, budget, progress)?
+        .expect("a table is had when it is needed");
+    Ok(table.distance(&start.relabeled(goal, &layout.goal())))
 }
 
 /// The most memory building the cached table of `layout` takes: measured 850 MB for

@@ -4,7 +4,10 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
 
-use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{
+    links_back, vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap,
+    Observer, Outcome, Search, Unobserved,
+};
 
 /// An open-list entry. The heap pops the lowest `f`; among equal `f` the deepest (largest
 /// `g`, closest to a goal), then the oldest, which keeps runs repeatable.
@@ -78,20 +81,25 @@ where
         success,
         limits,
         FastHashMap::default(),
+        &mut Unobserved,
     )
 }
 
-/// [`astar`] with a visited set of the caller's choice; `visited` must be empty.
+/// [`astar`] with a visited set of the caller's choice, `visited`, which must be empty,
+/// and an `observer` told each node as it is expanded (taken off the open list: lowest
+/// `f` first, then highest `g`, then the oldest entry; stale entries are skipped
+/// silently) and the goal when it is taken off the open list.
 ///
 /// # Panics
 /// Never, for a `map` that keeps what it is given.
-pub fn astar_with<N, FN, IN, FH, FS, M>(
+pub fn astar_with<N, FN, IN, FH, FS, M, O>(
     start: &N,
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
     limits: &Limits,
     mut visited: M,
+    observer: &mut O,
 ) -> Search<N>
 where
     N: Clone,
@@ -100,6 +108,7 @@ where
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
     M: NodeMap<N, (Option<N>, u32)>,
+    O: Observer<N>,
 {
     let mut budget = Budget::new(limits);
     let mut open = BinaryHeap::new();
@@ -111,7 +120,7 @@ where
         order,
         node: start.clone(),
     });
-    while let Some(Open { g, node, .. }) = open.pop() {
+    while let Some(Open { f, g, node, .. }) = open.pop() {
         let best_g = visited.get(&node).expect("open nodes are visited").1;
         if g > best_g {
             continue; // stale: a cheaper path to this node was found after this entry
@@ -119,10 +128,29 @@ where
         if success(&node) {
             let _ = budget.hold(visited.len() + open.len() + 1);
             let path = walk_back(&visited, node, |v| v.0.as_ref());
+            if O::ACTIVE {
+                observer.event(&Event::Goal {
+                    node: &path[path.len() - 1],
+                    parent: path.len().checked_sub(2).map(|i| &path[i]),
+                    g,
+                });
+            }
             return budget.finish(Outcome::Found { path, cost: g });
         }
         if let Err(why) = budget.expand() {
             return budget.finish(Outcome::GaveUp(why));
+        }
+        if O::ACTIVE {
+            observer.event(&Event::Expand(Expansion {
+                node: &node,
+                parent: visited.get(&node).and_then(|v| v.0.as_ref()),
+                g,
+                h: f - g,
+                depth: links_back(&visited, &node, |v| v.0.as_ref()),
+                bound: None,
+                side: None,
+                frontier: open.len(),
+            }));
         }
         for (next, step) in successors(&node) {
             budget.generate();

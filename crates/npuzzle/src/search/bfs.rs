@@ -3,7 +3,10 @@
 use std::collections::VecDeque;
 use std::hash::Hash;
 
-use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{
+    links_back, vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap,
+    Observer, Outcome, Search, Unobserved,
+};
 
 /// Breadth-first search from `start` to the first node satisfying `success`.
 ///
@@ -29,17 +32,27 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    bfs_with(start, successors, success, limits, FastHashMap::default())
+    bfs_with(
+        start,
+        successors,
+        success,
+        limits,
+        FastHashMap::default(),
+        &mut Unobserved,
+    )
 }
 
 /// [`bfs`] with a visited set of the caller's choice (such as an [`super::IndexedMap`]
-/// addressed by a perfect hash). `visited` must be empty.
-pub fn bfs_with<N, FN, IN, FS, M>(
+/// addressed by a perfect hash), `visited`, which must be empty, and an `observer` told
+/// what the search does: each node as it is expanded (taken from the queue; the start
+/// first, each node once, `h` 0), then the goal when it is generated.
+pub fn bfs_with<N, FN, IN, FS, M, O>(
     start: &N,
     mut successors: FN,
     mut success: FS,
     limits: &Limits,
     mut visited: M,
+    observer: &mut O,
 ) -> Search<N>
 where
     N: Clone,
@@ -47,9 +60,17 @@ where
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
     M: NodeMap<N, Option<N>>,
+    O: Observer<N>,
 {
     let mut budget = Budget::new(limits);
     if success(start) {
+        if O::ACTIVE {
+            observer.event(&Event::Goal {
+                node: start,
+                parent: None,
+                g: 0,
+            });
+        }
         let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
@@ -61,6 +82,19 @@ where
     while let Some(node) = queue.pop_front() {
         if let Err(why) = budget.expand() {
             return budget.finish(Outcome::GaveUp(why));
+        }
+        if O::ACTIVE {
+            let depth = links_back(&visited, &node, Option::as_ref);
+            observer.event(&Event::Expand(Expansion {
+                node: &node,
+                parent: visited.get(&node).and_then(Option::as_ref),
+                g: depth,
+                h: 0,
+                depth,
+                bound: None,
+                side: None,
+                frontier: queue.len(),
+            }));
         }
         for next in successors(&node) {
             budget.generate();
@@ -75,6 +109,13 @@ where
                 let _ = budget.hold(visited.len());
                 let path = walk_back(&visited, next, Option::as_ref);
                 let cost = (path.len() - 1) as u32;
+                if O::ACTIVE {
+                    observer.event(&Event::Goal {
+                        node: &path[path.len() - 1],
+                        parent: Some(&node),
+                        g: cost,
+                    });
+                }
                 return budget.finish(Outcome::Found { path, cost });
             }
             queue.push_back(next);

@@ -2,7 +2,10 @@
 
 use std::hash::Hash;
 
-use super::{vec_bytes, walk_back, Budget, FastHashMap, Limits, NodeMap, Outcome, Search};
+use super::{
+    vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap, Observer,
+    Outcome, Search, Side, Unobserved,
+};
 
 /// Breadth-first search from both ends at once, meeting in the middle.
 ///
@@ -48,21 +51,25 @@ where
         predecessors,
         limits,
         FastHashMap::default,
+        &mut Unobserved,
     )
 }
 
 /// [`bfs_bidirectional`] with visited sets of the caller's choice, made by `new_map`
-/// (called twice, once per side).
+/// (called twice, once per side), and an `observer` told each node as it is expanded
+/// (with its side and its distance from that side's end as `g`; `h` 0), the meeting of
+/// the frontiers once the layer that found it is finished, then the goal (`end`).
 ///
 /// # Panics
 /// Never, for maps that keep what they are given.
-pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M>(
+pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M, O>(
     start: &N,
     end: &N,
     mut successors: FS,
     mut predecessors: FP,
     limits: &Limits,
     mut new_map: impl FnMut() -> M,
+    observer: &mut O,
 ) -> Search<N>
 where
     N: Eq + Clone,
@@ -71,9 +78,17 @@ where
     IS: IntoIterator<Item = N>,
     IP: IntoIterator<Item = N>,
     M: NodeMap<N, (Option<N>, u32)>,
+    O: Observer<N>,
 {
     let mut budget = Budget::new(limits);
     if start == end {
+        if O::ACTIVE {
+            observer.event(&Event::Goal {
+                node: start,
+                parent: None,
+                g: 0,
+            });
+        }
         let _ = budget.hold(1);
         return budget.finish(Outcome::Found {
             path: vec![start.clone()],
@@ -99,6 +114,7 @@ where
         };
         let waiting_bytes = vec_bytes::<N>(waiting.len(), waiting.capacity())
             + waiting.len() * budget.heap_per_node();
+        let waiting_len = waiting.len();
         let (frontier, this, other) = if go_forward {
             (&mut forward_frontier, &mut forward, &backward)
         } else {
@@ -111,11 +127,25 @@ where
             + waiting_bytes;
         let mut next_frontier = Vec::new();
         let mut best: Option<(u32, N)> = None;
-        for node in frontier.drain(..) {
+        let mut layer = frontier.drain(..);
+        while let Some(node) = layer.next() {
             if let Err(why) = budget.expand() {
                 return budget.finish(Outcome::GaveUp(why));
             }
-            let depth = this.get(&node).expect("frontier nodes are visited").1 + 1;
+            let (parent, at) = this.get(&node).expect("frontier nodes are visited");
+            if O::ACTIVE {
+                observer.event(&Event::Expand(Expansion {
+                    node: &node,
+                    parent: parent.as_ref(),
+                    g: *at,
+                    h: 0,
+                    depth: *at,
+                    bound: None,
+                    side: Some([Side::Backward, Side::Forward][usize::from(go_forward)]),
+                    frontier: layer.len() + next_frontier.len() + waiting_len,
+                }));
+            }
+            let depth = at + 1;
             let neighbours: Vec<N> = if go_forward {
                 successors(&node).into_iter().collect()
             } else {
@@ -145,15 +175,44 @@ where
                 return budget.finish(Outcome::GaveUp(why));
             }
         }
+        drop(layer);
         *frontier = next_frontier;
         if let Some((cost, meeting)) = best {
-            let mut path = walk_back(&forward, meeting.clone(), |v| v.0.as_ref());
-            let mut tail = walk_back(&backward, meeting, |v| v.0.as_ref());
-            tail.reverse();
-            path.extend(tail.into_iter().skip(1));
+            let path = joined(&forward, &backward, meeting, cost, observer);
             return budget.finish(Outcome::Found { path, cost });
         }
     }
+}
+
+/// The path through `meeting`, the node where the two sides met, told to `observer` (the
+/// meeting, then the goal).
+fn joined<N: Clone, M: NodeMap<N, (Option<N>, u32)>, O: Observer<N>>(
+    forward: &M,
+    backward: &M,
+    meeting: N,
+    cost: u32,
+    observer: &mut O,
+) -> Vec<N> {
+    if O::ACTIVE {
+        let depth = |map: &M| map.get(&meeting).map_or(0, |v| v.1);
+        observer.event(&Event::Meet {
+            node: &meeting,
+            forward: depth(forward),
+            backward: depth(backward),
+        });
+    }
+    let mut path = walk_back(forward, meeting.clone(), |v| v.0.as_ref());
+    let mut tail = walk_back(backward, meeting, |v| v.0.as_ref());
+    tail.reverse();
+    path.extend(tail.into_iter().skip(1));
+    if O::ACTIVE {
+        observer.event(&Event::Goal {
+            node: &path[path.len() - 1],
+            parent: path.len().checked_sub(2).map(|i| &path[i]),
+            g: cost,
+        });
+    }
+    path
 }
 
 #[cfg(test)]

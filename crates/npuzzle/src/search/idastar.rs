@@ -1,6 +1,8 @@
 //! Iterative-deepening A* and iterative-deepening depth-first search.
 
-use super::{vec_bytes, Budget, GiveUp, Limits, Outcome, Search};
+use super::{
+    vec_bytes, Budget, Event, Expansion, GiveUp, Limits, Observer, Outcome, Search, Unobserved,
+};
 
 /// What one depth-first pass under a bound found.
 enum Pass {
@@ -33,9 +35,9 @@ enum Pass {
 /// ```
 pub fn idastar<N, FN, IN, FH, FS>(
     start: &N,
-    mut successors: FN,
-    mut heuristic: FH,
-    mut success: FS,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
     limits: &Limits,
 ) -> Search<N>
 where
@@ -45,10 +47,43 @@ where
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
 {
+    idastar_with(
+        start,
+        successors,
+        heuristic,
+        success,
+        limits,
+        &mut Unobserved,
+    )
+}
+
+/// [`idastar`] with an `observer` told each new pass (its bound: the start's estimate
+/// first, then the smallest `f` that passed the last bound), each node as it is expanded
+/// (depth first, successors in their order, the node just left never re-entered; nodes
+/// whose `f` passes the bound are generated but not expanded), and the goal.
+pub fn idastar_with<N, FN, IN, FH, FS, O>(
+    start: &N,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut success: FS,
+    limits: &Limits,
+    observer: &mut O,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+    FH: FnMut(&N) -> u32,
+    FS: FnMut(&N) -> bool,
+    O: Observer<N>,
+{
     let mut budget = Budget::new(limits);
     let mut bound = heuristic(start);
     let mut path = vec![start.clone()];
     loop {
+        if O::ACTIVE {
+            observer.event(&Event::Iteration { bound });
+        }
         match pass(
             &mut path,
             bound,
@@ -56,6 +91,7 @@ where
             &mut heuristic,
             &mut success,
             &mut budget,
+            observer,
         ) {
             Pass::Found => {
                 let cost = found_cost(&path, &mut successors);
@@ -83,24 +119,39 @@ where
 /// let r = iddfs(&1u32, |&n| vec![n + 1, n * 2], |&n| n == 10, &Limits::NONE);
 /// assert_eq!(r.outcome, Outcome::Found { path: vec![1, 2, 4, 5, 10], cost: 4 });
 /// ```
-pub fn iddfs<N, FN, IN, FS>(
-    start: &N,
-    mut successors: FN,
-    success: FS,
-    limits: &Limits,
-) -> Search<N>
+pub fn iddfs<N, FN, IN, FS>(start: &N, successors: FN, success: FS, limits: &Limits) -> Search<N>
 where
     N: Eq + Clone,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
 {
-    idastar(
+    iddfs_with(start, successors, success, limits, &mut Unobserved)
+}
+
+/// [`iddfs`] with an `observer`, told what [`idastar_with`] tells (the bound is the
+/// depth limit, 0 first, and `h` is 0).
+pub fn iddfs_with<N, FN, IN, FS, O>(
+    start: &N,
+    mut successors: FN,
+    success: FS,
+    limits: &Limits,
+    observer: &mut O,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = N>,
+    FS: FnMut(&N) -> bool,
+    O: Observer<N>,
+{
+    idastar_with(
         start,
         |n| successors(n).into_iter().map(|m| (m, 1)),
         |_| 0,
         success,
         limits,
+        observer,
     )
 }
 
@@ -108,13 +159,14 @@ where
 /// an explicit stack rather than recursion: a weighted or badly estimated search can go
 /// thousands of levels deep, and its depth must not be bounded by the thread's stack.
 /// The order of tries and the counts are those of the recursive formulation.
-fn pass<N, FN, IN, FH, FS>(
+fn pass<N, FN, IN, FH, FS, O>(
     path: &mut Vec<N>,
     bound: u32,
     successors: &mut FN,
     heuristic: &mut FH,
     success: &mut FS,
     budget: &mut Budget,
+    observer: &mut O,
 ) -> Pass
 where
     N: Eq + Clone,
@@ -122,6 +174,7 @@ where
     IN: IntoIterator<Item = (N, u32)>,
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
+    O: Observer<N>,
 {
     /// Where the pass stands at one level: the successors left to try and the cost of
     /// reaching the level's node.
@@ -135,10 +188,29 @@ where
         return Pass::Exceeded(f);
     }
     if success(&root) {
+        if O::ACTIVE {
+            observer.event(&Event::Goal {
+                node: &root,
+                parent: None,
+                g: 0,
+            });
+        }
         return Pass::Found;
     }
     if let Err(why) = budget.expand() {
         return Pass::Stopped(why);
+    }
+    if O::ACTIVE {
+        observer.event(&Event::Expand(Expansion {
+            node: &root,
+            parent: None,
+            g: 0,
+            h: f,
+            depth: 0,
+            bound: Some(bound),
+            side: None,
+            frontier: 1,
+        }));
     }
     let mut smallest_excess = u32::MAX;
     let mut levels = vec![Level {
@@ -167,17 +239,39 @@ where
             return Pass::Stopped(why);
         }
         let node = path.last().expect("just pushed");
-        let f = g.saturating_add(heuristic(node));
+        let h = heuristic(node);
+        let f = g.saturating_add(h);
         if f > bound {
             smallest_excess = smallest_excess.min(f);
             path.pop();
             continue;
         }
+        // Only a watched search looks up the parent.
+        let parent = || path.len().checked_sub(2).map(|i| &path[i]);
         if success(node) {
+            if O::ACTIVE {
+                observer.event(&Event::Goal {
+                    node,
+                    parent: parent(),
+                    g,
+                });
+            }
             return Pass::Found;
         }
         if let Err(why) = budget.expand() {
             return Pass::Stopped(why);
+        }
+        if O::ACTIVE {
+            observer.event(&Event::Expand(Expansion {
+                node,
+                parent: parent(),
+                g,
+                h,
+                depth: (path.len() - 1) as u32,
+                bound: Some(bound),
+                side: None,
+                frontier: path.len(),
+            }));
         }
         let untried = successors(node).into_iter();
         levels.push(Level { untried, g });

@@ -27,18 +27,23 @@
 //! | [`astar`] | yes (admissible heuristic) | visited + open | re-opens cheaper paths |
 //! | [`idastar`] | yes (admissible heuristic) | the current path | re-expands nodes |
 //! | [`iddfs`] | yes (unit costs) | the current path | IDA* without a heuristic |
+//!
+//! Each `*_with` twin also takes an [`Observer`] told every expansion, iteration, meeting
+//! and goal ([`observer`]); the plain functions pass [`Unobserved`], at no cost.
 
 mod astar;
 mod bfs;
 mod bidirectional;
 mod idastar;
 mod node_map;
+pub mod observer;
 
 pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_with};
 pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
-pub use idastar::{idastar, iddfs};
+pub use idastar::{idastar, idastar_with, iddfs, iddfs_with};
 pub use node_map::{FastHashMap, IndexedMap, NodeMap};
+pub use observer::{Event, Expansion, Observer, Side, Unobserved};
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -331,6 +336,21 @@ pub(crate) fn walk_back<N: Clone, V>(
     }
     path.reverse();
     path
+}
+
+/// How many parent links lead from `node` back to the node without a parent.
+pub(crate) fn links_back<N, V>(
+    map: &impl NodeMap<N, V>,
+    node: &N,
+    parent: impl Fn(&V) -> Option<&N>,
+) -> u32 {
+    let mut links = 0;
+    let mut at = map.get(node).and_then(&parent);
+    while let Some(p) = at {
+        links += 1;
+        at = map.get(p).and_then(&parent);
+    }
+    links
 }
 
 #[cfg(test)]

@@ -9,14 +9,16 @@ mod plot;
 mod report;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
+use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::plan::{plan, Guide};
 use npuzzle::progress::Progress;
 use npuzzle::search::Limits;
 use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
 
-use super::{validate, LimitDefaults, GAVE_UP};
+use super::{validate, GAVE_UP};
 use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs};
 use crate::output::{self, Format};
 use crate::progress::Bars;
@@ -25,10 +27,11 @@ use instances::InstanceSet;
 use report::{BenchReport, Run, Series};
 
 /// Limits of each run of `bench` unless the flags say otherwise.
-const BENCH_DEFAULTS: LimitDefaults = LimitDefaults {
-    nodes: None,
-    seconds: Some(60.0),
-    held: 200_000_000,
+const BENCH_DEFAULTS: Limits = Limits {
+    max_expanded: None,
+    max_held: Some(200_000_000),
+    max_time: Some(Duration::from_secs(60)),
+    ..Limits::NONE
 };
 
 /// What to benchmark, checked.
@@ -122,7 +125,7 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
         configs: vec![config],
         threads: args.threads.clone(),
         set,
-        options: options(&args.limits, &args.cache, LimitDefaults::SOLVE),
+        options: options(&args.limits, &args.cache, SOLVE_LIMITS),
         per_board: true,
         format: Format::json_or(args.json, Format::Text),
         quiet: args.cache.quiet,
@@ -133,7 +136,7 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The options every run shares.
-fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: LimitDefaults) -> SolveOptions {
+fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: Limits) -> SolveOptions {
     SolveOptions {
         limits: limits.limits(defaults, 1),
         cache: Some(cache.cache()),

@@ -1,0 +1,113 @@
+//! `npuzzle trace`: the events of a classic search, one line each (JSON Lines with
+//! `--json`), and the JSON shape of an event that the web API shares.
+
+use std::fmt::Write as _;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::trace::{trace, Trace, TraceEvent, TraceKind};
+use npuzzle::{EstimateChoice, SolveOptions, Status};
+
+use super::exit_code;
+use crate::args::TraceArgs;
+use crate::input::{argument_or_stdin, start_and_goal};
+use crate::trace_json::EventJson;
+
+/// One event as a line of text: the kind, the board, then `name=value` fields.
+fn text_line(event: &TraceEvent) -> String {
+    let mut line = format!("{:<9}", event.kind.name());
+    if let Some(board) = &event.board {
+        let _ = write!(
+            line,
+            " {board}  g={} h={} f={} depth={}",
+            event.g,
+            event.h,
+            event.f(),
+            event.depth
+        );
+    }
+    if matches!(event.kind, TraceKind::Expand | TraceKind::Goal) {
+        let moved = event.moved.map_or('-', npuzzle::Move::letter);
+        let _ = write!(line, " move={moved}");
+    }
+    if let Some(bound) = event.bound {
+        let _ = write!(line, " bound={bound}");
+    }
+    if let Some(side) = event.side {
+        let _ = write!(line, " side={}", side.name());
+    }
+    if let Some(frontier) = event.frontier {
+        let _ = write!(line, " frontier={frontier}");
+    }
+    let _ = write!(line, " expanded={}", event.expanded);
+    line
+}
+
+/// A sentence saying how a traced search ended.
+pub fn summary(traced: &Trace, limit: usize) -> String {
+    let solution = &traced.solution;
+    let events = traced.events.len();
+    let ending = match &solution.status {
+        Status::Solved => format!("goal reached in {} moves", solution.moves.len()),
+        Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
+        Status::GaveUp(_) if traced.truncated => {
+            format!("stopped at the limit of {limit} events")
+        }
+        Status::GaveUp(why) => why.to_string(),
+    };
+    let cut = if traced.truncated && solution.status == Status::Solved {
+        format!(" (only the first {limit} events shown: raise --limit)")
+    } else if traced.truncated {
+        " (raise --limit to see more)".to_string()
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: {events} events, {} expanded, {ending}{cut}",
+        solution.algorithm, solution.stats.expanded
+    )
+}
+
+pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
+    let text = argument_or_stdin(&args.board)?;
+    let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
+    let options = SolveOptions {
+        algorithm: args.algorithm,
+        estimate: args
+            .heuristic
+            .map_or(EstimateChoice::Auto, EstimateChoice::Heuristic),
+        limits: args.limits.limits(SOLVE_LIMITS, 1),
+        ..SolveOptions::default()
+    };
+    let traced = trace(&start, &goal, &options, args.limit).map_err(|e| match e {
+        npuzzle::trace::TraceError::BadLimit(_) => anyhow::anyhow!("--limit: {e}"),
+        npuzzle::trace::TraceError::NotTraced(_) => anyhow::anyhow!("--algorithm: {e}"),
+        npuzzle::trace::TraceError::Solve(e) => anyhow::Error::new(e).context(format!(
+            "--algorithm {}{}",
+            args.algorithm,
+            args.heuristic
+                .map(|h| format!(" --heuristic {h}"))
+                .unwrap_or_default()
+        )),
+    })?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for event in &traced.events {
+        if args.json {
+            serde_json::to_writer(&mut out, &EventJson::new(event))?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}", text_line(event))?;
+        }
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!("{}", summary(&traced, args.limit));
+    }
+    // Stopped by the trace's own limit: the events asked for were all shown.
+    if traced.truncated {
+        return Ok(ExitCode::SUCCESS);
+    }
+    Ok(exit_code(&traced.solution.status))
+}

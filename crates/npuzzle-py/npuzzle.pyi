@@ -1,0 +1,192 @@
+"""Exact and fast sliding-tile puzzle solving (the 8-, 15- and 24-puzzle, any WxH board).
+
+Boards are written as rows separated by "/" ("1 2 3/8 0 4/7 6 5"), as a flat list of
+numbers, or as one run of digits for boards of at most 10 cells ("123804765"); the blank
+is 0, x or _. Moves name the blank's motion (u d l r), or, in tile notation, the way the
+moved tile slides (U D L R, runs counted: "R2U2L").
+"""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+SizeLike = Union[str, int, Tuple[int, int]]
+MemoryLike = Union[int, str]
+BoardLike = Union["Board", str, Sequence[int]]
+
+class SearchLimit(RuntimeError):
+    """A search stopped at a limit before it found an answer; `.result` holds what it cost."""
+
+    result: "SolveResult"
+
+class Board:
+    """A board: tiles numbered from 1, the blank 0, cells row-major."""
+
+    def __init__(self, board: BoardLike, size: Optional[SizeLike] = None) -> None: ...
+    @classmethod
+    def goal(cls, size: SizeLike) -> "Board":
+        """The standard goal of `size`: tiles in order, blank last."""
+    @classmethod
+    def blank_first_goal(cls, size: SizeLike) -> "Board":
+        """The goal with the blank first, 0 1 2 ... n-1."""
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def size(self) -> str:
+        """The size as "WxH"."""
+    @property
+    def cells(self) -> List[int]:
+        """The tiles, row-major, 0 for the blank."""
+    @property
+    def blank(self) -> int:
+        """The cell holding the blank."""
+    def grid(self) -> str:
+        """The board as rows of aligned numbers, _ for the blank."""
+    def to_digits(self) -> Optional[str]:
+        """One digit a cell ("123804765"), or None when a tile is above 9."""
+    def is_solvable(self, goal: Optional[BoardLike] = None) -> bool:
+        """Whether `goal` (default: the standard goal) can be reached."""
+    def apply(self, moves: str, notation: str = "blank") -> "Board":
+        """The board after `moves` ("blank" letters u d l r, or "tiles": R2U2L)."""
+    def boards_along(self, moves: str, notation: str = "blank") -> List["Board"]:
+        """This board, then the board after each of `moves`."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class SearchStats:
+    """What a search cost."""
+
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def generated(self) -> int: ...
+    @property
+    def peak_nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def setup_seconds(self) -> float: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class SolveResult:
+    """A solve's result: the fields of `npuzzle solve --json`."""
+
+    @property
+    def board(self) -> str: ...
+    @property
+    def goal(self) -> str: ...
+    @property
+    def size(self) -> str: ...
+    @property
+    def solvable(self) -> bool: ...
+    @property
+    def status(self) -> str:
+        """"solved", "unsolvable" or "gave-up"."""
+    @property
+    def gave_up(self) -> Optional[str]: ...
+    @property
+    def length(self) -> Optional[int]: ...
+    @property
+    def moves(self) -> str:
+        """The blank's moves, u d l r."""
+    @property
+    def tile_moves(self) -> str:
+        """The same moves in tile notation (R2U2L...)."""
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def heuristic(self) -> Optional[str]: ...
+    @property
+    def optimal(self) -> bool: ...
+    @property
+    def stats(self) -> SearchStats: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """Exactly the object `npuzzle solve --json` prints."""
+
+class Verdict:
+    """What the checker found."""
+
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def optimal(self) -> Optional[bool]: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def minimum(self) -> Optional[int]: ...
+    @property
+    def lower_bound(self) -> Optional[int]: ...
+    @property
+    def message(self) -> str: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """Exactly the object `npuzzle check --json` prints."""
+
+def solve(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    algorithm: str = "auto",
+    heuristic: Optional[str] = None,
+    pdb: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    threads: Optional[int] = None,
+    *,
+    size: Optional[SizeLike] = None,
+    reflection: bool = True,
+    weight: float = 1.0,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> SolveResult:
+    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
+
+def compare(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    *,
+    size: Optional[SizeLike] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> List[SolveResult]:
+    """Every algorithm and heuristic on one board, side by side."""
+
+def check(
+    board: BoardLike,
+    moves: str,
+    goal: Optional[BoardLike] = None,
+    *,
+    notation: str = "blank",
+    size: Optional[SizeLike] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> Verdict:
+    """Do `moves` solve `board`, and are they as few as possible?"""
+
+def random_board(
+    size: Optional[SizeLike] = None,
+    seed: Optional[int] = None,
+    walk: Optional[int] = None,
+    goal: Optional[BoardLike] = None,
+) -> Board:
+    """A random board that can reach the goal (uniform, or `walk` moves from it)."""
+
+def distance(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    *,
+    size: Optional[SizeLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> Optional[int]:
+    """The fewest moves to the goal from a distance table (at most 12 cells), or None."""
+
+def to_tiles(moves: str) -> str:
+    """Blank moves ("uldr") in tile notation ("DRUL")."""
+
+def from_tiles(moves: str) -> str:
+    """Tile notation ("R2U2L") as blank moves ("llddr")."""

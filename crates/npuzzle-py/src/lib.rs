@@ -1,0 +1,45 @@
+//! `npuzzle` for Python: the library's one door ([`npuzzle::solve`]) with its checker,
+//! comparison, scrambles and distance tables, boards and moves as Python values.
+//!
+//! The binding translates and decides nothing: arguments become the library's options,
+//! answers become Python objects carrying the fields `npuzzle solve --json` prints, and
+//! the library's errors become Python exceptions (`ValueError` for bad input, naming the
+//! token or argument at fault; [`errors::SearchLimit`] when a limit stops a search).
+//! Every search runs with the GIL released, so Python threads solve side by side.
+//!
+//! Built into a wheel by maturin (`pip install ./crates/npuzzle-py`); the type stubs are
+//! `npuzzle.pyi` beside this crate's manifest, and the tests are `tests/test_npuzzle.py`.
+
+mod arguments;
+mod board;
+mod errors;
+mod functions;
+mod results;
+
+use pyo3::prelude::*;
+
+/// Exact and fast sliding-tile puzzle solving (the 8-, 15- and 24-puzzle, any board of
+/// width x height cells).
+///
+/// Boards are written as rows separated by "/" ("1 2 3/8 0 4/7 6 5"), as a flat list of
+/// numbers, or as one run of digits for boards of at most 10 cells ("123804765"); the
+/// blank is 0, x or _. Moves name the blank's motion (u d l r), or, in tile notation, the
+/// way each tile slides (U D L R, runs counted: "R2U2L").
+#[pymodule]
+#[pyo3(name = "npuzzle")]
+fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_class::<board::PyBoard>()?;
+    module.add_class::<results::PySolveResult>()?;
+    module.add_class::<results::PySearchStats>()?;
+    module.add_class::<results::PyVerdict>()?;
+    module.add("SearchLimit", module.py().get_type::<errors::SearchLimit>())?;
+    module.add_function(wrap_pyfunction!(functions::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::compare, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::check, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::random_board, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::distance, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::to_tiles, module)?)?;
+    module.add_function(wrap_pyfunction!(functions::from_tiles, module)?)?;
+    Ok(())
+}

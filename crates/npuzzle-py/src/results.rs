@@ -1,0 +1,228 @@
+//! What the functions answer, as Python objects: a solve's result with the fields of
+//! `npuzzle solve --json`, its search statistics, and the checker's verdict. Each has
+//! `to_dict()`, made from the same serialization the command line prints, so the two
+//! cannot drift apart.
+
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use serde::Serialize;
+
+use npuzzle::report::SolveReport;
+use npuzzle::search::Stats;
+use npuzzle::verdict::Verdict;
+
+/// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
+fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).expect("reports are plain data");
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The result of a solve: the fields `npuzzle solve --json` prints, as attributes.
+///
+/// `status` is `"solved"`, `"unsolvable"` or `"gave-up"`; `moves` names the blank's
+/// moves (`u d l r`) and `tile_moves` the same path in tile notation (`R2U2L…`);
+/// `length` is None unless solved; `optimal` says whether the length is proven minimal.
+#[pyclass(frozen, name = "SolveResult", module = "npuzzle")]
+pub struct PySolveResult(pub SolveReport);
+
+#[pymethods]
+impl PySolveResult {
+    /// The start board, rows separated by `/`.
+    #[getter]
+    fn board(&self) -> &str {
+        &self.0.board
+    }
+
+    /// The goal board, rows separated by `/`.
+    #[getter]
+    fn goal(&self) -> &str {
+        &self.0.goal
+    }
+
+    /// The board size, `"WxH"`.
+    #[getter]
+    fn size(&self) -> &str {
+        &self.0.size
+    }
+
+    /// Whether the goal can be reached at all.
+    #[getter]
+    fn solvable(&self) -> bool {
+        self.0.solvable
+    }
+
+    /// `"solved"`, `"unsolvable"` or `"gave-up"`.
+    #[getter]
+    fn status(&self) -> &str {
+        &self.0.status
+    }
+
+    /// Why the search gave up, when it did.
+    #[getter]
+    fn gave_up(&self) -> Option<&str> {
+        self.0.gave_up.as_deref()
+    }
+
+    /// Number of moves, when solved.
+    #[getter]
+    fn length(&self) -> Option<usize> {
+        self.0.length
+    }
+
+    /// The blank's moves, `u d l r` (empty unless solved).
+    #[getter]
+    fn moves(&self) -> &str {
+        &self.0.moves
+    }
+
+    /// The same moves in tile notation: each letter names the way a tile slides, runs
+    /// counted (`R2U2L`).
+    #[getter]
+    fn tile_moves(&self) -> &str {
+        &self.0.tile_moves
+    }
+
+    /// The algorithm that ran (never `"auto"`).
+    #[getter]
+    fn algorithm(&self) -> &str {
+        &self.0.algorithm
+    }
+
+    /// The estimate that guided it, if any (`"linear-conflict"`, `"pdb 7-8 + reflection"`).
+    #[getter]
+    fn heuristic(&self) -> Option<&str> {
+        self.0.heuristic.as_deref()
+    }
+
+    /// Whether `length` is proven minimal.
+    #[getter]
+    fn optimal(&self) -> bool {
+        self.0.optimal
+    }
+
+    /// What the search cost.
+    #[getter]
+    fn stats(&self) -> PySearchStats {
+        PySearchStats(self.0.stats)
+    }
+
+    /// The result as a dict: exactly the object `npuzzle solve --json` prints.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        let length = self.0.length.map_or("None".to_string(), |n| n.to_string());
+        format!(
+            "SolveResult(status='{}', length={length}, moves='{}', algorithm='{}', optimal={})",
+            self.0.status,
+            self.0.moves,
+            self.0.algorithm,
+            if self.0.optimal { "True" } else { "False" }
+        )
+    }
+}
+
+/// What a search cost: nodes expanded and generated, the most held at once, seconds
+/// searching, and seconds loading or building tables first.
+#[pyclass(frozen, name = "SearchStats", module = "npuzzle")]
+pub struct PySearchStats(pub Stats);
+
+#[pymethods]
+impl PySearchStats {
+    /// Nodes whose successors were generated.
+    #[getter]
+    fn expanded(&self) -> u64 {
+        self.0.expanded
+    }
+
+    /// Successors generated (including ones already seen).
+    #[getter]
+    fn generated(&self) -> u64 {
+        self.0.generated
+    }
+
+    /// Most nodes held in memory at one time.
+    #[getter]
+    fn peak_nodes(&self) -> u64 {
+        self.0.peak_nodes
+    }
+
+    /// Wall-clock seconds of the search.
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.0.seconds
+    }
+
+    /// Seconds spent loading or building tables before the search.
+    #[getter]
+    fn setup_seconds(&self) -> f64 {
+        self.0.setup_seconds
+    }
+
+    /// The statistics as a dict, as in `npuzzle solve --json`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        let s = &self.0;
+        format!(
+            "SearchStats(expanded={}, generated={}, peak_nodes={}, seconds={}, setup_seconds={})",
+            s.expanded, s.generated, s.peak_nodes, s.seconds, s.setup_seconds
+        )
+    }
+}
+
+/// What the checker found: whether the moves solve the board, and whether they are as
+/// few as possible (`optimal` is None when that could not be decided).
+#[pyclass(frozen, name = "Verdict", module = "npuzzle")]
+pub struct PyVerdict(pub Verdict);
+
+#[pymethods]
+impl PyVerdict {
+    /// Whether the moves are legal and end on the goal.
+    #[getter]
+    fn valid(&self) -> bool {
+        self.0.valid
+    }
+
+    /// Whether they are also as few as possible; None when that could not be decided.
+    #[getter]
+    fn optimal(&self) -> Option<bool> {
+        self.0.optimal
+    }
+
+    /// Number of moves given.
+    #[getter]
+    fn length(&self) -> usize {
+        self.0.length
+    }
+
+    /// The fewest moves possible, when known.
+    #[getter]
+    fn minimum(&self) -> Option<usize> {
+        self.0.minimum
+    }
+
+    /// A proven lower bound on the fewest moves (None when the moves are invalid).
+    #[getter]
+    fn lower_bound(&self) -> Option<usize> {
+        self.0.lower_bound
+    }
+
+    /// A sentence saying what was found.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.0.message
+    }
+
+    /// The verdict as a dict: exactly the object `npuzzle check --json` prints.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Verdict('{}')", self.0.message)
+    }
+}

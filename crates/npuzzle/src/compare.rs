@@ -1,0 +1,58 @@
+//! Every algorithm and heuristic on one board, side by side: what `npuzzle compare`, the
+//! web page's comparison panel and the Python package's `compare` all run, through
+//! [`crate::solve`].
+//!
+//! ```
+//! use npuzzle::compare::{compare, COMPARE_LIMITS};
+//! use npuzzle::{parse_board, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let options = SolveOptions { limits: COMPARE_LIMITS, ..SolveOptions::default() };
+//! let runs = compare(&start, &goal, &options)?;
+//! assert_eq!(runs.len(), npuzzle::Algorithm::comparison_pairs().len());
+//! assert!(runs.iter().all(|run| run.length() == Some(4)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Duration;
+
+use crate::board::Board;
+use crate::options::{EstimateChoice, SolveOptions};
+use crate::search::Limits;
+use crate::solution::{Algorithm, Solution, SolveError};
+use crate::solver::solve;
+
+/// Limits of each run where the caller sets none: enough for every algorithm on an
+/// 8-puzzle, short enough that the uninformed searches of big boards stop.
+pub const COMPARE_LIMITS: Limits = Limits {
+    max_expanded: Some(20_000_000),
+    max_held: Some(80_000_000),
+    max_time: Some(Duration::from_secs(20)),
+    ..Limits::NONE
+};
+
+/// Solves `start` towards `goal` with every pair of [`Algorithm::comparison_pairs`], in
+/// that order, each under `options` with its algorithm and estimate put in. A run that
+/// reaches a limit is an answer that gave up, not an error.
+///
+/// # Errors
+/// As [`solve`]: start and goal of different sizes, or a board too large for the
+/// uninformed searches.
+pub fn compare(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Vec<Solution>, SolveError> {
+    Algorithm::comparison_pairs()
+        .into_iter()
+        .map(|(algorithm, heuristic)| {
+            let run = SolveOptions {
+                algorithm,
+                estimate: EstimateChoice::from(heuristic),
+                ..options.clone()
+            };
+            solve(start, goal, &run)
+        })
+        .collect()
+}

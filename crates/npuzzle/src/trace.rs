@@ -1,0 +1,378 @@
+//! Traces: what a classic search did, event by event, so that a student can watch it and
+//! diff their own search against it. The events are those of [`crate::search::observer`]
+//! with boards for nodes, numbered as they come, and the trace stops at a limit.
+//!
+//! ```
+//! use npuzzle::trace::{trace, TraceKind};
+//! use npuzzle::{parse_board, Algorithm, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let options = SolveOptions { algorithm: Algorithm::Bfs, ..SolveOptions::default() };
+//! let t = trace(&start, &goal, &options, 10_000)?;
+//! assert_eq!(t.events[0].kind, TraceKind::Expand);
+//! assert_eq!(t.events[0].board.as_ref(), Some(&start)); // the start is expanded first
+//! let last = t.events.last().unwrap();
+//! assert_eq!((last.kind, last.board.as_ref(), last.g), (TraceKind::Goal, Some(&goal), 4));
+//! assert!(!t.truncated);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## The order of events
+//! Children are tried in the move order of the options (the blank's moves, default
+//! l, r, d, u), and:
+//! - BFS: nodes are expanded in queue order (first in, first out), the start first, each
+//!   board once; a board is queued when first generated, and the goal event comes when the
+//!   goal is generated (it is never expanded).
+//! - Bidirectional BFS: the side with the smaller frontier (the forward one on a tie)
+//!   expands one whole layer, in the order that layer was generated; once a layer finds
+//!   boards seen by the other side, the layer is finished, a meet event names the board
+//!   on the shortest path through both (the first generated among equals), and the goal
+//!   event follows. `g` is the distance from the side's own end.
+//! - A*: boards are expanded as they leave the open list, lowest `f` first, then highest
+//!   `g`, then the oldest entry; a board reached again more cheaply is queued again; the
+//!   goal event comes when the goal leaves the open list.
+//! - IDA* and IDDFS: an iteration event opens each depth-first pass with its bound (the
+//!   start's estimate first, then the smallest `f` that passed the last bound; for IDDFS
+//!   `h` is 0, so the bound is the depth limit 0, 1, 2, …); in a pass, boards are expanded
+//!   depth first, children in move order, never stepping straight back to the parent;
+//!   children whose `f` passes the bound are not expanded. Boards are expanded again in
+//!   each pass, and may be more than once in a pass.
+
+use std::fmt;
+
+use crate::board::{Board, Move, Size};
+use crate::heuristic::HeuristicKind;
+use crate::options::SolveOptions;
+use crate::plan::{plan, Guide};
+use crate::problem;
+use crate::search::{Event, Side};
+use crate::solution::{Algorithm, Solution, SolveError, Status};
+use crate::solvability::is_solvable;
+
+/// Most events a trace may be asked to keep: ten million events take about a gigabyte.
+pub const MAX_TRACE_EVENTS: usize = 10_000_000;
+
+/// What kind of event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceKind {
+    /// A board expanded.
+    Expand,
+    /// A new pass of IDA* or IDDFS, under [`TraceEvent::bound`].
+    Iteration,
+    /// The frontiers of bidirectional BFS met at [`TraceEvent::board`].
+    Meet,
+    /// The goal reached.
+    Goal,
+}
+
+impl TraceKind {
+    /// `expand`, `iteration`, `meet` or `goal`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TraceKind::Expand => "expand",
+            TraceKind::Iteration => "iteration",
+            TraceKind::Meet => "meet",
+            TraceKind::Goal => "goal",
+        }
+    }
+}
+
+impl fmt::Display for TraceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One event of a trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceEvent {
+    /// What happened.
+    pub kind: TraceKind,
+    /// The board (none for an iteration).
+    pub board: Option<Board>,
+    /// The cost of reaching the board: from the start, or for bidirectional BFS from the
+    /// side's end (for a meeting: from the start).
+    pub g: u32,
+    /// The estimate of the cost left (0 for blind searches and the goal; for a meeting,
+    /// the exact distance to the goal).
+    pub h: u32,
+    /// Moves from the start (or the side's end) along the search's path to the board.
+    pub depth: u32,
+    /// The current bound (IDA*, IDDFS).
+    pub bound: Option<u32>,
+    /// The side expanding (bidirectional BFS).
+    pub side: Option<Side>,
+    /// The blank's move from the parent to this board (none for the start, either end of
+    /// a bidirectional search, a meeting and an iteration). On the backward side of
+    /// bidirectional BFS it is the move from the parent (nearer the goal) to the board.
+    pub moved: Option<Move>,
+    /// Boards waiting to be expanded (see [`crate::search::Expansion::frontier`]); none
+    /// for events other than expansions.
+    pub frontier: Option<usize>,
+    /// Boards expanded so far, this one included.
+    pub expanded: u64,
+}
+
+impl TraceEvent {
+    /// `g + h`.
+    #[must_use]
+    pub fn f(&self) -> u32 {
+        self.g.saturating_add(self.h)
+    }
+}
+
+/// A traced search: its events, and how it ended.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// The events, in order, at most the limit asked for.
+    pub events: Vec<TraceEvent>,
+    /// Whether the limit cut the trace short (events were left out, or the search was
+    /// stopped at the limit's count of expansions).
+    pub truncated: bool,
+    /// How the search ended and what it cost.
+    pub solution: Solution,
+}
+
+/// A trace that cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum TraceError {
+    /// An algorithm with no generic search to trace.
+    #[error(
+        "{0} cannot be traced: traces follow the classic searches bfs, bidirectional, \
+         astar, idastar and iddfs"
+    )]
+    NotTraced(Algorithm),
+    /// A limit of no events, or of more than [`MAX_TRACE_EVENTS`].
+    #[error("a trace limit of {0} events is not allowed: it must be 1 to {MAX_TRACE_EVENTS}")]
+    BadLimit(usize),
+    /// Options the solver refuses as well.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// Traces the search `options.algorithm` (one of the classic searches) makes from `start`
+/// towards `goal`, keeping at most `limit` events; the search is stopped after `limit`
+/// expansions at the latest. The estimate is the one [`crate::plan`] gives the algorithm.
+/// An unsolvable board gives no events (the parity test decides it without search).
+///
+/// # Errors
+/// When the algorithm is not a classic search, the limit is 0 or too large, or the
+/// options are refused (see [`crate::plan::validate`]).
+pub fn trace(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    limit: usize,
+) -> Result<Trace, TraceError> {
+    if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
+        return Err(TraceError::BadLimit(limit));
+    }
+    let algorithm = options.algorithm;
+    if !matches!(
+        algorithm,
+        Algorithm::Bfs
+            | Algorithm::Bidirectional
+            | Algorithm::Astar
+            | Algorithm::Idastar
+            | Algorithm::Iddfs
+    ) {
+        return Err(TraceError::NotTraced(algorithm));
+    }
+    if start.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        }
+        .into());
+    }
+    let heuristic: Option<HeuristicKind> = match plan(goal, options)?.guide {
+        Guide::Heuristic(kind) => Some(kind),
+        _ => None,
+    };
+    let mut solution = Solution::new(algorithm, heuristic.map(|k| k.name().to_string()));
+    let mut events = Vec::new();
+    if !is_solvable(start, goal) {
+        return Ok(Trace {
+            events,
+            truncated: false,
+            solution,
+        });
+    }
+    let cap = limit as u64;
+    let mut capped = options.clone();
+    capped.limits.max_expanded = Some(options.limits.max_expanded.map_or(cap, |m| m.min(cap)));
+    let mut dropped = false;
+    let mut expanded = 0u64;
+    let size = start.size();
+    let (outcome, stats) = problem::search_watched(
+        start,
+        goal,
+        algorithm,
+        heuristic,
+        &capped,
+        &mut |event: &Event<'_, Board>| {
+            if matches!(event, Event::Expand(_)) {
+                expanded += 1;
+            }
+            if events.len() >= limit {
+                dropped = true;
+                return;
+            }
+            events.push(record(event, size, expanded));
+        },
+    );
+    let stopped_by_cap = matches!(outcome, Err(crate::search::GiveUp::Expanded(n)) if n == cap)
+        && options.limits.max_expanded.is_none_or(|m| m > cap);
+    solution.stats = stats;
+    solution.conclude(outcome);
+    if options.weight > 1.0 {
+        solution.optimal = false;
+    }
+    debug_assert!(solution.status != Status::Unsolvable);
+    Ok(Trace {
+        events,
+        truncated: dropped || stopped_by_cap,
+        solution,
+    })
+}
+
+/// The trace's record of `event`, the `expanded`-th expansion or after it.
+fn record(event: &Event<'_, Board>, size: Size, expanded: u64) -> TraceEvent {
+    let moved = |parent: Option<&Board>, board: &Board| {
+        parent.and_then(|p| Move::between(size, p.blank(), board.blank()))
+    };
+    let blank = TraceEvent {
+        kind: TraceKind::Iteration,
+        board: None,
+        g: 0,
+        h: 0,
+        depth: 0,
+        bound: None,
+        side: None,
+        moved: None,
+        frontier: None,
+        expanded,
+    };
+    match *event {
+        Event::Expand(e) => TraceEvent {
+            kind: TraceKind::Expand,
+            board: Some(e.node.clone()),
+            g: e.g,
+            h: e.h,
+            depth: e.depth,
+            bound: e.bound,
+            side: e.side,
+            moved: moved(e.parent, e.node),
+            frontier: Some(e.frontier),
+            expanded,
+        },
+        Event::Iteration { bound } => TraceEvent {
+            bound: Some(bound),
+            ..blank
+        },
+        Event::Meet {
+            node,
+            forward,
+            backward,
+        } => TraceEvent {
+            kind: TraceKind::Meet,
+            board: Some(node.clone()),
+            g: forward,
+            h: backward,
+            depth: forward,
+            ..blank
+        },
+        Event::Goal { node, parent, g } => TraceEvent {
+            kind: TraceKind::Goal,
+            board: Some(node.clone()),
+            g,
+            depth: g,
+            moved: moved(parent, node),
+            ..blank
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_board;
+
+    fn options(algorithm: Algorithm) -> SolveOptions {
+        SolveOptions {
+            algorithm,
+            ..SolveOptions::default()
+        }
+    }
+
+    #[test]
+    fn every_classic_search_ends_with_the_goal_at_the_optimal_cost() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        for algorithm in [
+            Algorithm::Bfs,
+            Algorithm::Bidirectional,
+            Algorithm::Astar,
+            Algorithm::Idastar,
+        ] {
+            let t = trace(&start, &goal, &options(algorithm), MAX_TRACE_EVENTS).unwrap();
+            let last = t.events.last().unwrap();
+            assert_eq!(last.kind, TraceKind::Goal, "{algorithm}");
+            assert_eq!(
+                (last.g, last.board.as_ref()),
+                (31, Some(&goal)),
+                "{algorithm}"
+            );
+            assert_eq!(t.solution.length(), Some(31));
+            let expansions = t.events.iter().filter(|e| e.kind == TraceKind::Expand);
+            assert_eq!(
+                expansions.count() as u64,
+                t.solution.stats.expanded,
+                "{algorithm}"
+            );
+            assert!(!t.truncated);
+        }
+    }
+
+    #[test]
+    fn idastar_bounds_rise_and_bidirectional_meets() {
+        let start = parse_board("283104765", None).unwrap();
+        let goal = parse_board("123804765", None).unwrap();
+        let t = trace(&start, &goal, &options(Algorithm::Iddfs), 1000).unwrap();
+        let bounds: Vec<u32> = t
+            .events
+            .iter()
+            .filter(|e| e.kind == TraceKind::Iteration)
+            .filter_map(|e| e.bound)
+            .collect();
+        assert_eq!(bounds, [0, 1, 2, 3, 4]);
+        let t = trace(&start, &goal, &options(Algorithm::Bidirectional), 1000).unwrap();
+        let kinds: Vec<TraceKind> = t.events.iter().rev().take(2).map(|e| e.kind).collect();
+        assert_eq!(kinds, [TraceKind::Goal, TraceKind::Meet]);
+        let meet = &t.events[t.events.len() - 2];
+        assert_eq!(meet.g + meet.h, 4);
+    }
+
+    #[test]
+    fn the_limit_cuts_and_refusals_are_errors() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let t = trace(&start, &goal, &options(Algorithm::Bfs), 50).unwrap();
+        assert_eq!(t.events.len(), 50);
+        assert!(t.truncated);
+        assert!(matches!(t.solution.status, Status::GaveUp(_)));
+        assert!(matches!(
+            trace(&start, &goal, &options(Algorithm::Bfs), 0),
+            Err(TraceError::BadLimit(0))
+        ));
+        assert!(matches!(
+            trace(&start, &goal, &options(Algorithm::Table), 10),
+            Err(TraceError::NotTraced(Algorithm::Table))
+        ));
+        let unsolvable = parse_board("6 8 7/2 5 4/3 0 1", None).unwrap();
+        let t = trace(&unsolvable, &goal, &options(Algorithm::Bfs), 10).unwrap();
+        assert!(t.events.is_empty() && t.solution.status == Status::Unsolvable);
+    }
+}
