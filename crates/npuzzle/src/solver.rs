@@ -81,8 +81,7 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
             solution.conclude(Ok(moves));
         }
         Guide::PatternDatabase(db) => {
-            let (outcome, stats) =
-                puzzle_idastar::search(start, db.as_ref(), &options.run_settings());
+            let (outcome, stats) = db.search(start, &options.run_settings());
             solution.stats = stats;
             solution.conclude(outcome);
         }
@@ -169,7 +168,7 @@ fn upgrading(
         max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
         ..limits.clone()
     };
-    let (outcome, second) = puzzle_idastar::search(start, found.db.as_ref(), &settings);
+    let (outcome, second) = found.db.search(start, &settings);
     solution.stats = add(first, second);
     solution.stats.setup_seconds = setup;
     solution.estimate = Some(found.db.name());

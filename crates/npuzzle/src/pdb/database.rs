@@ -21,11 +21,15 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use crate::board::Board;
+use crate::board::Move;
 use crate::cache::{Cache, CacheError, Origin};
+use crate::options::RunSettings;
 use crate::partition::group_text;
 use crate::progress::Progress;
-use crate::puzzle_idastar::{Estimate, FastBoard, Manhattan, MAX_FAST_CELLS};
+use crate::puzzle_idastar::{self, Estimate, FastBoard, Manhattan, MAX_FAST_CELLS};
+use crate::search::{GiveUp, Stats};
 
+use super::classic_partition::ClassicPartition;
 use super::files::{file_name, identity};
 use super::group_table::{payload, GroupTable, Storage, TableKind};
 use super::partition_set::PartitionSet;
@@ -78,9 +82,8 @@ pub struct PatternDatabase {
     /// tables, 0), or above the depth modulo 4 (zero-aware tables, 2), which is what
     /// their one-bit entries need to be read after a move.
     shift: u32,
-    /// One partition of classic tables (Korf & Felner's database, the 15-puzzle's 7-8):
-    /// a move changes one entry per orientation, read without the catalogue's
-    /// bookkeeping (measured: the general step made Korf's 100 with 7-8 slower).
+    /// One partition of classic tables (Korf & Felner's database, the 15-puzzle's 7-8),
+    /// searched as a [`ClassicPartition`].
     single_classic: bool,
 }
 
@@ -321,7 +324,7 @@ impl PatternDatabase {
 
     /// The orientations looked up: the board, and its mirror image with reflection.
     #[inline(always)]
-    fn orientations(&self) -> usize {
+    pub(super) fn orientations(&self) -> usize {
         if self.reflection.is_some() {
             2
         } else {
@@ -468,52 +471,50 @@ impl PatternDatabase {
 }
 
 impl PatternDatabase {
-    /// [`Estimate::step_within`] for one partition of classic tables: the moved tile's
-    /// entry on the board, then on its mirror image only when the first sum leaves the
-    /// child within `limit` (most children are cut off, and each lookup is a likely
-    /// cache miss).
-    #[inline(always)]
-    fn step_single_classic(
+    /// Runs the puzzle-specific IDA* from `start` with this database: one partition of
+    /// classic tables through [`ClassicPartition`] (a node a third the size; see its
+    /// docs), a catalogue or zero-aware tables through the general step.
+    pub fn search(
         &self,
-        node: &PdbNode,
-        board: &FastBoard,
-        tile: u8,
-        from: usize,
-        to: usize,
-        limit: u32,
-    ) -> (PdbNode, u32) {
-        let mut next = *node;
-        next.md = self.manhattan.step(node.md, tile, from, to);
-        let md = u32::from(next.md);
-        for orientation in 0..self.orientations() {
-            let j = self.table_of[orientation][0][usize::from(tile)];
-            if j != NO_TABLE {
-                let j = usize::from(j);
-                let table = &self.tables[j];
-                let pos = &board.pos;
-                let entry = match &self.reflection {
-                    Some(r) if orientation == 1 => table.classic_entry(
-                        self.mirror_tiles[j]
-                            .iter()
-                            .map(|&tile| r.mirror[usize::from(pos[usize::from(tile)])]),
-                    ),
-                    _ => {
-                        table.classic_entry(table.tiles.iter().map(|&tile| pos[usize::from(tile)]))
-                    }
-                };
-                let old = next.entries[orientation][j];
-                next.entries[orientation][j] = entry;
-                let sum = &mut next.sums[orientation][0];
-                *sum = sum
-                    .wrapping_add(u16::from(entry))
-                    .wrapping_sub(u16::from(old));
-            }
-            let estimate = md + 2 * u32::from(next.sums[orientation][0]);
-            if estimate > limit {
-                return (next, estimate);
-            }
+        start: &Board,
+        settings: &RunSettings,
+    ) -> (Result<Vec<Move>, GiveUp>, Stats) {
+        match ClassicPartition::of(self) {
+            Some(classic) => puzzle_idastar::search(start, &classic, settings),
+            None => puzzle_idastar::search(start, self, settings),
         }
-        (next, self.value(&next))
+    }
+
+    /// Whether the database is one partition of classic tables.
+    pub(super) fn is_single_classic(&self) -> bool {
+        self.single_classic
+    }
+
+    /// The tables, in the order of [`PartitionSet::groups`].
+    pub(super) fn tables(&self) -> &[GroupTable] {
+        &self.tables
+    }
+
+    /// The diagonal mirror, when the estimate reads the mirrored board too.
+    pub(super) fn reflection(&self) -> Option<&Reflection> {
+        self.reflection.as_ref()
+    }
+
+    /// For each table, the board's tiles that play its tiles on the mirrored board.
+    pub(super) fn mirror_tiles(&self) -> &[Vec<u8>] {
+        &self.mirror_tiles
+    }
+
+    /// The Manhattan distance under the tables' sums.
+    pub(super) fn manhattan(&self) -> &Manhattan {
+        &self.manhattan
+    }
+
+    /// The table of the first partition that a move of `tile` changes in `orientation`.
+    #[inline(always)]
+    pub(super) fn classic_table_of(&self, orientation: usize, tile: u8) -> Option<usize> {
+        let j = self.table_of[orientation][0][usize::from(tile)];
+        (j != NO_TABLE).then_some(usize::from(j))
     }
 }
 
@@ -560,9 +561,6 @@ impl Estimate for PatternDatabase {
         to: usize,
         limit: u32,
     ) -> (PdbNode, u32) {
-        if self.single_classic {
-            return self.step_single_classic(node, board, tile, from, to, limit);
-        }
         let mut next = *node;
         next.md = self.manhattan.step(node.md, tile, from, to);
         let moved: i8 = if next.md > node.md { 1 } else { -1 };

@@ -180,19 +180,6 @@ impl GroupTable {
         }
     }
 
-    /// The entry of a classic table for the group's tiles on `cells` (in group order),
-    /// ranked as they come: no cell array, no map of occupied cells.
-    ///
-    /// # Panics
-    /// On a zero-aware table.
-    #[inline(always)]
-    pub(super) fn classic_entry(&self, cells: impl Iterator<Item = u8>) -> u8 {
-        let TableIndex::Placement(ranker) = &self.index else {
-            unreachable!("a classic table is ranked by placement")
-        };
-        self.entry(ranker.rank(cells))
-    }
-
     /// The entry at `index`.
     #[inline(always)]
     pub(super) fn entry(&self, index: u64) -> u8 {

@@ -78,6 +78,7 @@
 
 mod build;
 mod cell_masks;
+mod classic_partition;
 mod database;
 mod files;
 mod group_table;
@@ -86,6 +87,7 @@ mod reflection;
 mod region_rank;
 pub mod registry;
 
+pub use classic_partition::ClassicNode;
 pub use database::{describe_origins, GroupOrigin, PatternDatabase, PdbNode};
 pub use files::{cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity};
 pub use group_table::TableKind;
