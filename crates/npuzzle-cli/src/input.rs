@@ -5,6 +5,7 @@
 use std::io::Read;
 
 use anyhow::Context;
+use npuzzle::catalogue::Catalogue;
 use npuzzle::notation::quoted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
@@ -74,4 +75,19 @@ pub fn goal_alone(goal: Option<&str>, size: Option<Size>, default: Size) -> anyh
         Some(text) => parse_board(text, size).with_context(|| format!("goal '{}'", quoted(text))),
         None => Ok(Board::goal(size.unwrap_or(default))),
     }
+}
+
+/// The catalogue `text` names: a catalogue file if `text` is the path of one (a partition
+/// a line, `#` comments), else a catalogue's name or partitions separated by `;`.
+pub fn catalogue(text: &str) -> anyhow::Result<Catalogue> {
+    let path = std::path::Path::new(text);
+    if path.is_file() {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("reading catalogue file {text}"))?;
+        let contents = utf8(bytes, &format!("catalogue file {text}"))?;
+        return contents
+            .parse()
+            .with_context(|| format!("catalogue file {text}"));
+    }
+    Ok(text.parse()?)
 }

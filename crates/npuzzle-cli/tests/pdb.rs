@@ -271,3 +271,203 @@ fn solve_on_several_threads_prints_the_serial_path() {
         .code(2)
         .stderr(predicate::str::contains("'two' is not a number of threads"));
 }
+
+#[test]
+fn catalogues_build_list_and_solve_with_zero_aware_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    let catalogue = "4-4; 1,4,7/2,5,8/3,6";
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "--catalogue",
+            catalogue,
+            "--size",
+            "3x3",
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "set:       catalogue (2 partitions, 5 tables), zero-aware",
+        ))
+        .stdout(predicate::str::contains(
+            "partitions: 1,2,3,4/5,6,7,8; 1,4,7/2,5,8/3,6",
+        ))
+        .stdout(predicate::str::contains("3,6 built"))
+        .stdout(predicate::str::contains("zpdb-3x3-").count(5));
+    npuzzle()
+        .args(["pdb", "list", "--cache-dir", cache])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("zero-aware pattern database 3x3").count(5));
+    npuzzle()
+        .args(["pdb", "verify", "--cache-dir", cache])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(": ok").count(5));
+
+    // The same catalogue from a file, a partition a line, in solve and bench.
+    let file = dir.path().join("two.cat");
+    std::fs::write(&file, "# rows, then columns\n4-4\n1,4,7/2,5,8/3,6\n").unwrap();
+    let file = file.to_str().unwrap();
+    let out = npuzzle()
+        .args([
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "--catalogue",
+            file,
+            "--json",
+            "--cache-dir",
+            cache,
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["length"], 31);
+    assert_eq!(report["optimal"], true);
+    assert_eq!(
+        report["heuristic"],
+        "pdb catalogue (2 partitions, 5 tables), zero-aware + reflection"
+    );
+    let cases = dir.path().join("cases.txt");
+    std::fs::write(&cases, "8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 7 0 8 1\n").unwrap();
+    npuzzle()
+        .args([
+            "bench",
+            "--file",
+            cases.to_str().unwrap(),
+            "--configs",
+            &format!("fast-idastar:cat={file},fast-idastar:pdb=4-4"),
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "fast-idastar:cat=4-4; 1,4,7/2,5,8/3,6",
+        ));
+    npuzzle()
+        .args([
+            "bench-file",
+            cases.to_str().unwrap(),
+            "--catalogue",
+            file,
+            "--no-reflection",
+            "--cache-dir",
+            cache,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 boards, 0 wrong, 0 gave up"));
+}
+
+#[test]
+fn pdb_build_best_builds_what_solve_prefers() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    // The 8-puzzle's best is one table of every tile: exact distances.
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "best",
+            "--size",
+            "3x3",
+            "--cache-dir",
+            cache,
+            "-q",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("groups:    1,2,3,4,5,6,7,8"));
+    npuzzle()
+        .args(["pdb", "build", "--size", "3x3", "--cache-dir", cache])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--catalogue"));
+}
+
+#[test]
+fn bad_catalogues_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec!["pdb", "build", "--catalogue", "smal", "--size", "3x3"],
+            "no catalogue has that name (known: small)",
+        ),
+        (
+            vec!["pdb", "build", "--catalogue", "small", "--size", "3x3"],
+            "defined for 5x5 boards whose goal has the blank in a corner",
+        ),
+        (
+            vec![
+                "pdb",
+                "build",
+                "--catalogue",
+                "4-4; 1,2/2,3",
+                "--size",
+                "3x3",
+            ],
+            "partition 2: partition '1,2/2,3': tile 2 is in group 1 and group 2",
+        ),
+        (
+            vec!["pdb", "build", "4-4", "--catalogue", "4-4", "--size", "3x3"],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "solve",
+                "8 6 7/2 5 4/3 0 1",
+                "--catalogue",
+                "4-4",
+                "-a",
+                "bfs",
+            ],
+            "--catalogue guides the puzzle-specific IDA*",
+        ),
+        (
+            vec![
+                "solve",
+                "8 6 7/2 5 4/3 0 1",
+                "--catalogue",
+                "4-4",
+                "--heuristic",
+                "manhattan",
+            ],
+            "--heuristic and --catalogue both name an estimate",
+        ),
+        (
+            vec!["solve", "8 6 7/2 5 4/3 0 1", "--catalogue", "4-4; 9,10"],
+            "tile 9 in group 1 is not on a 3x3",
+        ),
+        (
+            vec![
+                "bench",
+                "--configs",
+                "fast-idastar:cat=smal",
+                "--size",
+                "3x3",
+                "-n",
+                "1",
+            ],
+            "no catalogue has that name",
+        ),
+    ] {
+        let mut full = args.clone();
+        full.extend(["--cache-dir", cache]);
+        npuzzle()
+            .args(&full)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+}

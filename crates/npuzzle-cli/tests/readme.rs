@@ -20,6 +20,11 @@ const TOO_LONG: &[(&str, &str)] = &[
     ("pdb build 6-6-6-6", "builds 255 MB of tables in minutes"),
     ("--pdb 6-6-6-6", "needs the 6-6-6-6 tables and hours"),
     (
+        "--catalogue small",
+        "builds or needs the small catalogue's 317 MB of tables (22 CPU-minutes)",
+    ),
+    ("pdb build best", "builds the small catalogue's tables"),
+    (
         "bench-file data/korf100.txt",
         "the hard half of Korf's 100 takes minutes without 7-8",
     ),

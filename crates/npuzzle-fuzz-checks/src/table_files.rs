@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use npuzzle::cache::{self, Cache};
 use npuzzle::distance_table::{DistanceTable, Layout};
-use npuzzle::pdb::{self, PatternDatabase};
+use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
 use npuzzle::{parse_board, Board, Size};
 
 use crate::choose;
@@ -25,8 +25,11 @@ pub fn check(bytes: &[u8]) {
         1 => pdb_payload(rest),
         _ => {
             let text = String::from_utf8_lossy(rest);
-            if let Some((size, goal, tiles)) = pdb::parse_identity(&text) {
-                assert!(text.contains(&size) && text.contains(&goal), "{tiles:?}");
+            if let Some(table) = pdb::parse_identity(&text) {
+                assert!(
+                    text.contains(&table.size) && text.contains(&table.goal),
+                    "{table:?}"
+                );
             }
         }
     }
@@ -37,6 +40,9 @@ fn pdb_table() -> (Board, Vec<Vec<u8>>) {
     let goal = Board::goal(Size::square(3).expect("3x3"));
     (goal, vec![vec![1, 2]])
 }
+
+/// Both kinds of table: classic, and zero-aware (whose one-bit entries are walked).
+const KINDS: [TableKind; 2] = [TableKind::Classic, TableKind::ZeroAware];
 
 /// A cache directory of the call's own, removed when dropped.
 struct Scratch(Cache);
@@ -65,16 +71,20 @@ fn whole_file(bytes: &[u8]) {
         assert!(header.payload_offset >= 12 && header.payload_offset % 64 == 0);
     }
     let (goal, groups) = pdb_table();
-    let identity = pdb::identity(&goal, &groups[0]);
-    if let Ok(offset) = cache::verify(bytes, &identity) {
-        // Only a file byte for byte as written passes.
-        assert!(offset <= bytes.len());
-    }
     let scratch = Scratch::new();
     let cache = &scratch.0;
-    std::fs::write(cache.path(&pdb::file_name(&goal, &groups[0])), bytes).expect("scratch");
-    if let Ok(db) = PatternDatabase::load(cache, &goal, &groups) {
-        estimate_some_boards(&db, &goal);
+    for kind in KINDS {
+        let identity = pdb::identity(&goal, &groups[0], kind);
+        if let Ok(offset) = cache::verify(bytes, &identity) {
+            // Only a file byte for byte as written passes.
+            assert!(offset <= bytes.len());
+        }
+        std::fs::write(cache.path(&pdb::file_name(&goal, &groups[0], kind)), bytes)
+            .expect("scratch");
+        let set = PartitionSet::new(vec![groups.clone()], kind, None);
+        if let Ok(db) = PatternDatabase::load(cache, &goal, &set) {
+            estimate_some_boards(&db, &goal);
+        }
     }
     let layout = Layout::new(Size::new(4, 3).expect("4x3"), 11).expect("a 4x3 layout");
     let (name, _) = DistanceTable::cache_name(&layout);
@@ -88,14 +98,17 @@ fn pdb_payload(payload: &[u8]) {
     let (goal, groups) = pdb_table();
     let scratch = Scratch::new();
     let cache = &scratch.0;
-    let name = pdb::file_name(&goal, &groups[0]);
-    // The store writes a right header around any payload: only the payload is in doubt.
-    cache
-        .store(&name, &pdb::identity(&goal, &groups[0]), payload)
-        .expect("scratch");
-    match PatternDatabase::load(cache, &goal, &groups) {
-        Ok(db) => estimate_some_boards(&db, &goal),
-        Err(e) => assert!(!e.to_string().is_empty()),
+    for kind in KINDS {
+        let name = pdb::file_name(&goal, &groups[0], kind);
+        // The store writes a right header around any payload: only the payload is in doubt.
+        cache
+            .store(&name, &pdb::identity(&goal, &groups[0], kind), payload)
+            .expect("scratch");
+        let set = PartitionSet::new(vec![groups.clone()], kind, None);
+        match PatternDatabase::load(cache, &goal, &set) {
+            Ok(db) => estimate_some_boards(&db, &goal),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
     }
 }
 

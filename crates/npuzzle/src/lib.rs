@@ -35,8 +35,9 @@
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
 //! - [`notation`]: reading and writing boards and moves (the blank's `u d l r`, or tile
-//!   notation `R2U2L`). [`partition`]: tile groups of pattern
-//!   databases. [`solvability`]: the parity test. [`state`]: packed search states.
+//!   notation `R2U2L`). [`partition`]: tile groups of pattern databases. [`catalogue`]:
+//!   several partitions over shared tables. [`solvability`]: the parity test. [`state`]:
+//!   packed search states.
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict. [`random`]: reproducible
 //!   scrambles. [`distance_table`]: complete distance tables of boards up to 12 cells.
 //! - [`solution`]: the answer types. [`judge`]: the judges' formats.
@@ -70,6 +71,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod catalogue;
 pub mod compare;
 pub mod constructive;
 pub mod distance_table;

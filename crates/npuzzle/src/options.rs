@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use crate::board::Move;
 use crate::cache::Cache;
+use crate::catalogue::Catalogue;
 use crate::heuristic::HeuristicKind;
 use crate::notation::UnknownName;
 use crate::partition::Partition;
@@ -86,6 +87,15 @@ pub enum EstimateChoice {
     PatternDatabase {
         /// The groups of tiles.
         partition: Partition,
+        /// Whether the mirrored board is looked up too, where the goal allows it.
+        reflection: bool,
+    },
+    /// Zero-aware pattern databases of every partition of this catalogue (loaded from
+    /// the cache, built and stored there when missing), the largest sum guiding the
+    /// puzzle-specific IDA*.
+    Catalogue {
+        /// The partitions.
+        catalogue: Catalogue,
         /// Whether the mirrored board is looked up too, where the goal allows it.
         reflection: bool,
     },

@@ -43,12 +43,13 @@ use std::time::Instant;
 
 use crate::board::{Board, Size};
 use crate::cache::Cache;
+use crate::catalogue::{Catalogue, NamedCatalogue};
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
 use crate::heuristic::HeuristicKind;
 use crate::options::{checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
-use crate::pdb::{self, PatternDatabase};
+use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle_idastar::{Estimate, MAX_FAST_CELLS, MAX_LINE};
 use crate::rank::PartialRank;
 use crate::solution::{Advice, Algorithm, SolveError};
@@ -168,13 +169,12 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
             });
         }
     }
-    if let EstimateChoice::PatternDatabase { partition, .. } = estimate {
-        let groups = partition.groups(goal).map_err(tables_error)?;
-        pdb::check_buildable(goal, &groups).map_err(tables_error)?;
+    if let Some((set, _)) = database_set(goal, estimate)? {
+        pdb::check_buildable(goal, &set).map_err(tables_error)?;
     }
     match options.algorithm {
         Algorithm::Auto => match estimate {
-            EstimateChoice::PatternDatabase { .. } => {
+            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
                 unweighted(Algorithm::FastIdastar, weighted)?;
                 fits_puzzle_idastar(Algorithm::FastIdastar, size)
             }
@@ -223,7 +223,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
                 return no_estimate(classic, estimate);
             }
             match estimate {
-                EstimateChoice::PatternDatabase { .. } => {
+                EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
                     Err(SolveError::DatabaseNotTaken(classic))
                 }
                 _ => Ok(()),
@@ -246,7 +246,9 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let size = goal.size();
     let plan = match options.algorithm {
         Algorithm::Auto => match &options.estimate {
-            EstimateChoice::PatternDatabase { .. } => puzzle_idastar(goal, options)?,
+            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
+                puzzle_idastar(goal, options)?
+            }
             EstimateChoice::Heuristic(kind) => {
                 if options.weight <= 1.0
                     && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok()
@@ -296,7 +298,7 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         return Ok(classic(Algorithm::Idastar, options));
     }
     let cache = options.cache();
-    if let Some(found) = registry::cached(&cache, goal, options.progress()) {
+    if let Some(found) = registry::cached(&cache, goal, &preferred_sets(goal), options.progress()) {
         let mut plan = with_database(found);
         plan.advice = advice(goal, &plan.guide, &cache);
         return Ok(plan);
@@ -309,7 +311,7 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         // A build that is not allowed, or would pass the memory budget, is not started.
         .filter(|_| options.build_tables)
         .filter(|(_, groups)| {
-            let (need, _) = pdb::build_peak_bytes(goal, groups);
+            let (need, _) = pdb::build_peak_bytes(goal, &PartitionSet::classic(groups.clone()));
             options.limits.max_bytes.is_none_or(|budget| need <= budget)
         })
         .map(|(partition, groups)| Upgrade {
@@ -330,22 +332,24 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
         EstimateChoice::Heuristic(kind) => {
             Ok(Plan::new(Algorithm::FastIdastar, Guide::Heuristic(*kind)))
         }
-        EstimateChoice::PatternDatabase {
-            partition,
-            reflection,
-        } => {
-            let groups = partition.groups(goal).map_err(tables_error)?;
-            if !options.build_tables
-                && PatternDatabase::load(&options.cache(), goal, &groups).is_err()
+        EstimateChoice::PatternDatabase { reflection, .. }
+        | EstimateChoice::Catalogue { reflection, .. } => {
+            let (set, _) = database_set(goal, &options.estimate)?.expect("a database is named");
+            if !options.build_tables && PatternDatabase::load(&options.cache(), goal, &set).is_err()
             {
+                let named = match &options.estimate {
+                    EstimateChoice::Catalogue { catalogue, .. } => format!("catalogue {catalogue}"),
+                    EstimateChoice::PatternDatabase { partition, .. } => partition.to_string(),
+                    EstimateChoice::Auto | EstimateChoice::Heuristic(_) => set.describe(),
+                };
                 return Err(SolveError::NotBuilt(format!(
-                    "the {partition} pattern database for goal {goal}"
+                    "the {named} pattern database for goal {goal}"
                 )));
             }
             let found = registry::shared(
                 &options.cache(),
                 goal,
-                &groups,
+                &set,
                 options.limits.max_bytes,
                 options.progress(),
             )
@@ -359,6 +363,57 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
             Ok(plan)
         }
     }
+}
+
+/// The pattern databases `estimate` names for `goal`, with whether to reflect: a
+/// partition's classic tables, or a catalogue's zero-aware ones.
+fn database_set(
+    goal: &Board,
+    estimate: &EstimateChoice,
+) -> Result<Option<(PartitionSet, bool)>, SolveError> {
+    Ok(match estimate {
+        EstimateChoice::PatternDatabase {
+            partition,
+            reflection,
+        } => {
+            let groups = partition.groups(goal).map_err(tables_error)?;
+            Some((PartitionSet::classic(groups), *reflection))
+        }
+        EstimateChoice::Catalogue {
+            catalogue,
+            reflection,
+        } => Some((
+            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error)?,
+            *reflection,
+        )),
+        EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
+    })
+}
+
+/// The pattern databases `auto` uses when they are cached, strongest first (measured,
+/// docs/BENCHMARKS.md): for a 5×5 goal with the blank in a corner, Clausecker &
+/// Reinefeld's small catalogue with zero-aware tables. Classic partitions the cached
+/// tables make come after these (see [`registry::cached`]).
+pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
+    [Catalogue::Named(NamedCatalogue::Small)]
+        .iter()
+        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
+        .collect()
+}
+
+/// The pattern databases `npuzzle pdb build best` builds for `goal`: the strongest `auto`
+/// uses ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
+/// partition `auto` builds by itself on a long search. `None` for a board too large for
+/// tables.
+pub fn best_set(goal: &Board) -> Option<PartitionSet> {
+    if let Some(best) = preferred_sets(goal).into_iter().next() {
+        return Some(best);
+    }
+    if goal.size() == Size::square(4).ok()? {
+        let groups = "7-8".parse::<Partition>().ok()?.groups(goal).ok()?;
+        return Some(PartitionSet::classic(groups));
+    }
+    starter_partition(goal).map(|(_, groups)| PartitionSet::classic(groups))
 }
 
 /// The plan of a database the registry handed out.
@@ -425,7 +480,9 @@ fn fits_puzzle_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveErro
 fn no_estimate(algorithm: Algorithm, estimate: &EstimateChoice) -> Result<(), SolveError> {
     match estimate {
         EstimateChoice::Auto => Ok(()),
-        EstimateChoice::PatternDatabase { .. } => Err(SolveError::DatabaseNotTaken(algorithm)),
+        EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
+            Err(SolveError::DatabaseNotTaken(algorithm))
+        }
         EstimateChoice::Heuristic(_) => Err(SolveError::EstimateNotTaken(algorithm)),
     }
 }
@@ -475,7 +532,7 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
     }
     let partition = Partition::Sizes(sizes);
     let groups = partition.groups(goal).ok()?;
-    pdb::check_buildable(goal, &groups).ok()?;
+    pdb::check_buildable(goal, &PartitionSet::classic(groups.clone())).ok()?;
     Some((partition, groups))
 }
 

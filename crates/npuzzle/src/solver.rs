@@ -81,8 +81,7 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
             solution.conclude(Ok(moves));
         }
         Guide::PatternDatabase(db) => {
-            let (outcome, stats) =
-                puzzle_idastar::search(start, db.as_ref(), &options.run_settings());
+            let (outcome, stats) = db.search(start, &options.run_settings());
             solution.stats = stats;
             solution.conclude(outcome);
         }
@@ -146,10 +145,11 @@ fn upgrading(
     }
     let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
     let building = Instant::now();
+    let set = pdb::PartitionSet::classic(upgrade.groups.clone());
     let built = pdb::registry::shared(
         &options.cache(),
         goal,
-        &upgrade.groups,
+        &set,
         options.limits.max_bytes,
         options.progress(),
     );
@@ -168,7 +168,7 @@ fn upgrading(
         max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
         ..limits.clone()
     };
-    let (outcome, second) = puzzle_idastar::search(start, found.db.as_ref(), &settings);
+    let (outcome, second) = found.db.search(start, &settings);
     solution.stats = add(first, second);
     solution.stats.setup_seconds = setup;
     solution.estimate = Some(found.db.name());

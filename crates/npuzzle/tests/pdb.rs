@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use npuzzle::cache::{Cache, Origin};
-use npuzzle::pdb::{self, PatternDatabase};
+use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
 use npuzzle::progress::Silent;
 use npuzzle::puzzle_idastar::{self, LinearConflict};
 use npuzzle::search::{bfs, Limits, Outcome};
@@ -36,13 +36,28 @@ fn all_distances(goal: &Board) -> HashMap<Board, u32> {
     dist
 }
 
+/// The classic tables of one partition.
+fn classic(groups: &[Vec<u8>]) -> PartitionSet {
+    PartitionSet::classic(groups.to_vec())
+}
+
 fn check_bounds(goal: &Board, spec: &str, exact: bool) {
     let groups = pdb::parse_groups(spec, goal).unwrap();
-    let db = PatternDatabase::build(goal, &groups, &Silent);
     let dist = all_distances(goal);
+    for kind in [TableKind::Classic, TableKind::ZeroAware] {
+        let set = PartitionSet::new(vec![groups.clone()], kind, None);
+        check_set_bounds(goal, &set, &dist, exact);
+    }
+}
+
+/// Every board's estimate under `set` is at most its distance (and equal to it when
+/// `exact`), and some are equal.
+fn check_set_bounds(goal: &Board, set: &PartitionSet, dist: &HashMap<Board, u32>, exact: bool) {
+    let spec = set.partitions_text();
+    let db = PatternDatabase::build(goal, set, &Silent);
     assert_eq!(dist.len(), (1..=goal.size().cells()).product::<usize>() / 2);
     let mut tight = 0;
-    for (board, &d) in &dist {
+    for (board, &d) in dist {
         let h = db.estimate_board(board);
         assert!(h <= d, "{spec}: estimate {h} > distance {d} for {board}");
         if exact {
@@ -68,7 +83,7 @@ fn lower_bounds_everywhere_on_3x3() {
     // The centre-blank goal of the judges: blank on the diagonal, reflection applies.
     let centre = parse_board("123804765", None).unwrap();
     let groups = pdb::parse_groups("4-4", &centre).unwrap();
-    assert!(PatternDatabase::build(&centre, &groups, &Silent).reflects());
+    assert!(PatternDatabase::build(&centre, &classic(&groups), &Silent).reflects());
     check_bounds(&centre, "4-4", false);
 }
 
@@ -80,7 +95,7 @@ fn lower_bounds_everywhere_on_2x4() {
     check_bounds(&goal, "2-2-3", false);
     let groups = pdb::parse_groups("4-3", &goal).unwrap();
     assert!(
-        !PatternDatabase::build(&goal, &groups, &Silent).reflects(),
+        !PatternDatabase::build(&goal, &classic(&groups), &Silent).reflects(),
         "not square"
     );
 }
@@ -96,7 +111,7 @@ fn reflection_only_where_the_goal_maps_to_itself() {
     ] {
         let groups = pdb::parse_groups("3-3-3-3-3", &goal).unwrap();
         assert_eq!(
-            PatternDatabase::build(&goal, &groups, &Silent).reflects(),
+            PatternDatabase::build(&goal, &classic(&groups), &Silent).reflects(),
             reflects,
             "{goal}"
         );
@@ -109,7 +124,7 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
     for (w, h, spec) in [(3, 3, "4-4"), (4, 2, "4-3"), (3, 3, "3-3-2")] {
         let goal = Board::goal(Size::new(w, h).unwrap());
         let groups = pdb::parse_groups(spec, &goal).unwrap();
-        let db = PatternDatabase::build(&goal, &groups, &Silent);
+        let db = PatternDatabase::build(&goal, &classic(&groups), &Silent);
         for _ in 0..15 {
             let start = npuzzle::random::random_board(&goal, &mut rng);
             let exact = solve(
@@ -134,7 +149,7 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
 /// time, and the database's estimate a lower bound.
 fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps: usize) {
     let groups = pdb::parse_groups(partition, goal).unwrap();
-    let db = PatternDatabase::build(goal, &groups, &Silent);
+    let db = PatternDatabase::build(goal, &classic(&groups), &Silent);
     let mut rng = rand::rngs::StdRng::seed_from_u64(steps as u64);
     for _ in 0..5 {
         let start = npuzzle::random::random_walk(goal, steps, &mut rng);
@@ -179,7 +194,7 @@ fn random_24_puzzle_walks_with_small_groups_on_one_and_two_threads() {
 fn easier_korf_instances_with_5_5_5() {
     let goal = Board::blank_first_goal(Size::square(4).unwrap());
     let groups = pdb::parse_groups("5-5-5", &goal).unwrap();
-    let db = PatternDatabase::build(&goal, &groups, &Silent);
+    let db = PatternDatabase::build(&goal, &classic(&groups), &Silent);
     assert!(db.reflects());
     // Korf's instances 55, 16, 42 and 79 (data/korf100.txt), with their published optima.
     for (board, optimum) in [
@@ -239,21 +254,24 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
     let cache = Cache::new(dir.path());
     let goal = Board::goal(Size::square(3).unwrap());
     let groups = pdb::parse_groups("4-4", &goal).unwrap();
-    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    let (db, origins) =
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
     assert!(origins.iter().all(|o| o.origin == Origin::Built));
     let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
     let reference = db.estimate_board(&start);
     drop(db);
-    let (_, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    let (_, origins) =
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
     assert!(origins.iter().all(|o| o.origin == Origin::Loaded));
 
-    let path = cache.path(&pdb::file_name(&goal, &groups[0]));
+    let path = cache.path(&pdb::file_name(&goal, &groups[0], TableKind::Classic));
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() - 1000;
     bytes[middle] ^= 0x5a;
     std::fs::write(&path, &bytes).unwrap();
-    assert!(PatternDatabase::load(&cache, &goal, &groups).is_err());
-    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    assert!(PatternDatabase::load(&cache, &goal, &classic(&groups)).is_err());
+    let (db, origins) =
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
     assert!(
         matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("checksum")),
         "{origins:?}"
@@ -264,7 +282,8 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
 
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    let (db, origins) = PatternDatabase::load_or_build(&cache, &goal, &groups, &Silent).unwrap();
+    let (db, origins) =
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
     assert!(
         matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("truncated")),
         "{origins:?}"
@@ -273,8 +292,12 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
 
     // A table of another goal is never taken for this one.
     let other = Board::blank_first_goal(goal.size());
-    std::fs::copy(&path, cache.path(&pdb::file_name(&other, &groups[0]))).unwrap();
-    assert!(PatternDatabase::load(&cache, &other, &groups[..1]).is_err());
+    std::fs::copy(
+        &path,
+        cache.path(&pdb::file_name(&other, &groups[0], TableKind::Classic)),
+    )
+    .unwrap();
+    assert!(PatternDatabase::load(&cache, &other, &classic(&groups[..1])).is_err());
     assert_eq!(pdb::find_cached(&cache, &goal), Some(groups.clone()));
 }
 

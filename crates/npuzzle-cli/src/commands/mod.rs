@@ -20,13 +20,15 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use npuzzle::cache::Cache;
+use npuzzle::partition::Partition;
 use npuzzle::progress::SharedProgress;
 use npuzzle::search::{GiveUp, Limits};
-use npuzzle::{Algorithm, Board, EstimateChoice, SolveError, SolveOptions, Status};
+use npuzzle::{Algorithm, Board, EstimateChoice, HeuristicKind, SolveError, SolveOptions, Status};
 
 use crate::args::{CacheArgs, Cli, Command, EstimateArgs, LimitArgs};
+use crate::input;
 use crate::progress::Bars;
 
 /// Exit code of a search that gave up at a limit.
@@ -119,21 +121,48 @@ impl CacheArgs {
 impl EstimateArgs {
     /// The estimate these flags name.
     pub fn choice(&self) -> anyhow::Result<EstimateChoice> {
-        match (&self.heuristic, &self.pdb) {
-            (Some(_), Some(_)) => bail!(
-                "--heuristic and --pdb both name an estimate: give one (--pdb guides the \
-                 puzzle-specific IDA* with pattern databases)"
-            ),
-            (_, None) if self.no_reflection => {
-                bail!("--no-reflection applies to pattern databases: give --pdb too")
-            }
-            (Some(kind), None) => Ok(EstimateChoice::Heuristic(*kind)),
-            (None, Some(partition)) => Ok(EstimateChoice::PatternDatabase {
-                partition: partition.clone(),
-                reflection: !self.no_reflection,
-            }),
-            (None, None) => Ok(EstimateChoice::Auto),
+        estimate_choice(
+            self.heuristic,
+            self.pdb.as_ref(),
+            self.catalogue.as_deref(),
+            self.no_reflection,
+        )
+    }
+}
+
+/// The estimate named by `--heuristic`, `--pdb`, `--catalogue` and `--no-reflection`.
+pub fn estimate_choice(
+    heuristic: Option<HeuristicKind>,
+    pdb: Option<&Partition>,
+    catalogue: Option<&str>,
+    no_reflection: bool,
+) -> anyhow::Result<EstimateChoice> {
+    let reflection = !no_reflection;
+    match (heuristic, pdb, catalogue) {
+        (Some(_), Some(_), _) => bail!(
+            "--heuristic and --pdb both name an estimate: give one (--pdb guides the \
+             puzzle-specific IDA* with pattern databases)"
+        ),
+        (Some(_), _, Some(_)) => bail!(
+            "--heuristic and --catalogue both name an estimate: give one (--catalogue \
+             guides the puzzle-specific IDA* with pattern databases)"
+        ),
+        (_, Some(_), Some(_)) => {
+            bail!("--pdb and --catalogue both name pattern databases: give one")
         }
+        (_, None, None) if no_reflection => {
+            bail!("--no-reflection applies to pattern databases: give --pdb or --catalogue too")
+        }
+        (Some(kind), None, None) => Ok(EstimateChoice::Heuristic(kind)),
+        (None, Some(partition), None) => Ok(EstimateChoice::PatternDatabase {
+            partition: partition.clone(),
+            reflection,
+        }),
+        (None, None, Some(text)) => Ok(EstimateChoice::Catalogue {
+            catalogue: input::catalogue(text).context("--catalogue")?,
+            reflection,
+        }),
+        (None, None, None) => Ok(EstimateChoice::Auto),
     }
 }
 
@@ -142,8 +171,12 @@ impl EstimateArgs {
 pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
     npuzzle::plan::validate(goal, options).map_err(|e| {
         if let SolveError::DatabaseNotTaken(algorithm) = e {
+            let flag = match options.estimate {
+                EstimateChoice::Catalogue { .. } => "--catalogue",
+                _ => "--pdb",
+            };
             return anyhow::anyhow!(
-                "--pdb guides the puzzle-specific IDA*: use --algorithm auto or fast-idastar, \
+                "{flag} guides the puzzle-specific IDA*: use --algorithm auto or fast-idastar, \
                  not {algorithm}"
             );
         }
@@ -155,6 +188,9 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
             }
             EstimateChoice::PatternDatabase { partition, .. } => {
                 let _ = write!(flags, " --pdb {partition}");
+            }
+            EstimateChoice::Catalogue { catalogue, .. } => {
+                let _ = write!(flags, " --catalogue '{catalogue}'");
             }
         }
         if options.weight > 1.0 {

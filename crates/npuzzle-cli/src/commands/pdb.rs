@@ -4,13 +4,13 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use npuzzle::partition::{group_text, groups_text};
-use npuzzle::pdb::{self, registry};
+use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
 use npuzzle::Size;
 
-use crate::args::{CacheArgs, PdbBuildArgs, PdbCommand};
-use crate::input::goal_alone;
+use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
+use crate::input::{self, goal_alone};
 
 pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
     match command {
@@ -23,23 +23,42 @@ pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
 fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     let four = Size::square(4).expect("4x4 is a size");
     let goal = goal_alone(args.goal.goal.as_deref(), args.goal.size, four)?;
-    let groups = args.partition.groups(&goal)?;
-    pdb::check_buildable(&goal, &groups)?;
+    let set = match (&args.partition, &args.catalogue) {
+        (_, Some(text)) => {
+            let catalogue = input::catalogue(text).context("--catalogue")?;
+            PartitionSet::of_catalogue(&catalogue, &goal).context("--catalogue")?
+        }
+        (Some(BuildTarget::Partition(partition)), None) => {
+            PartitionSet::classic(partition.groups(&goal)?)
+        }
+        (Some(BuildTarget::Best), None) => npuzzle::plan::best_set(&goal).with_context(|| {
+            format!(
+                "no pattern databases fit the {} board of goal {goal}",
+                goal.size()
+            )
+        })?,
+        (None, None) => bail!("name a partition, best, or --catalogue"),
+    };
+    pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
     let budget = args.max_memory.or_else(npuzzle::memory::default_budget);
-    let loaded = registry::shared(&cache, &goal, &groups, budget, progress.0.as_ref())
+    let loaded = registry::shared(&cache, &goal, &set, budget, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;
     let mut out = io::stdout().lock();
     writeln!(out, "goal:      {goal}")?;
+    if set.partitions().len() > 1 || set.kind() != TableKind::Classic {
+        writeln!(out, "set:       {}", set.describe())?;
+        writeln!(out, "partitions: {}", set.partitions_text())?;
+    }
     writeln!(out, "groups:    {}", groups_text(&db.groups()))?;
     writeln!(out, "tables:    {}", loaded.origin)?;
     for g in db.groups() {
         writeln!(
             out,
             "file:      {}",
-            cache.path(&pdb::file_name(&goal, &g)).display()
+            cache.path(&pdb::file_name(&goal, &g, set.kind())).display()
         )?;
     }
     writeln!(
@@ -69,10 +88,16 @@ fn list(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     for (name, identity) in cache.list()? {
         let bytes = std::fs::metadata(cache.path(&name)).map_or(0, |m| m.len());
         let what = match identity.as_deref().and_then(pdb::parse_identity) {
-            Some((size, goal, group)) => {
+            Some(table) => {
+                let kind = match table.kind {
+                    TableKind::Classic => "",
+                    TableKind::ZeroAware => "zero-aware ",
+                };
                 format!(
-                    "pattern database {size}, goal {goal}, tiles {}",
-                    group_text(&group)
+                    "{kind}pattern database {}, goal {}, tiles {}",
+                    table.size,
+                    table.goal,
+                    group_text(&table.group)
                 )
             }
             None => identity.unwrap_or_else(|| "not a table file".to_string()),

@@ -1,11 +1,6 @@
 //! Cell sets of one board as `u64` masks, and the connected regions of free cells the
 //! blank can roam while a group's tiles stand still.
 
-#![expect(
-    clippy::inline_always,
-    reason = "called for every generated node of the search: inlining is not left to the cost model"
-)]
-
 use crate::board::Size;
 use crate::puzzle_idastar::MAX_FAST_CELLS;
 
@@ -16,10 +11,6 @@ pub(crate) struct CellMasks {
     width: usize,
     not_first_col: u64,
     not_last_col: u64,
-    /// For boards of at most 16 cells: `lowest[free][cell]`, the lowest cell of `cell`'s
-    /// connected region within the cell set `free` (1 MB for 16 cells, so it stays in the
-    /// L2 cache and replaces the flood fill that dominated the build).
-    lowest: Vec<[u8; 16]>,
 }
 
 impl CellMasks {
@@ -42,42 +33,12 @@ impl CellMasks {
                 last |= 1 << cell;
             }
         }
-        let mut geometry = CellMasks {
+        CellMasks {
             full,
             neighbours,
             width: size.width(),
             not_first_col: full & !first,
             not_last_col: full & !last,
-            lowest: Vec::new(),
-        };
-        if n <= 16 {
-            geometry.lowest = (0..1u64 << n)
-                .map(|free| {
-                    let mut row = [0u8; 16];
-                    let mut left = free;
-                    while left != 0 {
-                        let region = geometry.flood(left.trailing_zeros() as usize, free);
-                        let low = region.trailing_zeros() as u8;
-                        let mut cells = region;
-                        while cells != 0 {
-                            row[cells.trailing_zeros() as usize] = low;
-                            cells &= cells - 1;
-                        }
-                        left &= !region;
-                    }
-                    row
-                })
-                .collect();
-        }
-        geometry
-    }
-
-    /// The lowest cell of `seed`'s connected region within `free` (`seed` in `free`).
-    #[inline(always)]
-    pub(crate) fn lowest_cell(&self, seed: usize, free: u64) -> usize {
-        match self.lowest.get(free as usize) {
-            Some(row) => row[seed] as usize,
-            None => self.flood(seed, free).trailing_zeros() as usize,
         }
     }
 
@@ -119,7 +80,6 @@ mod tests {
                 cells &= cells - 1;
                 prop_assert_eq!(masks.neighbours[c] & free & !region, 0);
             }
-            prop_assert_eq!(masks.lowest_cell(seed, free), region.trailing_zeros() as usize);
         }
     }
 }

@@ -1,5 +1,16 @@
-//! The additive pattern database: the tables of disjoint groups, loaded or built, read
-//! by the puzzle-specific IDA* as an incremental estimate.
+//! The pattern database: the tables of a [`PartitionSet`], loaded or built, read by the
+//! puzzle-specific IDA* as an estimate it updates move by move.
+//!
+//! Each partition's groups add up: `manhattan + 2 × Σ entries` is a lower bound. With
+//! several partitions (a catalogue) the estimate is the largest of their sums, and with
+//! reflection also of their sums on the mirrored board.
+//!
+//! **Per move.** A move moves one tile, which is in at most one group of each partition:
+//! only the tables of those groups are looked up again (for each orientation), each
+//! partition sum holding the changed table is corrected, and the rest of the node is
+//! copied. A child is cut off as soon as one partition's sum puts it over the bound,
+//! before the remaining lookups: most generated children are cut off, and each lookup
+//! is a likely cache miss.
 
 #![expect(
     clippy::inline_always,
@@ -10,16 +21,21 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use crate::board::Board;
+use crate::board::Move;
 use crate::cache::{Cache, CacheError, Origin};
+use crate::options::RunSettings;
 use crate::partition::group_text;
 use crate::progress::Progress;
-use crate::puzzle_idastar::{Estimate, FastBoard, Manhattan, MAX_FAST_CELLS};
+use crate::puzzle_idastar::{self, Estimate, FastBoard, Manhattan, MAX_FAST_CELLS};
+use crate::search::{GiveUp, Stats};
 
+use super::classic_partition::ClassicPartition;
 use super::files::{file_name, identity};
-use super::group_table::{payload, GroupTable, Storage};
+use super::group_table::{payload, GroupTable, Storage, TableKind};
+use super::partition_set::PartitionSet;
 use super::reflection::Reflection;
-use super::{PdbError, NO_GROUP};
-use crate::partition::MAX_GROUPS;
+use super::region_rank::MAX_REGION_TILES;
+use super::{PdbError, MAX_PARTITIONS, MAX_TABLES};
 
 /// How a group's table was obtained, for reports.
 #[derive(Clone, Debug)]
@@ -31,94 +47,177 @@ pub struct GroupOrigin {
     /// Its cache file.
     pub file: String,
 }
-/// An additive pattern database for one goal: tables for disjoint groups of tiles, used
-/// by the puzzle-specific IDA* as an [`Estimate`]. Clones share the tables.
+
+/// The tables whose entries a move of one tile changes, in one orientation.
+#[derive(Clone, Copy, Default)]
+struct Touched {
+    count: u8,
+    tables: [u8; MAX_PARTITIONS],
+}
+
+/// A pattern database for one goal: the tables of a [`PartitionSet`], used by the
+/// puzzle-specific IDA* as an [`Estimate`]. Clones share the tables.
 #[derive(Clone)]
 pub struct PatternDatabase {
     goal: Board,
+    set: PartitionSet,
     tables: Arc<Vec<GroupTable>>,
+    /// Each partition's tables.
+    parts: Arc<Vec<Vec<u8>>>,
+    /// `partitions_of[j]`: the partitions holding table `j`, one bit each.
+    partitions_of: [u8; MAX_TABLES],
     manhattan: Manhattan,
-    /// Group of each tile, [`NO_GROUP`] for none.
-    group_of: [u8; MAX_FAST_CELLS],
+    /// `touched[orientation][tile]`: the tables a move of `tile` changes on the board
+    /// (orientation 0) and on its mirror image (1).
+    touched: Arc<[[Touched; MAX_FAST_CELLS]; 2]>,
+    /// `table_of[orientation][partition][tile]`: the table of partition `partition` a
+    /// move of `tile` changes in that orientation, [`NO_TABLE`] for none.
+    table_of: Arc<[[[u8; MAX_FAST_CELLS]; MAX_PARTITIONS]; 2]>,
+    /// For each table, the board's tiles that play its tiles on the mirrored board.
+    mirror_tiles: Arc<Vec<Vec<u8>>>,
     reflection: Option<Reflection>,
+    /// Each tile's goal cell.
+    goal_cells: [u8; MAX_FAST_CELLS],
+    /// How a node's entry holds the table's `(moves − manhattan) / 2`: as it is (classic
+    /// tables, 0), or above the depth modulo 4 (zero-aware tables, 2), which is what
+    /// their one-bit entries need to be read after a move.
+    shift: u32,
+    /// One partition of classic tables (Korf & Felner's database, the 15-puzzle's 7-8),
+    /// searched as a [`ClassicPartition`].
+    single_classic: bool,
 }
-/// Node data of a [`PatternDatabase`] search: the Manhattan total, and each group's entry
-/// and their sum, on the board and on its mirror image.
+
+/// Node data of a [`PatternDatabase`] search: the Manhattan total, each table's entry and
+/// each partition's sum, on the board and on its mirror image, and which partition sum
+/// is the largest.
 #[derive(Clone, Copy, Debug)]
 pub struct PdbNode {
     md: u16,
-    sum: u16,
-    mirror_sum: u16,
-    entries: [u8; MAX_GROUPS],
-    mirror_entries: [u8; MAX_GROUPS],
+    /// The orientation (times [`MAX_PARTITIONS`]) and partition of the largest sum: a
+    /// child's lookups start with its table, the likeliest to cut the child off.
+    best: u8,
+    entries: [[u8; MAX_TABLES]; 2],
+    sums: [[u16; MAX_PARTITIONS]; 2],
 }
+
+/// No table of a partition holds the tile.
+const NO_TABLE: u8 = u8::MAX;
+
 impl PatternDatabase {
     fn assemble(
         goal: &Board,
-        groups: &[Vec<u8>],
+        set: &PartitionSet,
         storages: Vec<Storage>,
     ) -> Result<PatternDatabase, String> {
-        let n = goal.size().cells();
+        let groups = set.groups();
         let tables = groups
             .iter()
             .zip(storages)
-            .map(|(g, s)| GroupTable::from_payload(g, n, s))
+            .map(|(g, s)| GroupTable::from_payload(g, goal, set.kind(), s))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut group_of = [NO_GROUP; MAX_FAST_CELLS];
-        for (i, g) in groups.iter().enumerate() {
-            for &t in g {
-                group_of[t as usize] = i as u8;
+        let parts: Vec<Vec<u8>> = set
+            .partitions()
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|g| {
+                        groups
+                            .iter()
+                            .position(|h| h == g)
+                            .expect("a group of the set") as u8
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut partitions_of = [0u8; MAX_TABLES];
+        for (p, part) in parts.iter().enumerate() {
+            for &j in part {
+                partitions_of[usize::from(j)] |= 1 << p;
             }
+        }
+        let reflection = Reflection::new(goal);
+        let mut touched = [[Touched::default(); MAX_FAST_CELLS]; 2];
+        let mut table_of = [[[NO_TABLE; MAX_FAST_CELLS]; MAX_PARTITIONS]; 2];
+        let mut mirror_tiles = Vec::new();
+        for (j, g) in groups.iter().enumerate() {
+            let mirrored: Vec<u8> = reflection.as_ref().map_or_else(Vec::new, |r| {
+                g.iter().map(|&u| r.source[usize::from(u)]).collect()
+            });
+            for (orientation, tiles) in [g, &mirrored].into_iter().enumerate() {
+                for &t in tiles {
+                    let entry = &mut touched[orientation][usize::from(t)];
+                    entry.tables[usize::from(entry.count)] = j as u8;
+                    entry.count += 1;
+                    for (p, part) in parts.iter().enumerate() {
+                        if part.contains(&(j as u8)) {
+                            table_of[orientation][p][usize::from(t)] = j as u8;
+                        }
+                    }
+                }
+            }
+            mirror_tiles.push(mirrored);
         }
         Ok(PatternDatabase {
             goal: goal.clone(),
+            set: set.clone(),
             tables: Arc::new(tables),
+            parts: Arc::new(parts),
+            partitions_of,
             manhattan: Manhattan::new(goal),
-            group_of,
-            reflection: Reflection::new(goal, groups, &group_of),
+            touched: Arc::new(touched),
+            table_of: Arc::new(table_of),
+            mirror_tiles: Arc::new(mirror_tiles),
+            reflection,
+            goal_cells: std::array::from_fn(|t| goal.positions().get(t).map_or(0, |&c| c as u8)),
+            single_classic: set.kind() == TableKind::Classic && set.partitions().len() == 1,
+            shift: match set.kind() {
+                TableKind::Classic => 0,
+                TableKind::ZeroAware => 2,
+            },
         })
     }
 
     /// Builds the tables in memory, without a cache (for small boards and tests).
-    /// `groups` must come from [`super::parse_groups`].
     ///
     /// # Panics
-    /// When `groups` were not checked with [`super::check_buildable`] for `goal`.
-    pub fn build(goal: &Board, groups: &[Vec<u8>], progress: &dyn Progress) -> PatternDatabase {
+    /// When `set` was not checked with [`super::check_buildable`] for `goal`.
+    pub fn build(goal: &Board, set: &PartitionSet, progress: &dyn Progress) -> PatternDatabase {
         let size = goal.size();
-        let storages = groups
+        let storages = set
+            .groups()
             .iter()
-            .map(|g| Storage::Owned(payload(size, goal, g, progress)))
+            .map(|g| Storage::Owned(payload(size, goal, g, set.kind(), progress)))
             .collect();
-        PatternDatabase::assemble(goal, groups, storages).expect("a fresh payload is well formed")
+        PatternDatabase::assemble(goal, set, storages).expect("a fresh payload is well formed")
     }
 
     /// Loads each group's table from `cache`, building (and storing) any that is missing,
-    /// stale or corrupt. `groups` must come from [`super::parse_groups`].
+    /// stale or corrupt.
     ///
     /// # Errors
     /// When a table cannot be built, stored or read back.
     pub fn load_or_build(
         cache: &Cache,
         goal: &Board,
-        groups: &[Vec<u8>],
+        set: &PartitionSet,
         progress: &dyn Progress,
     ) -> Result<(PatternDatabase, Vec<GroupOrigin>), PdbError> {
         let size = goal.size();
+        let kind = set.kind();
         let mut storages = Vec::new();
         let mut origins = Vec::new();
-        for g in groups {
-            let name = file_name(goal, g);
-            let identity = identity(goal, g);
-            let (table, origin) =
-                cache.load_or_build(&name, &identity, || payload(size, goal, g, progress))?;
+        for g in set.groups() {
+            let name = file_name(goal, &g, kind);
+            let identity = identity(goal, &g, kind);
+            let (table, origin) = cache
+                .load_or_build(&name, &identity, || payload(size, goal, &g, kind, progress))?;
             // A file that passed its checksum but has the wrong shape was written by a
             // different program: rebuild it rather than trust it.
             let (table, origin) =
-                match GroupTable::from_payload(g, size.cells(), Storage::Mapped(table)) {
+                match GroupTable::from_payload(&g, goal, kind, Storage::Mapped(table)) {
                     Ok(t) => (t.storage, origin),
                     Err(why) => {
-                        cache.store(&name, &identity, &payload(size, goal, g, progress))?;
+                        cache.store(&name, &identity, &payload(size, goal, &g, kind, progress))?;
                         (
                             Storage::Mapped(cache.load(&name, &identity)?),
                             Origin::Rebuilt(why),
@@ -127,12 +226,12 @@ impl PatternDatabase {
                 };
             storages.push(table);
             origins.push(GroupOrigin {
-                tiles: g.clone(),
+                tiles: g,
                 origin,
                 file: name,
             });
         }
-        let db = PatternDatabase::assemble(goal, groups, storages).map_err(|why| {
+        let db = PatternDatabase::assemble(goal, set, storages).map_err(|why| {
             PdbError::Cache(CacheError::Invalid {
                 path: cache.dir().to_path_buf(),
                 why,
@@ -148,19 +247,19 @@ impl PatternDatabase {
     pub fn load(
         cache: &Cache,
         goal: &Board,
-        groups: &[Vec<u8>],
+        set: &PartitionSet,
     ) -> Result<PatternDatabase, PdbError> {
-        let n = goal.size().cells();
+        let kind = set.kind();
         let mut storages = Vec::new();
-        for g in groups {
-            let name = file_name(goal, g);
-            let table = cache.load(&name, &identity(goal, g))?;
+        for g in set.groups() {
+            let name = file_name(goal, &g, kind);
+            let table = cache.load(&name, &identity(goal, &g, kind))?;
             let path = cache.path(&name);
-            let t = GroupTable::from_payload(g, n, Storage::Mapped(table))
+            let t = GroupTable::from_payload(&g, goal, kind, Storage::Mapped(table))
                 .map_err(|why| CacheError::Invalid { path, why })?;
             storages.push(t.storage);
         }
-        PatternDatabase::assemble(goal, groups, storages).map_err(|why| {
+        PatternDatabase::assemble(goal, set, storages).map_err(|why| {
             PdbError::Cache(CacheError::Invalid {
                 path: cache.dir().to_path_buf(),
                 why,
@@ -173,7 +272,12 @@ impl PatternDatabase {
         &self.goal
     }
 
-    /// The groups, in order.
+    /// What the database is made of.
+    pub fn set(&self) -> &PartitionSet {
+        &self.set
+    }
+
+    /// The distinct groups, one table each, in order.
     pub fn groups(&self) -> Vec<Vec<u8>> {
         self.tables.iter().map(|t| t.tiles.clone()).collect()
     }
@@ -192,7 +296,7 @@ impl PatternDatabase {
         }
     }
 
-    /// The largest entry of each group's table, `(moves − manhattan) / 2`.
+    /// The largest entry of each table, `(moves − manhattan) / 2`.
     pub fn max_entries(&self) -> Vec<u8> {
         self.tables.iter().map(GroupTable::max_entry).collect()
     }
@@ -218,22 +322,199 @@ impl PatternDatabase {
         self.value(&self.init(&FastBoard::new(board)))
     }
 
+    /// The orientations looked up: the board, and its mirror image with reflection.
     #[inline(always)]
-    fn lookup(&self, g: usize, pos: &[u8; MAX_FAST_CELLS]) -> u8 {
-        let t = &self.tables[g];
-        t.entry(
-            t.ranker
-                .rank(t.tiles.iter().map(|&tile| pos[tile as usize])),
-        )
+    pub(super) fn orientations(&self) -> usize {
+        if self.reflection.is_some() {
+            2
+        } else {
+            1
+        }
     }
 
+    /// The cells of table `j`'s tiles on the board (orientation 0) or its mirror image
+    /// (1), written to `cells`; returns the cell of the blank and the set of the cells.
     #[inline(always)]
-    fn mirror_lookup(&self, r: &Reflection, g: usize, pos: &[u8; MAX_FAST_CELLS]) -> u8 {
-        let t = &self.tables[g];
-        let cells = r.sources[g]
+    fn place(
+        &self,
+        orientation: usize,
+        j: usize,
+        pos: &[u8; MAX_FAST_CELLS],
+        cells: &mut [u8],
+    ) -> (u8, u64) {
+        let mut map = 0u64;
+        match &self.reflection {
+            Some(r) if orientation == 1 => {
+                for (c, &tile) in cells.iter_mut().zip(&self.mirror_tiles[j]) {
+                    *c = r.mirror[usize::from(pos[usize::from(tile)])];
+                    map |= 1 << *c;
+                }
+                (r.mirror[usize::from(pos[0])], map)
+            }
+            _ => {
+                for (c, &tile) in cells.iter_mut().zip(&self.tables[j].tiles) {
+                    *c = pos[usize::from(tile)];
+                    map |= 1 << *c;
+                }
+                (pos[0], map)
+            }
+        }
+    }
+
+    /// Table `j`'s node entry for the board (orientation 0) or its mirror image (1),
+    /// from scratch.
+    fn fresh_entry(&self, orientation: usize, j: usize, pos: &[u8; MAX_FAST_CELLS]) -> u8 {
+        let t = &self.tables[j];
+        let mut cells = [0u8; MAX_REGION_TILES];
+        let k = t.tiles.len();
+        let (blank, _) = self.place(orientation, j, pos, &mut cells[..k]);
+        if self.shift == 0 {
+            return t.lookup(&cells[..k], blank);
+        }
+        let depth = t.depth(&cells[..k], blank);
+        let size = self.goal.size();
+        let md: usize = cells[..k]
             .iter()
-            .map(|&tile| r.mirror[pos[tile as usize] as usize]);
-        t.entry(t.ranker.rank(cells))
+            .zip(&t.tiles)
+            .map(|(&c, &tile)| {
+                size.cell_distance(
+                    usize::from(c),
+                    usize::from(self.goal_cells[usize::from(tile)]),
+                )
+            })
+            .sum();
+        (depth.saturating_sub(md as u8) / 2) << 2 | (depth & 3)
+    }
+
+    /// The index of table `j`'s entry for the board (orientation 0) or its mirror image.
+    #[inline(always)]
+    fn index_of(&self, orientation: usize, j: usize, pos: &[u8; MAX_FAST_CELLS]) -> u64 {
+        let t = &self.tables[j];
+        let mut cells = [0u8; MAX_REGION_TILES];
+        let k = t.tiles.len();
+        let (blank, map) = self.place(orientation, j, pos, &mut cells[..k]);
+        t.index_of(&cells[..k], map, blank)
+    }
+
+    /// A node entry after a move of one of its table's tiles changed that tile's
+    /// Manhattan term by `moved` (±1), from the entry `old` before it and the table's
+    /// `entry` now. A zero-aware table's bit tells whether the depth went up or down (it
+    /// always changes by one).
+    #[inline(always)]
+    fn next_entry(&self, old: u8, entry: u8, moved: i8) -> u8 {
+        if self.shift == 0 {
+            return entry;
+        }
+        let modulo = old & 3;
+        let up = ((modulo + 1) & 3) >> 1;
+        let (deeper, modulo) = if entry == up {
+            (1, (modulo + 1) & 3)
+        } else {
+            (-1, (modulo + 3) & 3)
+        };
+        let extra = (old >> 2) as i8 + (deeper - moved) / 2;
+        (extra as u8) << 2 | modulo
+    }
+}
+
+impl PatternDatabase {
+    /// Takes table `j`'s `entry` in `orientation` after a move of one of its tiles into
+    /// `node`, with the sums of the partitions holding it; returns the largest of those
+    /// sums (0 when the node's entry did not change).
+    #[inline(always)]
+    fn update(
+        &self,
+        node: &mut PdbNode,
+        orientation: usize,
+        j: usize,
+        entry: u8,
+        moved: i8,
+    ) -> u16 {
+        let old = node.entries[orientation][j];
+        let entry = self.next_entry(old, entry, moved);
+        node.entries[orientation][j] = entry;
+        let (entry, old) = (entry >> self.shift, old >> self.shift);
+        if entry == old {
+            return 0;
+        }
+        let mut parts = self.partitions_of[j];
+        let mut highest = 0u16;
+        while parts != 0 {
+            let p = parts.trailing_zeros() as usize;
+            parts &= parts - 1;
+            let sum = &mut node.sums[orientation][p];
+            // Wrapping: only a table not written by this program (checksummed, yet
+            // wrong) could take a sum below zero, and that must not panic.
+            *sum = sum
+                .wrapping_add(u16::from(entry))
+                .wrapping_sub(u16::from(old));
+            highest = highest.max(*sum);
+        }
+        highest
+    }
+
+    /// The largest partition sum of `node`, and where it is as [`PdbNode::best`] holds
+    /// it.
+    #[inline(always)]
+    fn best(&self, node: &PdbNode) -> (u16, u8) {
+        let partitions = self.parts.len();
+        let mut best = (0u16, 0u8);
+        for (o, sums) in node.sums[..self.orientations()].iter().enumerate() {
+            for (p, &s) in sums[..partitions].iter().enumerate() {
+                if s > best.0 {
+                    best = (s, (o * MAX_PARTITIONS + p) as u8);
+                }
+            }
+        }
+        best
+    }
+}
+
+impl PatternDatabase {
+    /// Runs the puzzle-specific IDA* from `start` with this database: one partition of
+    /// classic tables through [`ClassicPartition`] (a node a third the size; see its
+    /// docs), a catalogue or zero-aware tables through the general step.
+    pub fn search(
+        &self,
+        start: &Board,
+        settings: &RunSettings,
+    ) -> (Result<Vec<Move>, GiveUp>, Stats) {
+        match ClassicPartition::of(self) {
+            Some(classic) => puzzle_idastar::search(start, &classic, settings),
+            None => puzzle_idastar::search(start, self, settings),
+        }
+    }
+
+    /// Whether the database is one partition of classic tables.
+    pub(super) fn is_single_classic(&self) -> bool {
+        self.single_classic
+    }
+
+    /// The tables, in the order of [`PartitionSet::groups`].
+    pub(super) fn tables(&self) -> &[GroupTable] {
+        &self.tables
+    }
+
+    /// The diagonal mirror, when the estimate reads the mirrored board too.
+    pub(super) fn reflection(&self) -> Option<&Reflection> {
+        self.reflection.as_ref()
+    }
+
+    /// For each table, the board's tiles that play its tiles on the mirrored board.
+    pub(super) fn mirror_tiles(&self) -> &[Vec<u8>] {
+        &self.mirror_tiles
+    }
+
+    /// The Manhattan distance under the tables' sums.
+    pub(super) fn manhattan(&self) -> &Manhattan {
+        &self.manhattan
+    }
+
+    /// The table of the first partition that a move of `tile` changes in `orientation`.
+    #[inline(always)]
+    pub(super) fn classic_table_of(&self, orientation: usize, tile: u8) -> Option<usize> {
+        let j = self.table_of[orientation][0][usize::from(tile)];
+        (j != NO_TABLE).then_some(usize::from(j))
     }
 }
 
@@ -243,19 +524,22 @@ impl Estimate for PatternDatabase {
     fn init(&self, board: &FastBoard) -> PdbNode {
         let mut node = PdbNode {
             md: self.manhattan.total(board) as u16,
-            sum: 0,
-            mirror_sum: 0,
-            entries: [0; MAX_GROUPS],
-            mirror_entries: [0; MAX_GROUPS],
+            best: 0,
+            entries: [[0; MAX_TABLES]; 2],
+            sums: [[0; MAX_PARTITIONS]; 2],
         };
-        for g in 0..self.tables.len() {
-            node.entries[g] = self.lookup(g, &board.pos);
-            node.sum += u16::from(node.entries[g]);
-            if let Some(r) = &self.reflection {
-                node.mirror_entries[g] = self.mirror_lookup(r, g, &board.pos);
-                node.mirror_sum += u16::from(node.mirror_entries[g]);
+        for o in 0..self.orientations() {
+            for j in 0..self.tables.len() {
+                node.entries[o][j] = self.fresh_entry(o, j, &board.pos);
+            }
+            for (p, part) in self.parts.iter().enumerate() {
+                node.sums[o][p] = part
+                    .iter()
+                    .map(|&j| u16::from(node.entries[o][usize::from(j)] >> self.shift))
+                    .sum();
             }
         }
+        node.best = self.best(&node).1;
         node
     }
 
@@ -264,9 +548,9 @@ impl Estimate for PatternDatabase {
         self.step_within(node, board, tile, from, to, u32::MAX).0
     }
 
-    /// The mirror lookup is skipped when the direct one already puts the child over the
-    /// limit: most generated children are cut off, and each lookup is a likely cache miss
-    /// in a 259 MB table, so this saves a good part of the search's memory traffic.
+    /// Stops at the first partition sum that puts the child over `limit`, returning that
+    /// partition's estimate (a lower bound above the limit) and a node not worth
+    /// finishing.
     #[inline(always)]
     fn step_within(
         &self,
@@ -279,33 +563,71 @@ impl Estimate for PatternDatabase {
     ) -> (PdbNode, u32) {
         let mut next = *node;
         next.md = self.manhattan.step(node.md, tile, from, to);
-        let g = self.group_of[tile as usize];
-        if g != NO_GROUP {
-            let g = g as usize;
-            let e = self.lookup(g, &board.pos);
-            next.sum = next.sum + u16::from(e) - u16::from(node.entries[g]);
-            next.entries[g] = e;
+        let moved: i8 = if next.md > node.md { 1 } else { -1 };
+        let md = u32::from(next.md);
+        if md > limit {
+            return (next, md);
         }
-        let direct = u32::from(next.md) + 2 * u32::from(next.sum);
-        if direct > limit {
-            return (next, direct);
-        }
-        if let Some(r) = &self.reflection {
-            let g = r.group_of[tile as usize];
-            if g != NO_GROUP {
-                let g = g as usize;
-                let e = self.mirror_lookup(r, g, &board.pos);
-                next.mirror_sum =
-                    next.mirror_sum + u16::from(e) - u16::from(node.mirror_entries[g]);
-                next.mirror_entries[g] = e;
+        // A partition sum above this puts the child over the limit.
+        let threshold = ((limit - md) / 2).min(u32::from(u16::MAX)) as u16;
+        // The table of the parent's largest sum first: when the child is cut off, it is
+        // most often by that sum.
+        let (first_orientation, first_part) = (
+            usize::from(node.best) / MAX_PARTITIONS,
+            usize::from(node.best) % MAX_PARTITIONS,
+        );
+        let first = self.table_of[first_orientation][first_part][usize::from(tile)];
+        if first != NO_TABLE {
+            let j = usize::from(first);
+            let entry = self.tables[j].entry(self.index_of(first_orientation, j, &board.pos));
+            let highest = self.update(&mut next, first_orientation, j, entry, moved);
+            if highest > threshold {
+                return (next, md + 2 * u32::from(highest));
             }
         }
-        (next, self.value(&next))
+        // The other tables: every index first, then every load, then the updates, so
+        // that the loads (likely cache misses) are in flight together rather than one
+        // after another.
+        let mut pending = [(0u8, 0u8, 0u64); 2 * MAX_PARTITIONS];
+        let mut count = 0;
+        for orientation in 0..self.orientations() {
+            let touched = &self.touched[orientation][usize::from(tile)];
+            for &j in &touched.tables[..usize::from(touched.count)] {
+                if orientation == first_orientation && j == first {
+                    continue;
+                }
+                let index = self.index_of(orientation, usize::from(j), &board.pos);
+                pending[count] = (orientation as u8, j, index);
+                count += 1;
+            }
+        }
+        let mut entries = [0u8; 2 * MAX_PARTITIONS];
+        for (entry, &(_, j, index)) in entries.iter_mut().zip(&pending[..count]) {
+            *entry = self.tables[usize::from(j)].entry(index);
+        }
+        for (&entry, &(orientation, j, _)) in entries.iter().zip(&pending[..count]) {
+            let highest = self.update(
+                &mut next,
+                usize::from(orientation),
+                usize::from(j),
+                entry,
+                moved,
+            );
+            if highest > threshold {
+                return (next, md + 2 * u32::from(highest));
+            }
+        }
+        let (highest, best) = self.best(&next);
+        next.best = best;
+        (next, md + 2 * u32::from(highest))
     }
 
     #[inline(always)]
     fn value(&self, node: &PdbNode) -> u32 {
-        u32::from(node.md) + 2 * u32::from(node.sum.max(node.mirror_sum))
+        if self.single_classic {
+            return u32::from(node.md) + 2 * u32::from(node.sums[0][0].max(node.sums[1][0]));
+        }
+        u32::from(node.md) + 2 * u32::from(self.best(node).0)
     }
 
     #[inline(always)]
@@ -314,18 +636,14 @@ impl Estimate for PatternDatabase {
     }
 
     fn name(&self) -> String {
-        let sizes: Vec<String> = self
-            .tables
-            .iter()
-            .map(|t| t.tiles.len().to_string())
-            .collect();
-        let mut name = format!("pdb {}", sizes.join("-"));
+        let mut name = format!("pdb {}", self.set.describe());
         if self.reflection.is_some() {
             name.push_str(" + reflection");
         }
         name
     }
 }
+
 /// A one-line description of the database's groups and how each was obtained.
 pub fn describe_origins(origins: &[GroupOrigin]) -> String {
     let mut out = String::new();

@@ -1,20 +1,20 @@
 //! Pattern databases kept for the whole process: loaded (checksums verified, files
-//! mapped) once per cache directory, goal and partition, then shared by every solve, so a
-//! batch of a million boards or a server's requests pay for a load once.
+//! mapped) once per cache directory, goal and partition set, then shared by every solve,
+//! so a batch of a million boards or a server's requests pay for a load once.
 //!
 //! ```
-//! use npuzzle::pdb::{parse_groups, registry};
+//! use npuzzle::pdb::{parse_groups, registry, PartitionSet};
 //! use npuzzle::{cache::Cache, progress::Silent, Board, Size};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let cache = Cache::new(dir.path());
 //! let goal = Board::goal(Size::square(3)?);
-//! assert!(registry::cached(&cache, &goal, &Silent).is_none());
-//! let groups = parse_groups("4-4", &goal)?;
-//! let built = registry::shared(&cache, &goal, &groups, None, &Silent)?;
+//! assert!(registry::cached(&cache, &goal, &[], &Silent).is_none());
+//! let set = PartitionSet::classic(parse_groups("4-4", &goal)?);
+//! let built = registry::shared(&cache, &goal, &set, None, &Silent)?;
 //! assert!(built.origin.contains("built"));
 //! // Found in the cache from now on, and the same tables handed out again.
-//! let found = registry::cached(&cache, &goal, &Silent).expect("cached");
+//! let found = registry::cached(&cache, &goal, &[], &Silent).expect("cached");
 //! assert!(std::sync::Arc::ptr_eq(&found.db, &built.db));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -26,12 +26,11 @@ use std::time::{Instant, SystemTime};
 
 use crate::board::Board;
 use crate::cache::Cache;
-use crate::partition::Groups;
 use crate::progress::Progress;
 
 use super::database::{describe_origins, PatternDatabase};
-use super::files::find_cached;
-use super::{build_peak_bytes, check_buildable, PdbError};
+use super::files::{cached_groups, find_cached};
+use super::{build_peak_bytes, check_buildable, PartitionSet, PdbError, TableKind};
 use crate::partition::group_text;
 
 /// A database as the registry hands it out.
@@ -45,13 +44,13 @@ pub struct SharedDatabase {
     pub seconds: f64,
 }
 
-/// Databases by (cache directory, goal, groups).
-type Databases = HashMap<(PathBuf, String, Groups), (Arc<PatternDatabase>, String)>;
+/// Databases by (cache directory, goal, set).
+type Databases = HashMap<(PathBuf, String, PartitionSet), (Arc<PatternDatabase>, String)>;
 
 /// What a cache directory held for a goal when last listed: the directory's modification
-/// time then, and the groups found. A new file renamed into the directory changes its
+/// time then, and the set found. A new file renamed into the directory changes its
 /// modification time, so a database built by another process is seen.
-type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<Groups>)>;
+type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<PartitionSet>)>;
 
 fn databases() -> &'static Mutex<Databases> {
     static DATABASES: OnceLock<Mutex<Databases>> = OnceLock::new();
@@ -63,20 +62,20 @@ fn findings() -> &'static Mutex<Findings> {
     FINDINGS.get_or_init(Mutex::default)
 }
 
-/// The database of `groups` for `goal`, from `cache` (built and stored there when a table
+/// The database of `set` for `goal`, from `cache` (built and stored there when a table
 /// is missing or damaged, with `progress`), kept for the rest of the process.
 ///
 /// # Errors
-/// When the groups cannot have tables on this board, or the cache cannot be written.
+/// When the set cannot have tables on this board, or the cache cannot be written.
 pub fn shared(
     cache: &Cache,
     goal: &Board,
-    groups: &[Vec<u8>],
+    set: &PartitionSet,
     budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<SharedDatabase, PdbError> {
-    check_buildable(goal, groups)?;
-    let key = (cache.dir().to_path_buf(), goal.to_string(), groups.to_vec());
+    check_buildable(goal, set)?;
+    let key = (cache.dir().to_path_buf(), goal.to_string(), set.clone());
     // Held while loading: two threads wanting the same tables wait for one load, and a
     // build is never run twice.
     let mut known = databases()
@@ -90,11 +89,11 @@ pub fn shared(
         });
     }
     let started = Instant::now();
-    let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, groups) {
-        (db, loaded(groups))
+    let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, set) {
+        (db, loaded(&set.groups()))
     } else {
         // Something must be built: only within the budget.
-        let (need, group) = build_peak_bytes(goal, groups);
+        let (need, group) = build_peak_bytes(goal, set);
         if let Some(budget) = budget.filter(|&b| need > b) {
             return Err(PdbError::OverBudget {
                 group: group_text(&group),
@@ -102,7 +101,7 @@ pub fn shared(
                 budget,
             });
         }
-        let (db, origins) = PatternDatabase::load_or_build(cache, goal, groups, progress)?;
+        let (db, origins) = PatternDatabase::load_or_build(cache, goal, set, progress)?;
         (db, describe_origins(&origins))
     };
     let db = Arc::new(db);
@@ -114,28 +113,54 @@ pub fn shared(
     })
 }
 
-/// The best database cached for `goal` ([`find_cached`]), kept for the rest of the
-/// process; `None` when the cache holds no partition for it (or its files cannot be
-/// read: a damaged cache is never a reason to fail a solve that can go without it).
-pub fn cached(cache: &Cache, goal: &Board, progress: &dyn Progress) -> Option<SharedDatabase> {
+/// The strongest database cached for `goal`, kept for the rest of the process: the first
+/// of `preferred` (strongest first) whose every table the cache holds, else the classic
+/// partition the cached tables make ([`find_cached`]). `None` when the cache holds
+/// neither (or the files cannot be read: a damaged cache is never a reason to fail a
+/// solve that can go without it).
+pub fn cached(
+    cache: &Cache,
+    goal: &Board,
+    preferred: &[PartitionSet],
+    progress: &dyn Progress,
+) -> Option<SharedDatabase> {
     let key = (cache.dir().to_path_buf(), goal.to_string());
     let stamp = std::fs::metadata(cache.dir())
         .and_then(|m| m.modified())
         .ok();
-    let groups = {
+    let set = {
         let mut found = findings()
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         match found.get(&key) {
-            Some((seen, groups)) if *seen == stamp && stamp.is_some() => groups.clone(),
+            Some((seen, set)) if *seen == stamp && stamp.is_some() => set.clone(),
             _ => {
-                let groups = find_cached(cache, goal);
-                found.insert(key, (stamp, groups.clone()));
-                groups
+                let set = strongest_cached(cache, goal, preferred);
+                found.insert(key, (stamp, set.clone()));
+                set
             }
         }
     }?;
-    shared(cache, goal, &groups, None, progress).ok()
+    shared(cache, goal, &set, None, progress).ok()
+}
+
+/// The first of `preferred` whose tables are all in `cache`, else the classic partition
+/// the cached tables make.
+fn strongest_cached(
+    cache: &Cache,
+    goal: &Board,
+    preferred: &[PartitionSet],
+) -> Option<PartitionSet> {
+    let mut listed: HashMap<TableKind, Vec<Vec<u8>>> = HashMap::new();
+    for set in preferred {
+        let have = listed
+            .entry(set.kind())
+            .or_insert_with(|| cached_groups(cache, goal, set.kind()));
+        if set.groups().iter().all(|g| have.contains(g)) {
+            return Some(set.clone());
+        }
+    }
+    find_cached(cache, goal).map(PartitionSet::classic)
 }
 
 /// How a database loaded whole from the cache is described.

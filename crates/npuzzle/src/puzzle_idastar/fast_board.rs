@@ -64,6 +64,7 @@ impl FastBoard {
         self.tiles[blank] = tile;
         self.tiles[to] = 0;
         self.pos[tile as usize] = blank as u8;
+        self.pos[0] = to as u8;
         tile
     }
 
@@ -73,5 +74,6 @@ impl FastBoard {
         self.tiles[to] = tile;
         self.tiles[blank] = 0;
         self.pos[tile as usize] = to as u8;
+        self.pos[0] = blank as u8;
     }
 }

@@ -1,5 +1,5 @@
 //! A benchmark configuration: an algorithm with its estimate and weight, written
-//! `algorithm[:heuristic or :pdb=PARTITION][:w=WEIGHT]`.
+//! `algorithm[:heuristic or :pdb=PARTITION or :cat=CATALOGUE][:w=WEIGHT]`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -44,6 +44,11 @@ impl FromStr for Config {
                     .ok_or_else(|| {
                         format!("'{weight}' in '{text}' is not a weight of at least 1")
                     })?;
+            } else if let Some(catalogue) = part.strip_prefix("cat=") {
+                config.estimate = EstimateChoice::Catalogue {
+                    catalogue: crate::input::catalogue(catalogue).map_err(|e| format!("{e:#}"))?,
+                    reflection: true,
+                };
             } else if let Some(partition) = part.strip_prefix("pdb=") {
                 config.estimate = EstimateChoice::PatternDatabase {
                     partition: partition.parse::<Partition>().map_err(|e| e.to_string())?,
@@ -78,6 +83,15 @@ impl fmt::Display for Config {
                     f.write_str(" (no reflection)")?;
                 }
             }
+            EstimateChoice::Catalogue {
+                catalogue,
+                reflection,
+            } => {
+                write!(f, ":cat={catalogue}")?;
+                if !reflection {
+                    f.write_str(" (no reflection)")?;
+                }
+            }
         }
         if self.weight > 1.0 {
             write!(f, ":w={}", self.weight)?;
@@ -99,6 +113,7 @@ mod tests {
             "bfs",
             "astar:manhattan",
             "fast-idastar:pdb=7-8",
+            "fast-idastar:cat=small",
             "idastar:linear-conflict:w=1.5",
         ] {
             assert_eq!(text.parse::<Config>().unwrap().to_string(), text);

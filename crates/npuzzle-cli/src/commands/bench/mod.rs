@@ -105,15 +105,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
 /// `bench-file`: the puzzle-specific IDA* on every board of a file, a line each.
 pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
-    let estimate = match &args.pdb {
-        Some(partition) => EstimateChoice::PatternDatabase {
-            partition: partition.clone(),
-            reflection: !args.no_reflection,
-        },
-        None if args.no_reflection => {
-            anyhow::bail!("--no-reflection applies to pattern databases: give --pdb too")
-        }
-        None => EstimateChoice::Heuristic(args.heuristic),
+    let estimate = match super::estimate_choice(
+        None,
+        args.pdb.as_ref(),
+        args.catalogue.as_deref(),
+        args.no_reflection,
+    )? {
+        EstimateChoice::Auto => EstimateChoice::Heuristic(args.heuristic),
+        named => named,
     };
     let config = Config {
         algorithm: Algorithm::FastIdastar,

@@ -1,0 +1,330 @@
+//! Zero-aware pattern databases and catalogues of partitions: lower bounds against exact
+//! distances on every board of small puzzles, at least the classic tables, the largest of
+//! their partitions, updated move by move exactly as computed from scratch, and the
+//! canonical path on one thread or two.
+
+use std::collections::HashMap;
+
+use npuzzle::catalogue::Catalogue;
+use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};
+use npuzzle::progress::Silent;
+use npuzzle::puzzle_idastar::{self, Estimate, FastBoard, LinearConflict};
+use npuzzle::search::{bfs, Limits, Outcome};
+use npuzzle::{parse_board, solve, Algorithm, Board, Move, RunSettings, Size, SolveOptions};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+
+/// Every board that reaches `goal`, with its distance (FIFO breadth-first search run to
+/// exhaustion).
+fn all_distances(goal: &Board) -> HashMap<Board, u32> {
+    let mut dist: HashMap<Board, u32> = HashMap::from([(goal.clone(), 0)]);
+    let search = bfs(
+        goal,
+        |b: &Board| {
+            let d = dist[b];
+            let next: Vec<Board> = Move::DEFAULT_ORDER
+                .iter()
+                .filter_map(|&m| b.moved(m))
+                .collect();
+            for n in &next {
+                dist.entry(n.clone()).or_insert(d + 1);
+            }
+            next
+        },
+        |_| false,
+        &Limits::NONE,
+    );
+    assert_eq!(search.outcome, Outcome::Exhausted);
+    dist
+}
+
+/// The partitions of catalogue text `spec` for `goal`, as zero-aware or classic tables.
+fn set(goal: &Board, spec: &str, kind: TableKind) -> PartitionSet {
+    let partitions = spec.parse::<Catalogue>().unwrap().partitions(goal).unwrap();
+    PartitionSet::new(partitions, kind, None)
+}
+
+/// On every board of `goal`'s puzzle: the zero-aware estimate of each partition is a
+/// lower bound at least the classic one, the catalogue's is the largest of them, and a
+/// partition of one group of every tile is exact.
+fn check_everywhere(goal: &Board, catalogue: &str) {
+    let dist = all_distances(goal);
+    let zero_aware =
+        PatternDatabase::build(goal, &set(goal, catalogue, TableKind::ZeroAware), &Silent);
+    let parts: Vec<(PatternDatabase, PatternDatabase)> = catalogue
+        .split(';')
+        .map(|p| {
+            (
+                PatternDatabase::build(goal, &set(goal, p, TableKind::Classic), &Silent),
+                PatternDatabase::build(goal, &set(goal, p, TableKind::ZeroAware), &Silent),
+            )
+        })
+        .collect();
+    let mut stronger = 0;
+    for (board, &d) in &dist {
+        let h = zero_aware.estimate_board(board);
+        assert!(
+            h <= d,
+            "{catalogue}: estimate {h} > distance {d} for {board}"
+        );
+        let mut largest = 0;
+        for (classic, zero) in &parts {
+            let (c, z) = (classic.estimate_board(board), zero.estimate_board(board));
+            assert!(
+                c <= z && z <= d,
+                "{board}: classic {c}, zero-aware {z}, distance {d}"
+            );
+            stronger += usize::from(c < z);
+            largest = largest.max(z);
+        }
+        assert_eq!(h, largest, "{board}: the largest partition sum");
+    }
+    assert!(stronger > 0, "{catalogue}: zero-awareness tells somewhere");
+}
+
+#[test]
+fn zero_aware_catalogues_bound_every_3x3_board() {
+    let size = Size::square(3).unwrap();
+    for goal in [Board::goal(size), Board::blank_first_goal(size)] {
+        check_everywhere(&goal, "4-4; 1,4,7/2,5,8/3,6; 1,2,3,4/5,6,7,8");
+        check_everywhere(&goal, "3-3-2");
+    }
+    check_everywhere(
+        &parse_board("123804765", None).unwrap(),
+        "4-4; 1,8,7,6/2,3,4,5",
+    );
+}
+
+#[test]
+fn zero_aware_catalogues_bound_every_2x4_board() {
+    let goal = Board::goal(Size::new(4, 2).unwrap());
+    check_everywhere(&goal, "4-3; 1,2,5,6/3,4,7; 1,5/2,6/3,7/4");
+}
+
+#[test]
+fn one_group_of_every_tile_is_the_exact_distance() {
+    for goal in [
+        Board::goal(Size::square(3).unwrap()),
+        Board::goal(Size::new(4, 2).unwrap()),
+    ] {
+        let tiles = goal.size().cells() - 1;
+        let db = PatternDatabase::build(
+            &goal,
+            &set(&goal, &tiles.to_string(), TableKind::ZeroAware),
+            &Silent,
+        );
+        for (board, d) in all_distances(&goal) {
+            assert_eq!(db.estimate_board(&board), d, "{board}");
+        }
+    }
+}
+
+/// Random walks from `goal` with `db`: the node updated move by move has the value of
+/// the node computed from scratch on the board reached.
+fn incremental_matches_scratch(goal: &Board, db: &PatternDatabase, moves: usize, seed: u64) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut board = npuzzle::random::random_board(goal, &mut rng);
+    let mut fast = FastBoard::new(&board);
+    let mut node = db.init(&fast);
+    for _ in 0..moves {
+        assert_eq!(db.value(&node), db.value(&db.init(&fast)), "{board}");
+        let legal: Vec<Move> = Move::DEFAULT_ORDER
+            .into_iter()
+            .filter(|&m| board.moved(m).is_some())
+            .collect();
+        let mv = legal[rng.gen_range(0..legal.len())];
+        let blank = board.blank();
+        let to = board.size().step(blank, mv).unwrap();
+        let tile = board.tile_at(to) as u8;
+        board.apply(mv);
+        fast.tiles[blank] = tile;
+        fast.tiles[to] = 0;
+        fast.pos[tile as usize] = blank as u8;
+        fast.pos[0] = to as u8;
+        node = db.step(&node, &fast, tile, to, blank);
+    }
+}
+
+#[test]
+fn catalogues_update_move_by_move_as_from_scratch() {
+    let four = Board::blank_first_goal(Size::square(4).unwrap());
+    let db = PatternDatabase::build(
+        &four,
+        &set(
+            &four,
+            "4-4-4-3; 1,5,9,13/2,6,10,14/3,7,11,15/4,8,12",
+            TableKind::ZeroAware,
+        ),
+        &Silent,
+    );
+    assert!(db.reflects());
+    incremental_matches_scratch(&four, &db, 3000, 1);
+    let five = Board::blank_first_goal(Size::square(5).unwrap());
+    let db = PatternDatabase::build(
+        &five,
+        &set(
+            &five,
+            "3-3-3-3-3-3-3-3; 1,5,10/2,6,11/3,7,12/4,8,13/9,14,19/15,20,21/16,17,22/18,23,24",
+            TableKind::ZeroAware,
+        ),
+        &Silent,
+    );
+    incremental_matches_scratch(&five, &db, 3000, 2);
+    let without = db.without_reflection();
+    incremental_matches_scratch(&five, &without, 1000, 3);
+    // One partition of classic tables takes a step of its own.
+    let classic =
+        PatternDatabase::build(&four, &set(&four, "4-4-4-3", TableKind::Classic), &Silent);
+    assert!(classic.reflects());
+    incremental_matches_scratch(&four, &classic, 3000, 4);
+    incremental_matches_scratch(&four, &classic.without_reflection(), 1000, 5);
+}
+
+#[test]
+fn catalogue_searches_give_the_canonical_path() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+    for (w, h, spec) in [
+        (3, 3, "4-4; 1,4,7/2,5,8/3,6"),
+        (4, 2, "4-3; 1,2,5,6/3,4,7"),
+        (4, 3, "4-4-3; 1,5,9/2,6,10/3,7,11/4,8"),
+    ] {
+        let goal = Board::goal(Size::new(w, h).unwrap());
+        let db = PatternDatabase::build(&goal, &set(&goal, spec, TableKind::ZeroAware), &Silent);
+        for _ in 0..8 {
+            let start = npuzzle::random::random_board(&goal, &mut rng);
+            let exact = solve(
+                &start,
+                &goal,
+                &SolveOptions {
+                    algorithm: Algorithm::Idastar,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+            for threads in [1, 2] {
+                let settings = RunSettings {
+                    threads,
+                    ..RunSettings::default()
+                };
+                let fast = puzzle_idastar::solve_with(&start, &goal, &db, &settings).unwrap();
+                assert_eq!(
+                    fast.moves, exact.moves,
+                    "canonical path for {start}, {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn catalogue_walks_on_the_24_puzzle_agree_with_linear_conflict() {
+    let goal = Board::blank_first_goal(Size::square(5).unwrap());
+    let db = PatternDatabase::build(
+        &goal,
+        &set(
+            &goal,
+            "3-3-3-3-3-3-3-3; 1,5,10/2,6,11/3,7,12/4,8,13/9,14,19/15,20,21/16,17,22/18,23,24",
+            TableKind::ZeroAware,
+        ),
+        &Silent,
+    );
+    let mut rng = rand::rngs::StdRng::seed_from_u64(24);
+    for _ in 0..4 {
+        let start = npuzzle::random::random_walk(&goal, 36, &mut rng);
+        let lc = puzzle_idastar::solve_with(
+            &start,
+            &goal,
+            &LinearConflict::new(&goal),
+            &RunSettings::default(),
+        )
+        .unwrap();
+        assert!(db.estimate_board(&start) as usize <= lc.moves.len());
+        for threads in [1, 2] {
+            let settings = RunSettings {
+                threads,
+                ..RunSettings::default()
+            };
+            let with_db = puzzle_idastar::solve_with(&start, &goal, &db, &settings).unwrap();
+            assert_eq!(with_db.moves, lc.moves, "{start} on {threads} threads");
+        }
+    }
+}
+
+/// The 3x4 catalogue's tables, built once for all cases.
+fn three_by_four() -> &'static (Board, PatternDatabase) {
+    static DB: std::sync::OnceLock<(Board, PatternDatabase)> = std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let goal = Board::goal(Size::new(4, 3).unwrap());
+        let db = PatternDatabase::build(
+            &goal,
+            &set(
+                &goal,
+                "4-4-3; 1,2,5,6/3,4,7,8/9,10,11; 1,5,9/2,6,10/3,7,11/4,8",
+                TableKind::ZeroAware,
+            ),
+            &Silent,
+        );
+        (goal, db)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn catalogue_estimates_bound_random_3x4_boards(seed in any::<u64>()) {
+        let (goal, db) = three_by_four();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let start = npuzzle::random::random_board(goal, &mut rng);
+        let exact = puzzle_idastar::solve_with(&start, goal, &LinearConflict::new(goal), &RunSettings::default())
+            .unwrap();
+        prop_assert!(db.estimate_board(&start) as usize <= exact.moves.len());
+        let with_db = puzzle_idastar::solve_with(&start, goal, db, &RunSettings::default()).unwrap();
+        prop_assert_eq!(with_db.moves, exact.moves);
+    }
+}
+
+#[test]
+fn the_strongest_cached_set_is_preferred_and_files_are_per_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = npuzzle::cache::Cache::new(dir.path());
+    let goal = Board::goal(Size::square(3).unwrap());
+    let catalogue = set(&goal, "4-4; 1,4,7/2,5,8/3,6", TableKind::ZeroAware);
+    let classic = set(&goal, "4-4", TableKind::Classic);
+    // Nothing cached: nothing found.
+    assert!(npuzzle::pdb::registry::cached(
+        &cache,
+        &goal,
+        std::slice::from_ref(&catalogue),
+        &Silent
+    )
+    .is_none());
+    PatternDatabase::load_or_build(&cache, &goal, &classic, &Silent).unwrap();
+    let found =
+        npuzzle::pdb::registry::cached(&cache, &goal, std::slice::from_ref(&catalogue), &Silent)
+            .unwrap();
+    assert_eq!(
+        found.db.set(),
+        &classic,
+        "the classic partition, while the catalogue is missing"
+    );
+    // Zero-aware tables have their own files beside the classic ones of the same groups.
+    let (_, origins) = PatternDatabase::load_or_build(&cache, &goal, &catalogue, &Silent).unwrap();
+    assert!(
+        origins.iter().all(|o| o.file.starts_with("zpdb-")),
+        "{origins:?}"
+    );
+    assert_eq!(
+        npuzzle::pdb::cached_groups(&cache, &goal, TableKind::ZeroAware).len(),
+        5
+    );
+    assert_eq!(
+        npuzzle::pdb::cached_groups(&cache, &goal, TableKind::Classic).len(),
+        2
+    );
+    // The cache directory changed, so the registry looks again and finds the catalogue.
+    let found =
+        npuzzle::pdb::registry::cached(&cache, &goal, std::slice::from_ref(&catalogue), &Silent)
+            .unwrap();
+    assert_eq!(found.db.set(), &catalogue);
+    assert!(found.db.groups().len() == 5 && found.db.reflects());
+}
