@@ -541,8 +541,9 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
 /// build visits. Measured here, a build visits states about as fast as the two-thread
 /// search expands nodes, so the search first spends about a sixteenth of the build's
 /// time: boards that linear conflict solves in a second or two never pay for a build, and
-/// an 80-move 15-puzzle position still ends within a minute, build included
-/// (docs/BENCHMARKS.md).
+/// a hard board pays about a sixteenth more than the build (an 80-move 15-puzzle position
+/// from an empty cache: 80 s on two idle cores, of which the 7-7-1 build is 60 s;
+/// docs/BENCHMARKS.md).
 fn build_cost(goal: &Board, groups: &Groups) -> u64 {
     let n = goal.size().cells() as u64;
     groups
