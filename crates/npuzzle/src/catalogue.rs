@@ -20,7 +20,7 @@
 //! ```
 //!
 //! **Written form.** A name (`small`), or partitions in the form of
-//! [`Partition`](crate::partition::Partition) separated by `;` or newlines; `#` starts a
+//! [`Partition`] separated by `;` or newlines; `#` starts a
 //! comment that runs to the end of the line, so a catalogue file holds one partition a
 //! line. Partitions need not cover every tile (the others count their Manhattan
 //! distance), and may share groups: each distinct group is one table.

@@ -255,7 +255,7 @@ pub fn search(
     }
 }
 
-/// [`search`], telling `watch` every event of the search (see [`crate::search::observer`])
+/// [`search()`], telling `watch` every event of the search (see [`crate::search::observer`])
 /// with its nodes as boards.
 pub fn search_watched(
     start: &Board,

@@ -45,8 +45,9 @@ struct ClassicTable<'a> {
 /// No table of the partition holds the tile.
 const NO_GROUP: u8 = u8::MAX;
 
-/// Node data of a [`ClassicPartition`] search: the Manhattan total, and each group's
-/// entry and their sum, on the board and on its mirror image.
+/// Node data of the search with one partition of classic tables (see
+/// [`PatternDatabase::search`]): the Manhattan total, and each group's entry and their
+/// sum, on the board and on its mirror image.
 #[derive(Clone, Copy, Debug)]
 pub struct ClassicNode {
     md: u16,

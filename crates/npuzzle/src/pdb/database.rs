@@ -472,8 +472,8 @@ impl PatternDatabase {
 
 impl PatternDatabase {
     /// Runs the puzzle-specific IDA* from `start` with this database: one partition of
-    /// classic tables through [`ClassicPartition`] (a node a third the size; see its
-    /// docs), a catalogue or zero-aware tables through the general step.
+    /// classic tables with a node of its own (a third the size; `pdb/classic_partition.rs`
+    /// says why), a catalogue or zero-aware tables through the general step.
     pub fn search(
         &self,
         start: &Board,
