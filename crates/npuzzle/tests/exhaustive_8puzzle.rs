@@ -1,34 +1,14 @@
 //! Every one of the 181,440 states reachable from a 3x3 goal, solved by every optimal
 //! algorithm and compared with the exact breadth-first distance.
 
+mod common;
+use common::all_distances;
+
 use std::collections::HashMap;
 
 use npuzzle::{
     parse_board, solve, Algorithm, Board, HeuristicKind, Move, SolveOptions, Status, Visited,
 };
-
-/// Exact distance of every state from `goal`, by breadth-first search.
-fn all_distances(goal: &Board) -> HashMap<Board, u32> {
-    let mut distance = HashMap::from([(goal.clone(), 0)]);
-    let mut frontier = vec![goal.clone()];
-    let mut depth = 0;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for board in &frontier {
-            for mv in Move::DEFAULT_ORDER {
-                if let Some(b) = board.moved(mv) {
-                    distance.entry(b.clone()).or_insert_with(|| {
-                        next.push(b);
-                        depth
-                    });
-                }
-            }
-        }
-        frontier = next;
-    }
-    distance
-}
 
 /// The lexicographically smallest shortest path in blank order l r d u: from each state
 /// the first move that lowers the exact distance.

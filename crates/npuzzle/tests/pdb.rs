@@ -1,40 +1,17 @@
 //! Pattern databases against exact distances, and the fast IDA* with them.
 
+mod common;
+use common::all_distances;
+
 use std::collections::HashMap;
 
 use npuzzle::cache::{Cache, Origin};
 use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
 use npuzzle::progress::Silent;
 use npuzzle::puzzle_idastar::{self, LinearConflict};
-use npuzzle::search::{bfs, Limits, Outcome};
 use npuzzle::RunSettings;
-use npuzzle::{parse_board, solve, Algorithm, Board, Move, Size, SolveOptions};
+use npuzzle::{parse_board, solve, Algorithm, Board, Size, SolveOptions};
 use rand::SeedableRng;
-
-/// Every board that reaches `goal`, with its distance, from the library's generic BFS run
-/// to exhaustion (the successor closure is called in FIFO order, so the first depth
-/// recorded for a board is its distance).
-fn all_distances(goal: &Board) -> HashMap<Board, u32> {
-    let mut dist: HashMap<Board, u32> = HashMap::from([(goal.clone(), 0)]);
-    let search = bfs(
-        goal,
-        |b: &Board| {
-            let d = dist[b];
-            let next: Vec<Board> = Move::DEFAULT_ORDER
-                .iter()
-                .filter_map(|&m| b.moved(m))
-                .collect();
-            for n in &next {
-                dist.entry(n.clone()).or_insert(d + 1);
-            }
-            next
-        },
-        |_| false,
-        &Limits::NONE,
-    );
-    assert_eq!(search.outcome, Outcome::Exhausted);
-    dist
-}
 
 /// The classic tables of one partition.
 fn classic(groups: &[Vec<u8>]) -> PartitionSet {

@@ -3,40 +3,16 @@
 //! their partitions, updated move by move exactly as computed from scratch, and the
 //! canonical path on one thread or two.
 
-use std::collections::HashMap;
+mod common;
+use common::all_distances;
 
 use npuzzle::catalogue::Catalogue;
 use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};
 use npuzzle::progress::Silent;
 use npuzzle::puzzle_idastar::{self, Estimate, FastBoard, LinearConflict};
-use npuzzle::search::{bfs, Limits, Outcome};
 use npuzzle::{parse_board, solve, Algorithm, Board, Move, RunSettings, Size, SolveOptions};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
-
-/// Every board that reaches `goal`, with its distance (FIFO breadth-first search run to
-/// exhaustion).
-fn all_distances(goal: &Board) -> HashMap<Board, u32> {
-    let mut dist: HashMap<Board, u32> = HashMap::from([(goal.clone(), 0)]);
-    let search = bfs(
-        goal,
-        |b: &Board| {
-            let d = dist[b];
-            let next: Vec<Board> = Move::DEFAULT_ORDER
-                .iter()
-                .filter_map(|&m| b.moved(m))
-                .collect();
-            for n in &next {
-                dist.entry(n.clone()).or_insert(d + 1);
-            }
-            next
-        },
-        |_| false,
-        &Limits::NONE,
-    );
-    assert_eq!(search.outcome, Outcome::Exhausted);
-    dist
-}
 
 /// The partitions of catalogue text `spec` for `goal`, as zero-aware or classic tables.
 fn set(goal: &Board, spec: &str, kind: TableKind) -> PartitionSet {
