@@ -36,7 +36,8 @@
 //!   limits, in the style of the `pathfinding` crate.
 //! - [`notation`]: reading and writing boards and moves (the blank's `u d l r`, or tile
 //!   notation `R2U2L`). [`partition`]: tile groups of pattern databases. [`catalogue`]:
-//!   several partitions over shared tables. [`solvability`]: the parity test. [`state`]:
+//!   several partitions over shared tables. [`cluster`]: searching with other processes
+//!   (engine-free). [`solvability`]: the parity test. [`state`]:
 //!   packed search states.
 //! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict. [`random`]: reproducible
 //!   scrambles. [`distance_table`]: complete distance tables of boards up to 12 cells.
@@ -72,6 +73,7 @@
 pub mod board;
 pub mod cache;
 pub mod catalogue;
+pub mod cluster;
 pub mod compare;
 pub mod constructive;
 pub mod distance_table;

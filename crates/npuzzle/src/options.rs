@@ -24,6 +24,7 @@ use std::time::Duration;
 use crate::board::Move;
 use crate::cache::Cache;
 use crate::catalogue::Catalogue;
+use crate::cluster::SharedLink;
 use crate::heuristic::HeuristicKind;
 use crate::notation::UnknownName;
 use crate::partition::Partition;
@@ -148,6 +149,9 @@ pub struct SolveOptions {
     /// Told of long work: table and database builds, and each iteration of the
     /// puzzle-specific IDA* (see [`RunSettings::progress`]).
     pub progress: Option<SharedProgress>,
+    /// The other processes this one searches with, if any (see [`crate::cluster`]):
+    /// every process runs the same solve with its own link.
+    pub cluster: Option<SharedLink>,
 }
 
 impl SolveOptions {
@@ -171,6 +175,7 @@ impl SolveOptions {
             limits: self.limits.clone(),
             threads: self.threads,
             progress: self.progress.clone(),
+            cluster: self.cluster.clone(),
         }
     }
 }
@@ -188,6 +193,7 @@ impl Default for SolveOptions {
             build_tables: true,
             threads: 1,
             progress: None,
+            cluster: None,
         }
     }
 }
@@ -259,6 +265,8 @@ pub struct RunSettings {
     /// Told of each iteration as it starts (its bound and the nodes so far), for a long
     /// search to show it is alive.
     pub progress: Option<SharedProgress>,
+    /// The other processes sharing each iteration, if any (see [`crate::cluster`]).
+    pub cluster: Option<SharedLink>,
 }
 
 impl Default for RunSettings {
@@ -269,6 +277,7 @@ impl Default for RunSettings {
             limits: Limits::NONE,
             threads: 1,
             progress: None,
+            cluster: None,
         }
     }
 }

@@ -226,6 +226,10 @@ impl Solution {
 /// A request the solver cannot take.
 #[derive(Debug, Error)]
 pub enum SolveError {
+    /// Processes of a cluster that would not search the same way (see
+    /// [`crate::cluster::agree`]).
+    #[error(transparent)]
+    ClusterDisagrees(#[from] crate::cluster::Disagreement),
     /// Start and goal of different sizes.
     #[error("the start is {start} but the goal is {goal}")]
     SizeMismatch {

@@ -15,7 +15,8 @@
 
 use std::time::Instant;
 
-use crate::board::Board;
+use crate::board::{moves_to_string, Board};
+use crate::cluster;
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
 use crate::plan::{plan, Guide, Plan, Upgrade};
@@ -48,11 +49,45 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         });
     }
     let plan = plan(goal, options)?;
+    if let Some(link) = &options.cluster {
+        cluster::agree(
+            link.0.as_ref(),
+            &search_identity(start, goal, &plan, options),
+        )?;
+    }
     let mut solution = execute(start, goal, &plan, options);
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);
     solution.stats.setup_seconds += plan.setup_seconds;
     Ok(solution)
+}
+
+/// What processes sharing a search must have in common: the same program, board, goal,
+/// move order, node limit and plan, down to the bytes of the tables.
+fn search_identity(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Vec<(&'static str, String)> {
+    let tables = match &plan.guide {
+        Guide::PatternDatabase(db) => format!("{:016x}", db.checksum()),
+        _ => "none".to_string(),
+    };
+    vec![
+        ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
+        ("board", start.to_string()),
+        ("goal", goal.to_string()),
+        ("move order", moves_to_string(&options.order)),
+        // Limits on memory follow each machine's; a node limit is the cluster's.
+        ("node limit", format!("{:?}", options.limits.max_expanded)),
+        ("algorithm", plan.algorithm.to_string()),
+        (
+            "estimate",
+            plan.guide.name().unwrap_or_else(|| "none".into()),
+        ),
+        ("tables checksum", tables),
+    ]
 }
 
 /// Runs `plan` from `start`.

@@ -312,6 +312,14 @@ impl PatternDatabase {
             .fold(0u64, |sum, &b| sum.wrapping_add(u64::from(b)))
     }
 
+    /// An xxh3-64 checksum of every table's bytes, in order: equal on two machines when
+    /// they search with the same tables (the cluster's check before sharing a search).
+    pub fn checksum(&self) -> u64 {
+        self.tables.iter().fold(0u64, |sum, t| {
+            xxhash_rust::xxh3::xxh3_64_with_seed(t.storage.bytes(), sum)
+        })
+    }
+
     /// Bytes of table data.
     pub fn table_bytes(&self) -> usize {
         self.tables.iter().map(|t| t.storage.bytes().len()).sum()

@@ -86,8 +86,17 @@ pub fn search<E: Estimate>(
             );
         }
     };
-    let outcome = if threads > 1 {
-        parallel::search(start, estimate, &table, &settings.limits, threads, &report)
+    let link = settings.cluster.as_ref().map(|l| l.0.as_ref());
+    let outcome = if threads > 1 || link.is_some() {
+        parallel::search(
+            start,
+            estimate,
+            &table,
+            &settings.limits,
+            threads,
+            link,
+            &report,
+        )
     } else {
         serial(start, estimate, &table, &settings.limits, &report)
     };

@@ -51,6 +51,7 @@ use std::time::{Duration, Instant};
 use super::runner::{Runner, Stop};
 use super::{Estimate, FastBoard, MoveTable};
 use crate::board::{Board, Move};
+use crate::cluster::{owner, ClusterLink, RoundShare};
 use crate::search::{GiveUp, Limits, Stats};
 
 /// Work items per thread the frontier is deepened to reach.
@@ -65,7 +66,7 @@ pub const SERIAL_BELOW: u64 = 5_000;
 pub const FLUSH_EVERY: u64 = 1024;
 
 /// The state the threads of one iteration share.
-pub(super) struct Watch {
+pub(super) struct Watch<'a> {
     /// The next item to hand out.
     next: AtomicUsize,
     /// Items from this index on are not needed (a goal was found before it, or a limit
@@ -77,14 +78,21 @@ pub(super) struct Watch {
     max_expanded: Option<u64>,
     deadline: Option<(Instant, Duration)>,
     gave_up: Mutex<Option<GiveUp>>,
+    /// The other processes of a cluster, and this process's expansions in the round.
+    link: Option<(&'a dyn ClusterLink, AtomicU64)>,
 }
 
-impl Watch {
+impl Watch<'_> {
     /// Called by a thread at each expansion of item `item`, its `local`-th: whether to go on.
     #[inline(always)]
     pub(super) fn check(&self, item: usize, local: u64) -> Result<(), Stop> {
         if local % FLUSH_EVERY == 0 {
-            let pooled = self.expanded.fetch_add(FLUSH_EVERY, Relaxed) + FLUSH_EVERY;
+            let mut pooled = self.expanded.fetch_add(FLUSH_EVERY, Relaxed) + FLUSH_EVERY;
+            if let Some((link, round)) = &self.link {
+                let mine = round.fetch_add(FLUSH_EVERY, Relaxed) + FLUSH_EVERY;
+                pooled += link.expanded_elsewhere(mine);
+                self.cutoff.fetch_min(link.cutoff_elsewhere(), Relaxed);
+            }
             if let Some(max) = self.max_expanded {
                 if pooled > max {
                     return Err(self.give_up(GiveUp::Expanded(max)));
@@ -105,6 +113,9 @@ impl Watch {
     /// Records the first limit reached and stops every thread.
     fn give_up(&self, why: GiveUp) -> Stop {
         self.cutoff.store(0, Relaxed);
+        if let Some((link, _)) = &self.link {
+            link.announce_cutoff(0);
+        }
         let mut first = self.gave_up.lock().expect("no thread panics holding it");
         first.get_or_insert(why);
         Stop::GaveUp(why)
@@ -212,6 +223,7 @@ fn work<E: Estimate>(
     estimate: &E,
     table: &MoveTable,
     items: &[Item<E::Node>],
+    mine: &[usize],
     bound: u32,
     watch: &Watch,
 ) -> Finding {
@@ -230,9 +242,8 @@ fn work<E: Estimate>(
         first.blank,
         &Limits::NONE,
     );
-    loop {
-        let i = watch.next.fetch_add(1, Relaxed);
-        if i >= items.len() || i >= watch.cutoff.load(Relaxed) {
+    while let Some(&i) = mine.get(watch.next.fetch_add(1, Relaxed)) {
+        if i >= watch.cutoff.load(Relaxed) {
             break;
         }
         let item = &items[i];
@@ -243,6 +254,9 @@ fn work<E: Estimate>(
         let g = item.moves.len() as u32;
         if runner.dfs(g, bound, item.node, item.forbidden) {
             watch.cutoff.fetch_min(i + 1, Relaxed);
+            if let Some((link, _)) = &watch.link {
+                link.announce_cutoff(i + 1);
+            }
             let mut path = item.moves.clone();
             path.extend_from_slice(&runner.path);
             goal = Some((i, path));
@@ -264,13 +278,16 @@ fn work<E: Estimate>(
 }
 
 /// The parallel search on `threads` threads (see the [module](self) documentation); the
-/// same contract and answer as [`super::search`].
+/// same contract and answer as [`super::search`]. With a `link`, the items of each
+/// iteration are shared with the cluster's other processes (see [`crate::cluster`]), and
+/// the answer and counts returned are the cluster's, the same on every process.
 pub(super) fn search<E: Estimate>(
     start: &Board,
     estimate: &E,
     table: &MoveTable,
     limits: &Limits,
     threads: usize,
+    link: Option<&dyn ClusterLink>,
     report: &dyn Fn(u32, u64),
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let started = Instant::now();
@@ -278,7 +295,7 @@ pub(super) fn search<E: Estimate>(
     let root = estimate.init(&board);
     let mut bound = estimate.value(&root);
     let mut stats = Stats::default();
-    let target = ITEMS_PER_THREAD * threads;
+    let slots = link.map_or(threads, |l| l.threads().iter().sum());
     let mut previous = 0;
     loop {
         report(bound, stats.expanded);
@@ -293,12 +310,18 @@ pub(super) fn search<E: Estimate>(
         let (workers, target) = if previous < SERIAL_BELOW {
             (1, 1)
         } else {
-            (threads, target)
+            (threads, ITEMS_PER_THREAD * slots)
         };
         let frontier = Frontier::grow(estimate, table, root_item, bound, target);
         stats.expanded += frontier.expanded;
         stats.generated += frontier.generated;
         let pooled = stats.expanded;
+        let mine: Vec<usize> = match link {
+            None => (0..frontier.items.len()).collect(),
+            Some(link) => (0..frontier.items.len())
+                .filter(|&i| owner(i, link.threads()) == link.process())
+                .collect(),
+        };
         let watch = Watch {
             next: AtomicUsize::new(0),
             cutoff: AtomicUsize::new(usize::MAX),
@@ -309,18 +332,19 @@ pub(super) fn search<E: Estimate>(
                 .max_time
                 .and_then(|max| Some((started.checked_add(max)?, max))),
             gave_up: Mutex::new(None),
+            link: link.map(|l| (l, AtomicU64::new(0))),
         };
-        if let Some(max) = limits.max_expanded {
-            if pooled > max {
-                return (Err(GiveUp::Expanded(max)), stats);
-            }
-        }
-        let findings: Vec<Finding> = if workers == 1 {
-            vec![work(estimate, table, &frontier.items, bound, &watch)]
+        let over_limit = limits.max_expanded.filter(|&max| pooled > max);
+        let findings: Vec<Finding> = if over_limit.is_some() {
+            Vec::new()
+        } else if workers == 1 {
+            vec![work(estimate, table, &frontier.items, &mine, bound, &watch)]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..workers)
-                    .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
+                    .map(|_| {
+                        scope.spawn(|| work(estimate, table, &frontier.items, &mine, bound, &watch))
+                    })
                     .collect();
                 handles
                     .into_iter()
@@ -328,30 +352,62 @@ pub(super) fn search<E: Estimate>(
                     .collect()
             })
         };
-        let before = stats.expanded;
-        let mut next_bound = frontier.next_bound;
-        let mut best: Option<(usize, Vec<Move>)> = None;
+        let mut share = RoundShare {
+            next_bound: frontier.next_bound,
+            gave_up: over_limit
+                .map(GiveUp::Expanded)
+                .or(watch.gave_up.into_inner().expect("no thread panicked")),
+            ..RoundShare::default()
+        };
         for finding in findings {
-            stats.expanded += finding.stats.expanded;
-            stats.generated += finding.stats.generated;
-            next_bound = next_bound.min(finding.next_bound);
+            share.expanded += finding.stats.expanded;
+            share.generated += finding.stats.generated;
+            share.next_bound = share.next_bound.min(finding.next_bound);
             if let Some((i, path)) = finding.goal {
-                if best.as_ref().is_none_or(|(b, _)| i < *b) {
-                    best = Some((i, path));
+                if share.goal.as_ref().is_none_or(|(b, _)| i < *b) {
+                    share.goal = Some((i, path));
                 }
             }
         }
-        if let Some(why) = watch.gave_up.into_inner().expect("no thread panicked") {
+        let round = match link {
+            None => share,
+            Some(link) => combine(&link.gather(share.encode())),
+        };
+        stats.expanded += round.expanded;
+        stats.generated += round.generated;
+        if let Some(why) = round.gave_up {
             return (Err(why), stats);
         }
-        if let Some((_, path)) = best {
+        if let Some((_, path)) = round.goal {
             stats.peak_nodes = stats.peak_nodes.max(path.len() as u64 + 1);
             return (Ok(path), stats);
         }
-        previous = stats.expanded - before + frontier.expanded;
+        previous = round.expanded + frontier.expanded;
         // A solvable board always has a path, so the bound always grows to meet it.
-        bound = next_bound;
+        bound = round.next_bound;
     }
+}
+
+/// The cluster's round from every process's share: counts summed, the least next bound,
+/// the goal of the lowest item, the first limit reached in process order.
+fn combine(shares: &[String]) -> RoundShare {
+    let mut round = RoundShare {
+        next_bound: u32::MAX,
+        ..RoundShare::default()
+    };
+    for text in shares {
+        let share = RoundShare::decode(text).expect("every process runs this same program");
+        round.expanded += share.expanded;
+        round.generated += share.generated;
+        round.next_bound = round.next_bound.min(share.next_bound);
+        if let Some((i, path)) = share.goal {
+            if round.goal.as_ref().is_none_or(|(b, _)| i < *b) {
+                round.goal = Some((i, path));
+            }
+        }
+        round.gave_up = round.gave_up.or(share.gave_up);
+    }
+    round
 }
 
 #[cfg(test)]
@@ -362,7 +418,7 @@ mod tests {
     use crate::puzzle_idastar::tests::solve;
     use crate::puzzle_idastar::{solve_with, LinearConflict};
     use crate::random::{random_board, random_walk};
-    use crate::solution::Status;
+    use crate::solution::{Solution, Status};
     use crate::Size;
     use proptest::prelude::*;
     use rand::SeedableRng;
@@ -503,6 +559,88 @@ mod tests {
                 s.length().map(|_| (57 - bounds[0]) / 2 + 1)
             );
             assert!(bounds.windows(2).all(|w| w[1] == w[0] + 2), "{bounds:?}");
+        }
+    }
+
+    /// Runs the same solve on every member of an in-process cluster of `shape`.
+    fn on_cluster(start: &Board, goal: &Board, shape: &[usize], limits: &Limits) -> Vec<Solution> {
+        let links = crate::cluster::InProcessCluster::new(shape);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = links
+                .into_iter()
+                .map(|link| {
+                    let options = crate::SolveOptions {
+                        threads: link.threads()[link.process()],
+                        cluster: Some(crate::cluster::SharedLink(std::sync::Arc::new(link))),
+                        limits: limits.clone(),
+                        estimate: crate::EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
+                        algorithm: crate::Algorithm::FastIdastar,
+                        ..crate::SolveOptions::default()
+                    };
+                    scope.spawn(move || crate::solve(start, goal, &options).unwrap())
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn a_cluster_finds_the_serial_path_and_agrees_on_its_cost() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let serial = solve(
+            &start,
+            &goal,
+            HeuristicKind::LinearConflict,
+            &settings(1, Move::DEFAULT_ORDER),
+        )
+        .unwrap();
+        for shape in [&[1, 1][..], &[2, 1], &[1, 1, 1]] {
+            let answers = on_cluster(&start, &goal, shape, &Limits::NONE);
+            for answer in &answers {
+                assert_eq!(answer.moves, serial.moves, "{shape:?}");
+                assert!(answer.optimal);
+                // Every process reports the cluster's count, the same everywhere.
+                assert_eq!(answer.stats.expanded, answers[0].stats.expanded);
+            }
+        }
+    }
+
+    #[test]
+    fn a_limit_reached_anywhere_stops_the_whole_cluster() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let limits = Limits {
+            max_expanded: Some(300_000),
+            ..Limits::NONE
+        };
+        for answer in on_cluster(&start, &goal, &[1, 2], &limits) {
+            assert_eq!(answer.status, Status::GaveUp(GiveUp::Expanded(300_000)));
+            // Each process pools its count with the others' as it goes.
+            assert!(
+                answer.stats.expanded < 300_000 + 3 * 4 * FLUSH_EVERY + 10_000,
+                "{:?}",
+                answer.stats
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn any_cluster_shape_gives_the_serial_path(
+            seed in any::<u64>(),
+            shape in prop::collection::vec(1usize..3, 1..4),
+            (w, h) in prop_oneof![Just((3, 3)), Just((4, 3)), Just((4, 4))],
+        ) {
+            let goal = Board::goal(Size::new(w, h).unwrap());
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let start = if w * h == 16 { random_walk(&goal, 45, &mut rng) } else { random_board(&goal, &mut rng) };
+            let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, Move::DEFAULT_ORDER)).unwrap();
+            for answer in on_cluster(&start, &goal, &shape, &Limits::NONE) {
+                prop_assert_eq!(&answer.status, &serial.status);
+                prop_assert_eq!(&answer.moves, &serial.moves);
+            }
         }
     }
 

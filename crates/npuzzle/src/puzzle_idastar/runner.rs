@@ -27,7 +27,7 @@ pub(super) struct Runner<'a, E: Estimate> {
     pub(super) stopped: Option<Stop>,
     pub(super) next_bound: u32,
     /// In a parallel search: the shared state and the index of the work item searched.
-    pub(super) watch: Option<(&'a parallel::Watch, usize)>,
+    pub(super) watch: Option<(&'a parallel::Watch<'a>, usize)>,
 }
 
 impl<'a, E: Estimate> Runner<'a, E> {
