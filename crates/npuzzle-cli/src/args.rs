@@ -170,6 +170,24 @@ fn thread_count(text: &str) -> Result<usize, String> {
     checked_threads(n).map_err(|e| e.to_string())
 }
 
+/// Running as one process of a cluster (see docs/CLUSTER.md).
+#[derive(Debug, Args, Clone, Default)]
+pub struct ClusterArgs {
+    /// Run as one process of a cluster: FILE lists every process's host:port, one a line,
+    /// line i for process i (timely-dataflow's host file; blank and # lines skipped).
+    /// Every process runs the same command with its own --process; process 0 prints the
+    /// answer (or reads the batch and writes its output), the others print nothing.
+    #[arg(long, value_name = "FILE", requires = "process")]
+    pub cluster: Option<PathBuf>,
+    /// This process's index in the --cluster file, from 0.
+    #[arg(long, value_name = "I", requires = "cluster")]
+    pub process: Option<usize>,
+    /// Seconds to wait for the other processes to start, and the longest a peer may be
+    /// silent before the run ends with an error naming it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = seconds)]
+    pub cluster_timeout: f64,
+}
+
 /// A `--notation` value, its possible values listed for help and completions.
 fn notation() -> impl TypedValueParser<Value = Notation> {
     PossibleValuesParser::new(Notation::ALL.map(Notation::name))
@@ -227,6 +245,8 @@ pub struct SolveArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
 }
 
 /// `npuzzle trace`.
@@ -311,10 +331,15 @@ pub struct BatchArgs {
     pub algorithm: Algorithm,
     #[command(flatten)]
     pub estimate: EstimateArgs,
+    /// Boards solved at once (0: one per core); with --cluster, on each process.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
+    pub jobs: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
 }
 
 /// `npuzzle bench`.

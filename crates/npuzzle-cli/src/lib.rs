@@ -10,6 +10,7 @@
 //! ```
 
 mod args;
+mod cluster;
 mod commands;
 pub mod fuzzing;
 mod input;

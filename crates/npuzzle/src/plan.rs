@@ -143,6 +143,17 @@ impl Plan {
 /// bad flags before any work starts.
 ///
 /// # Errors
+impl Plan {
+    /// An xxh3 checksum of the pattern databases the plan searches with, if any: two
+    /// machines with the same checksum search with the same tables.
+    pub fn tables_checksum(&self) -> Option<u64> {
+        match &self.guide {
+            Guide::PatternDatabase(db) => Some(db.checksum()),
+            _ => None,
+        }
+    }
+}
+
 /// As [`plan`], but for tables that cannot be had.
 pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     if !(options.weight.is_finite() && options.weight >= 1.0) {

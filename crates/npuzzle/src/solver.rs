@@ -70,10 +70,9 @@ fn search_identity(
     plan: &Plan,
     options: &SolveOptions,
 ) -> Vec<(&'static str, String)> {
-    let tables = match &plan.guide {
-        Guide::PatternDatabase(db) => format!("{:016x}", db.checksum()),
-        _ => "none".to_string(),
-    };
+    let tables = plan
+        .tables_checksum()
+        .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}"));
     vec![
         ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
         ("board", start.to_string()),

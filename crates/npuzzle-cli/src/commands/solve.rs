@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::{exit_code, hint_after, validate};
 use crate::args::SolveArgs;
+use crate::cluster;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
 
@@ -56,7 +57,32 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let request = parse(args)?;
+    let mut request = parse(args)?;
+    let threads = request.options.run_settings().thread_count();
+    let Some(cluster) = cluster::join(&args.cluster, threads)? else {
+        return answer(&request);
+    };
+    // Every process runs the same solve; process 0 alone shows and prints it.
+    request.options.cluster = Some(cluster.link());
+    let printing = cluster.process() == 0;
+    if !printing {
+        request.options.progress = None;
+        request.quiet = true;
+    }
+    let outcome = if printing {
+        answer(&request)
+    } else {
+        solve(&request.start, &request.goal, &request.options)
+            .map(|_| ExitCode::SUCCESS)
+            .map_err(anyhow::Error::from)
+    };
+    // Leaves together: a process that ended first would look lost to the others.
+    cluster.finish();
+    outcome
+}
+
+/// Solves and prints the answer.
+fn answer(request: &Request) -> anyhow::Result<ExitCode> {
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {
         advise(&solution, &request.goal);

@@ -1,0 +1,255 @@
+//! A process's membership of a cluster: joining it, the link the library's searches use,
+//! a batch's boards handed out by process 0, and leaving together.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
+
+use npuzzle::cluster::{ClusterLink, SharedLink};
+
+use crate::host_file::HostFile;
+use crate::note::Body;
+use crate::state::{Finished, Order, Shared};
+use crate::{connect, dataflow, watchdog};
+
+/// How a process joins a cluster.
+#[derive(Clone, Debug)]
+pub struct ClusterOptions {
+    /// Every process's address, process 0's first.
+    pub hosts: HostFile,
+    /// This process's index in `hosts`.
+    pub process: usize,
+    /// Threads searching on this process.
+    pub threads: usize,
+    /// How long to wait for the others to start, and how long a peer may be silent
+    /// before the run ends.
+    pub timeout: Duration,
+}
+
+/// Why a process could not join, or its cluster failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// A process index outside the host file.
+    #[error("process {process} is not in the host file, which gives {processes} (0 to {last})", last = processes - 1)]
+    NoSuchProcess {
+        /// The index asked for.
+        process: usize,
+        /// How many the file gives.
+        processes: usize,
+    },
+    /// An address that does not resolve.
+    #[error("cannot resolve {address}: {why}")]
+    Resolve {
+        /// The address.
+        address: String,
+        /// Why not.
+        why: String,
+    },
+    /// This process's own address cannot be listened on.
+    #[error("cannot listen on {address}, this process's address in the host file: {why}")]
+    Listen {
+        /// The address.
+        address: String,
+        /// Why not.
+        why: String,
+    },
+    /// A process before this one could not be reached in time.
+    #[error("{who} could not be reached before the timeout ({why}): is it started, with this host file?")]
+    Unreachable {
+        /// The process and its address.
+        who: String,
+        /// The last error.
+        why: String,
+    },
+    /// Processes after this one never connected in time.
+    #[error("{missing} did not connect within {seconds} s: are they started, with this host file?")]
+    NeverConnected {
+        /// The processes and their addresses.
+        missing: String,
+        /// The timeout.
+        seconds: f64,
+    },
+    /// A peer's hello was not what this process expects.
+    #[error("{who} cannot join: {why}")]
+    Hello {
+        /// The peer.
+        who: String,
+        /// What was wrong.
+        why: String,
+    },
+    /// timely could not start over the sockets.
+    #[error("the dataflow could not start: {0}")]
+    Start(String),
+}
+
+/// This process's membership of a cluster (see the [crate](crate) documentation).
+pub struct Cluster {
+    link: Arc<Link>,
+    guards: timely::communication::WorkerGuards<()>,
+}
+
+/// The library's view of the cluster.
+struct Link {
+    shared: Arc<Shared>,
+    threads: Vec<usize>,
+}
+
+impl Cluster {
+    /// Connects to every process of `options.hosts` (each must run this with its own
+    /// index, within `options.timeout` of the others), starts the timely worker and the
+    /// watchdog, and learns how many threads each process searches with.
+    ///
+    /// # Errors
+    /// An index outside the host file, an address that cannot be resolved or listened on,
+    /// a process that does not answer in time (named), or one that is not this program.
+    pub fn join(options: &ClusterOptions) -> Result<Cluster, ClusterError> {
+        let addresses = options.hosts.addresses().to_vec();
+        if options.process >= addresses.len() {
+            return Err(ClusterError::NoSuchProcess {
+                process: options.process,
+                processes: addresses.len(),
+            });
+        }
+        let sockets = connect::connect(&addresses, options.process, options.timeout)?;
+        let (orders, received) = mpsc::channel();
+        let shared = Arc::new(Shared::new(options.process, addresses, orders));
+        watchdog::watch(&shared, options.timeout);
+        let guards = dataflow::start(sockets, Arc::clone(&shared), received)
+            .map_err(ClusterError::Start)?;
+        let mut link = Link {
+            shared,
+            threads: Vec::new(),
+        };
+        let threads = options.threads.max(1);
+        link.threads = link
+            .gather(threads.to_string())
+            .iter()
+            .map(|t| t.parse().unwrap_or(1))
+            .collect();
+        Ok(Cluster {
+            link: Arc::new(link),
+            guards,
+        })
+    }
+
+    /// The link to put in `npuzzle::SolveOptions::cluster`.
+    pub fn link(&self) -> SharedLink {
+        SharedLink(Arc::clone(&self.link) as Arc<dyn ClusterLink>)
+    }
+
+    /// This process's index.
+    pub fn process(&self) -> usize {
+        self.link.shared.process
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.link.shared.processes()
+    }
+
+    /// Process 0 of a batch: the boards to hand out, in the order to hand them out
+    /// (hardest first balances best), as (index, line); returns where the finished ones
+    /// arrive, from every process, in the order they finish.
+    pub fn offer(&self, jobs: Vec<(usize, String)>) -> Receiver<(usize, String, bool)> {
+        let (sender, receiver) = mpsc::channel::<Finished>();
+        let shared = &self.link.shared;
+        let mut heard = shared.heard();
+        heard.pending = jobs.into();
+        heard.offered = true;
+        heard.results = Some(sender);
+        shared.dispatch(&mut heard);
+        receiver
+    }
+
+    /// A batch's next board for this process, from process 0 (`None` once there are no
+    /// more). Blocks; call it from as many threads as should solve at once.
+    pub fn next_job(&self) -> Option<(usize, String)> {
+        let shared = &self.link.shared;
+        let round = shared.heard().round;
+        shared.send(round, 0, Body::Ready);
+        shared.wait_until(|heard| heard.jobs.pop_front())
+    }
+
+    /// Sends a finished board of a batch to process 0.
+    pub fn finished(&self, index: usize, record: String, bad: bool) {
+        let shared = &self.link.shared;
+        let round = shared.heard().round;
+        shared.send(round, 0, Body::Result(index, record, bad));
+    }
+
+    /// Leaves the cluster once every process has: returns when all have called this.
+    pub fn finish(self) {
+        self.link.shared.order(Order::Finish);
+        // A timely thread that panicked has been reported by the watchdog, which ends
+        // the process.
+        let _ = self.guards.join();
+    }
+}
+
+impl ClusterLink for Link {
+    fn process(&self) -> usize {
+        self.shared.process
+    }
+
+    fn threads(&self) -> &[usize] {
+        &self.threads
+    }
+
+    fn describe(&self, process: usize) -> String {
+        self.shared.describe(process)
+    }
+
+    fn gather(&self, mine: String) -> Vec<String> {
+        let shared = &self.shared;
+        let round = {
+            let mut heard = shared.heard();
+            heard.round += 1;
+            heard.round - 1
+        };
+        for to in 0..shared.processes() {
+            shared.send(round, to, Body::Share(mine.clone()));
+        }
+        shared.order(Order::Advance(round + 1));
+        shared.wait_until(|heard| {
+            if heard.complete <= round {
+                return None;
+            }
+            let shares = heard.shares.remove(&round)?;
+            heard.cutoffs.remove(&round);
+            heard.expanded.remove(&round);
+            Some(
+                shares
+                    .into_iter()
+                    .map(|s| s.expect("every process's share of a complete round"))
+                    .collect(),
+            )
+        })
+    }
+
+    fn announce_cutoff(&self, cutoff: usize) {
+        let shared = &self.shared;
+        let round = shared.heard().round;
+        for to in (0..shared.processes()).filter(|&p| p != shared.process) {
+            shared.send(round, to, Body::Cutoff(cutoff));
+        }
+    }
+
+    fn cutoff_elsewhere(&self) -> usize {
+        let heard = self.shared.heard();
+        heard.cutoffs.get(&heard.round).copied().unwrap_or(usize::MAX)
+    }
+
+    fn expanded_elsewhere(&self, expanded: u64) -> u64 {
+        self.shared.expanded_here.store(expanded, Relaxed);
+        let heard = self.shared.heard();
+        heard.expanded.get(&heard.round).map_or(0, |counts| {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| p != self.shared.process)
+                .map(|(_, &c)| c)
+                .sum()
+        })
+    }
+}
