@@ -21,6 +21,11 @@ pub fn join(args: &ClusterArgs, threads: usize) -> anyhow::Result<Option<Cluster
         threads,
         timeout: Duration::from_secs_f64(args.cluster_timeout),
     })
-    .with_context(|| format!("joining the cluster of {} as process {process}", file.display()))?;
+    .with_context(|| {
+        format!(
+            "joining the cluster of {} as process {process}",
+            file.display()
+        )
+    })?;
     Ok(Some(cluster))
 }

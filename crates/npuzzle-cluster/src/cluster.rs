@@ -3,7 +3,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use npuzzle::cluster::{ClusterLink, SharedLink};
@@ -55,7 +55,7 @@ pub enum ClusterError {
         why: String,
     },
     /// A process before this one could not be reached in time.
-    #[error("{who} could not be reached before the timeout ({why}): is it started, with this host file?")]
+    #[error("{who} could not be reached before the timeout ({why}): is every process started, with this host file?")]
     Unreachable {
         /// The process and its address.
         who: String,
@@ -63,7 +63,7 @@ pub enum ClusterError {
         why: String,
     },
     /// Processes after this one never connected in time.
-    #[error("{missing} did not connect within {seconds} s: are they started, with this host file?")]
+    #[error("{missing} did not connect within {seconds} s: is every process started, with this host file?")]
     NeverConnected {
         /// The processes and their addresses.
         missing: String,
@@ -86,7 +86,9 @@ pub enum ClusterError {
 /// This process's membership of a cluster (see the [crate](crate) documentation).
 pub struct Cluster {
     link: Arc<Link>,
-    guards: timely::communication::WorkerGuards<()>,
+    /// The timely worker, joined on leaving (in a mutex so that threads can share the
+    /// cluster: the guards are `Send`, not `Sync`).
+    guards: Mutex<timely::communication::WorkerGuards<()>>,
 }
 
 /// The library's view of the cluster.
@@ -115,8 +117,8 @@ impl Cluster {
         let (orders, received) = mpsc::channel();
         let shared = Arc::new(Shared::new(options.process, addresses, orders));
         watchdog::watch(&shared, options.timeout);
-        let guards = dataflow::start(sockets, Arc::clone(&shared), received)
-            .map_err(ClusterError::Start)?;
+        let guards =
+            dataflow::start(sockets, Arc::clone(&shared), received).map_err(ClusterError::Start)?;
         let mut link = Link {
             shared,
             threads: Vec::new(),
@@ -129,7 +131,7 @@ impl Cluster {
             .collect();
         Ok(Cluster {
             link: Arc::new(link),
-            guards,
+            guards: Mutex::new(guards),
         })
     }
 
@@ -183,7 +185,11 @@ impl Cluster {
         self.link.shared.order(Order::Finish);
         // A timely thread that panicked has been reported by the watchdog, which ends
         // the process.
-        let _ = self.guards.join();
+        let guards = self
+            .guards
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = guards.join();
     }
 }
 
@@ -215,11 +221,11 @@ impl ClusterLink for Link {
             if heard.complete <= round {
                 return None;
             }
-            let shares = heard.shares.remove(&round)?;
+            let round_shares = heard.shares.remove(&round)?;
             heard.cutoffs.remove(&round);
             heard.expanded.remove(&round);
             Some(
-                shares
+                round_shares
                     .into_iter()
                     .map(|s| s.expect("every process's share of a complete round"))
                     .collect(),
@@ -237,7 +243,11 @@ impl ClusterLink for Link {
 
     fn cutoff_elsewhere(&self) -> usize {
         let heard = self.shared.heard();
-        heard.cutoffs.get(&heard.round).copied().unwrap_or(usize::MAX)
+        heard
+            .cutoffs
+            .get(&heard.round)
+            .copied()
+            .unwrap_or(usize::MAX)
     }
 
     fn expanded_elsewhere(&self, expanded: u64) -> u64 {

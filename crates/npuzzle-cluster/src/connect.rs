@@ -141,9 +141,14 @@ fn reach(
     while Instant::now() < deadline {
         for target in resolve(address)? {
             let left = deadline.saturating_duration_since(Instant::now());
-            match TcpStream::connect_timeout(&target, left.clamp(Duration::from_millis(10), Duration::from_secs(2))) {
+            match TcpStream::connect_timeout(
+                &target,
+                left.clamp(Duration::from_millis(10), Duration::from_secs(2)),
+            ) {
                 Ok(mut stream) => {
-                    stream.set_read_timeout(Some(left.max(Duration::from_millis(100)))).ok();
+                    stream
+                        .set_read_timeout(Some(left.max(Duration::from_millis(100))))
+                        .ok();
                     stream
                         .write_all(&hello(me, processes))
                         .map_err(|e| ClusterError::Hello {

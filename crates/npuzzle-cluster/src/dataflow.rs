@@ -1,7 +1,12 @@
 //! The timely worker of a process: one input of notes, exchanged to the process each is
 //! for, recorded there, and a probe that tells which rounds are complete everywhere.
-//! Each round is an epoch: a process's share of round `k` is sent at time `k`, and once
-//! timely's frontier passes `k` every note of round `k` has arrived.
+//!
+//! Each round is an epoch: a timestamp is a round in its high bits and a tick in its
+//! low [`TICK_BITS`] (see [`time_of`]). A process's share of round `k` is sent in round
+//! `k`, and once timely's frontier passes round `k` every note of round `k` has arrived.
+//! Notes sent within a round (cutoffs, progress, heartbeats, a batch's boards) advance
+//! the tick: timely passes a batch of data on when its input moves to a later time, so
+//! that is what sends them at once.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::Receiver;
@@ -17,6 +22,14 @@ use timely::WorkerConfig;
 
 use crate::note::{Body, Note};
 use crate::state::{Order, Shared};
+
+/// The low bits of a timestamp that count ticks within a round.
+pub(crate) const TICK_BITS: u32 = 40;
+
+/// The first timestamp of round `round`.
+pub(crate) fn time_of(round: u64) -> u64 {
+    round << TICK_BITS
+}
 
 /// How often a process says it is alive.
 pub(crate) const HEARTBEAT: Duration = Duration::from_secs(1);
@@ -40,23 +53,24 @@ pub(crate) fn start(
             .map_err(|e| e.to_string())?;
     let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
     let orders = std::sync::Mutex::new(Some(orders));
-    timely::execute::execute_from(builders, Box::new(guard), WorkerConfig::default(), move |worker| {
-        let orders = orders
-            .lock()
-            .expect("taken once")
-            .take()
-            .expect("one worker a process");
-        run(worker, &shared, &orders);
-    })
+    timely::execute::execute_from(
+        builders,
+        Box::new(guard),
+        WorkerConfig::default(),
+        move |worker| {
+            let orders = orders
+                .lock()
+                .expect("taken once")
+                .take()
+                .expect("one worker a process");
+            run(worker, &shared, &orders);
+        },
+    )
 }
 
 /// The worker's loop: send what the process orders, step the dataflow, record the
 /// frontier; then close the input and let the dataflow drain.
-fn run(
-    worker: &mut timely::worker::Worker,
-    shared: &Arc<Shared>,
-    orders: &Receiver<Order>,
-) {
+fn run(worker: &mut timely::worker::Worker, shared: &Arc<Shared>, orders: &Receiver<Order>) {
     let sink = Arc::clone(shared);
     let (mut input, probe) = worker.dataflow::<u64, _, _>(|scope| {
         let (input, stream) = scope.new_input::<Note>();
@@ -66,17 +80,25 @@ fn run(
             .probe();
         (input, probe)
     });
-    let others: Vec<usize> = (0..shared.processes()).filter(|&p| p != shared.process).collect();
-    let mut last_beat = Instant::now() - HEARTBEAT;
+    let others: Vec<usize> = (0..shared.processes())
+        .filter(|&p| p != shared.process)
+        .collect();
+    // The first heartbeat goes out at once.
+    let mut last_beat: Option<Instant> = None;
     let mut last_progress = (Instant::now(), 0u64);
     loop {
         let mut finish = false;
+        let mut sent = false;
         while let Ok(order) = orders.try_recv() {
             match order {
-                Order::Send(note) => input.send(note),
+                Order::Send(note) => {
+                    input.send(note);
+                    sent = true;
+                }
                 Order::Advance(round) => {
-                    if round > *input.time() {
-                        input.advance_to(round);
+                    if time_of(round) > *input.time() {
+                        input.advance_to(time_of(round));
+                        sent = false;
                     }
                     shared.expanded_here.store(0, Relaxed);
                     last_progress = (Instant::now(), 0);
@@ -84,29 +106,49 @@ fn run(
                 Order::Finish => finish = true,
             }
         }
-        let round = *input.time();
+        let round = *input.time() >> TICK_BITS;
         if finish {
             for &p in &others {
-                input.send(Note { round, from: shared.process, to: p, body: Body::Finished });
+                input.send(Note {
+                    round,
+                    from: shared.process,
+                    to: p,
+                    body: Body::Finished,
+                });
             }
             break;
         }
-        if last_beat.elapsed() >= HEARTBEAT {
-            last_beat = Instant::now();
+        if last_beat.is_none_or(|t| t.elapsed() >= HEARTBEAT) {
+            last_beat = Some(Instant::now());
             for &p in &others {
-                input.send(Note { round, from: shared.process, to: p, body: Body::Heartbeat });
+                input.send(Note {
+                    round,
+                    from: shared.process,
+                    to: p,
+                    body: Body::Heartbeat,
+                });
             }
+            sent = true;
         }
         let expanded = shared.expanded_here.load(Relaxed);
         if expanded != last_progress.1 && last_progress.0.elapsed() >= PROGRESS_EVERY {
             last_progress = (Instant::now(), expanded);
             for &p in &others {
-                input.send(Note { round, from: shared.process, to: p, body: Body::Progress(expanded) });
+                input.send(Note {
+                    round,
+                    from: shared.process,
+                    to: p,
+                    body: Body::Progress(expanded),
+                });
             }
+            sent = true;
         }
-        input.flush();
+        let now = *input.time();
+        if sent && (now + 1) >> TICK_BITS == now >> TICK_BITS {
+            input.advance_to(now + 1);
+        }
         worker.step_or_park(Some(Duration::from_millis(2)));
-        let complete = probe.with_frontier(|f| f.first().copied().unwrap_or(u64::MAX));
+        let complete = probe.with_frontier(|f| f.first().map_or(u64::MAX, |t| t >> TICK_BITS));
         let mut heard = shared.heard();
         if complete > heard.complete {
             heard.complete = complete;

@@ -35,7 +35,7 @@ pub(crate) struct Heard {
     /// Each round's latest expansion counts, by process.
     pub expanded: HashMap<u64, Vec<u64>>,
     /// When each process was last heard from.
-    pub last_heard: Vec<Instant>,
+    pub last_word: Vec<Instant>,
     /// Processes that said they are done.
     pub finished: Vec<bool>,
     /// Why the cluster cannot go on, if it cannot.
@@ -77,7 +77,7 @@ impl Shared {
                 shares: HashMap::new(),
                 cutoffs: HashMap::new(),
                 expanded: HashMap::new(),
-                last_heard: vec![Instant::now(); n],
+                last_word: vec![Instant::now(); n],
                 finished: vec![false; n],
                 failure: None,
                 pending: VecDeque::new(),
@@ -155,18 +155,23 @@ impl Shared {
     pub(crate) fn receive(&self, note: Note) {
         let n = self.processes();
         let mut heard = self.heard();
-        heard.last_heard[note.from] = Instant::now();
+        heard.last_word[note.from] = Instant::now();
         match note.body {
             Body::Share(text) => {
-                heard.shares.entry(note.round).or_insert_with(|| vec![None; n])[note.from] =
-                    Some(text);
+                heard
+                    .shares
+                    .entry(note.round)
+                    .or_insert_with(|| vec![None; n])[note.from] = Some(text);
             }
             Body::Cutoff(cutoff) => {
                 let c = heard.cutoffs.entry(note.round).or_insert(usize::MAX);
                 *c = (*c).min(cutoff);
             }
             Body::Progress(count) => {
-                heard.expanded.entry(note.round).or_insert_with(|| vec![0; n])[note.from] = count;
+                heard
+                    .expanded
+                    .entry(note.round)
+                    .or_insert_with(|| vec![0; n])[note.from] = count;
             }
             Body::Heartbeat => {}
             Body::Finished => heard.finished[note.from] = true,

@@ -28,7 +28,11 @@ fn install_hook() {
                     .payload()
                     .downcast_ref::<String>()
                     .cloned()
-                    .or_else(|| info.payload().downcast_ref::<&str>().map(|s| (*s).to_string()))
+                    .or_else(|| {
+                        info.payload()
+                            .downcast_ref::<&str>()
+                            .map(|s| (*s).to_string())
+                    })
                     .unwrap_or_default();
                 PANICS
                     .lock()
@@ -89,9 +93,11 @@ fn failure(shared: &Shared, silence: Duration) -> Option<String> {
         }
     }
     if let Some((_, message)) = panics.first() {
-        return Some(format!("the connection to the other processes failed ({message})"));
+        return Some(format!(
+            "the connection to the other processes failed ({message})"
+        ));
     }
-    for (peer, last) in heard.last_heard.iter().enumerate() {
+    for (peer, last) in heard.last_word.iter().enumerate() {
         if peer != shared.process && !heard.finished[peer] && last.elapsed() > silence {
             return Some(format!(
                 "nothing heard from {} for {:.0} s",

@@ -140,11 +140,13 @@ pub struct Disagreement {
 /// The first process, in order, whose fields differ from process 0's, and the first
 /// field that does: the same error on every process.
 pub fn agree(link: &dyn ClusterLink, fields: &[(&str, String)]) -> Result<(), Disagreement> {
-    let mine = fields.iter().fold(String::new(), |mut text, (name, value)| {
-        let value = value.replace(['\t', '\n'], " ");
-        text.extend([name, "\t", &value, "\n"]);
-        text
-    });
+    let mine = fields
+        .iter()
+        .fold(String::new(), |mut text, (name, value)| {
+            let value = value.replace(['\t', '\n'], " ");
+            text.extend([name, "\t", &value, "\n"]);
+            text
+        });
     let all = link.gather(mine);
     let parse = |text: &str| -> Vec<(String, String)> {
         text.lines()

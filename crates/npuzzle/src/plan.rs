@@ -136,14 +136,7 @@ impl Plan {
             advice: None,
         }
     }
-}
 
-/// Checks that `options` can be planned for boards towards `goal`, without loading or
-/// building anything: what [`plan`] refuses, refused at once, so a front end can reject
-/// bad flags before any work starts.
-///
-/// # Errors
-impl Plan {
     /// An xxh3 checksum of the pattern databases the plan searches with, if any: two
     /// machines with the same checksum search with the same tables.
     pub fn tables_checksum(&self) -> Option<u64> {
@@ -154,6 +147,11 @@ impl Plan {
     }
 }
 
+/// Checks that `options` can be planned for boards towards `goal`, without loading or
+/// building anything: what [`plan`] refuses, refused at once, so a front end can reject
+/// bad flags before any work starts.
+///
+/// # Errors
 /// As [`plan`], but for tables that cannot be had.
 pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     if !(options.weight.is_finite() && options.weight >= 1.0) {

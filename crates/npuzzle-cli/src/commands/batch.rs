@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 
 use anyhow::{bail, Context};
+use npuzzle::heuristic::Heuristic;
 use npuzzle::notation::quoted;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::progress::{Progress, SharedProgress};
@@ -28,6 +29,7 @@ use serde_json::value::RawValue;
 
 use super::validate;
 use crate::args::BatchArgs;
+use crate::cluster;
 use crate::input::{goal_of, utf8};
 use crate::interrupt::Interrupt;
 use crate::progress::Bars;
@@ -63,19 +65,36 @@ pub(crate) struct Job {
 }
 
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
-    let input = read_input(args.input.as_deref())?;
+    let at_once = match args.jobs {
+        0 => rayon::current_num_threads(),
+        n => n,
+    };
     let defaults = SolveOptions {
         algorithm: args.algorithm,
         estimate: args.estimate.choice()?,
-        // The budget is shared by the boards solved at once, one a core.
-        limits: args
-            .limits
-            .limits(SOLVE_LIMITS, rayon::current_num_threads()),
+        // The budget is shared by the boards solved at once.
+        limits: args.limits.limits(SOLVE_LIMITS, at_once),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
         ..SolveOptions::default()
     };
+    if let Some(cluster) = cluster::join(&args.cluster, at_once)? {
+        let outcome = on_cluster(args, &defaults, &cluster, at_once);
+        // Leaves together, error or not: a process that ended first would look lost.
+        cluster.finish();
+        return outcome;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(at_once)
+        .build()
+        .context("starting the batch's threads")?;
+    pool.install(|| on_this_machine(args, &defaults))
+}
+
+/// The batch on this process's threads.
+fn on_this_machine(args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<ExitCode> {
+    let input = read_input(args.input.as_deref())?;
     let jobs = jobs(&input)?;
     let done = match &args.output {
         Some(path) => finished_ids(path)?,
@@ -119,10 +138,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
                 if interrupt.requested().is_some() {
                     return;
                 }
-                let (record, bad) = match solve_line(job, args, &defaults) {
-                    Ok(record) => (record, false),
-                    Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
-                };
+                let (record, bad) = record(job, args, defaults);
                 bars.advance(1);
                 let _ = sender.send((index, record, bad));
             });
@@ -141,6 +157,192 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A line's result record, and whether the line was bad.
+fn record(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> (String, bool) {
+    match solve_line(job, args, defaults) {
+        Ok(record) => (record, false),
+        Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
+    }
+}
+
+/// The batch over a cluster (see docs/CLUSTER.md): process 0 reads the input and hands
+/// out the boards not yet in the output, hardest first, to every process's `workers`
+/// threads as they ask; it writes the results in input order, as on one machine.
+fn on_cluster(
+    args: &BatchArgs,
+    defaults: &SolveOptions,
+    cluster: &npuzzle_cluster::Cluster,
+    workers: usize,
+) -> anyhow::Result<ExitCode> {
+    agree(args, defaults, cluster)?;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some((index, payload)) = cluster.next_job() {
+                    let (id, line) = payload.split_once('\n').unwrap_or(("null", &payload));
+                    let job = Job {
+                        id: id.to_string(),
+                        number: index + 1,
+                        line: line.to_string(),
+                    };
+                    let (record, bad) = record(&job, args, defaults);
+                    cluster.finished(index, record, bad);
+                }
+            });
+        }
+        if cluster.process() != 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+        // Whatever goes wrong here, the boards are offered (none, then), so that every
+        // process's threads end and the cluster can finish.
+        let prepared = prepare(args, defaults);
+        let offered = match &prepared {
+            Ok((jobs, _)) => hardest_first(jobs, args, defaults),
+            Err(_) => Vec::new(),
+        };
+        let results = cluster.offer(offered);
+        let (jobs, already) = prepared?;
+        write_results(args, &jobs, already, results)
+    })
+}
+
+/// Process 0's part before solving: the lines to solve (those not already in the
+/// output) and how many were already there.
+fn prepare(args: &BatchArgs, _defaults: &SolveOptions) -> anyhow::Result<(Vec<Job>, usize)> {
+    let input = read_input(args.input.as_deref())?;
+    let jobs = jobs(&input)?;
+    let done = match &args.output {
+        Some(path) => finished_ids(path)?,
+        None => HashSet::new(),
+    };
+    let already = jobs.iter().filter(|job| done.contains(&job.id)).count();
+    let jobs = jobs
+        .into_iter()
+        .filter(|job| !done.contains(&job.id))
+        .collect();
+    Ok((jobs, already))
+}
+
+/// The boards as handed out, (index, id and line), the farthest from their goals by
+/// Manhattan distance first: the long searches start early and the short ones fill the
+/// gaps at the end. Lines that cannot be read cost nothing and go last.
+fn hardest_first(jobs: &[Job], args: &BatchArgs, defaults: &SolveOptions) -> Vec<(usize, String)> {
+    let mut estimated: Vec<(u32, usize)> = jobs
+        .iter()
+        .enumerate()
+        .map(|(index, job)| {
+            let estimate = read_line(
+                &job.line,
+                args.goal.goal.as_deref(),
+                args.goal.size,
+                defaults,
+            )
+            .map_or(0, |(start, goal, _)| {
+                Heuristic::new(HeuristicKind::Manhattan, &goal).estimate_board(&start)
+            });
+            (estimate, index)
+        })
+        .collect();
+    estimated.sort_by_key(|&(estimate, index)| (std::cmp::Reverse(estimate), index));
+    estimated
+        .into_iter()
+        .map(|(_, index)| (index, format!("{}\n{}", jobs[index].id, jobs[index].line)))
+        .collect()
+}
+
+/// Process 0 writes the cluster's results in input order, as a batch on one machine does.
+fn write_results(
+    args: &BatchArgs,
+    jobs: &[Job],
+    already: usize,
+    results: mpsc::Receiver<Finished>,
+) -> anyhow::Result<ExitCode> {
+    let interrupt = Interrupt::watch().context("watching for Ctrl-C and SIGTERM")?;
+    let sink = Sink::open(args.output.as_deref())?;
+    let bars = Bars::new(args.cache.quiet);
+    bars.start("solving", jobs.len() as u64);
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
+        let bars = &bars;
+        scope.spawn(move || {
+            for finished in results.iter().take(jobs.len()) {
+                bars.advance(1);
+                if sender.send(finished).is_err() {
+                    break;
+                }
+            }
+        });
+        match write_in_order(&receiver, sink, &interrupt)? {
+            Written::All { lines, failed } => Ok((lines, failed)),
+            Written::Stopped { stop, lines } => {
+                bars.finish();
+                eprintln!(
+                    "stopped by {}: {lines} finished results written; run the same command \
+                     again to solve the rest",
+                    stop.name()
+                );
+                std::process::exit(stop.exit_code().into())
+            }
+        }
+    })?;
+    bars.finish();
+    summary(args, total, failed, already);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says how the batch went, unless asked to be quiet.
+fn summary(args: &BatchArgs, total: usize, failed: usize, already: usize) {
+    if !args.cache.quiet {
+        eprintln!(
+            "{total} solved or answered, {failed} bad {}{}",
+            if failed == 1 { "line" } else { "lines" },
+            if already == 0 {
+                String::new()
+            } else {
+                format!(", {already} already done")
+            }
+        );
+    }
+}
+
+/// The processes of a cluster batch compare the program, the flags that decide how boards
+/// are solved and, where the flags name a goal, the tables its plan reads: a process
+/// with other tables would answer its boards with other costs, so the run refuses.
+fn agree(
+    args: &BatchArgs,
+    defaults: &SolveOptions,
+    cluster: &npuzzle_cluster::Cluster,
+) -> anyhow::Result<()> {
+    let goal = match (&args.goal.goal, args.goal.size) {
+        (None, None) => None,
+        (goal, size) => Some(goal_of(goal.as_deref(), size.unwrap_or(Size::square(4)?))?),
+    };
+    let (estimate, tables) = match &goal {
+        Some(goal) => {
+            let plan = npuzzle::plan::plan(goal, defaults)?;
+            (
+                plan.guide.name().unwrap_or_else(|| "none".into()),
+                plan.tables_checksum()
+                    .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}")),
+            )
+        }
+        None => ("per board".to_string(), "per board".to_string()),
+    };
+    let fields = [
+        ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
+        (
+            "goal",
+            goal.map_or_else(|| "per board".to_string(), |g| g.to_string()),
+        ),
+        ("algorithm", defaults.algorithm.to_string()),
+        ("estimate", estimate),
+        ("tables checksum", tables),
+        ("node limit", format!("{:?}", defaults.limits.max_expanded)),
+    ];
+    npuzzle::cluster::agree(cluster.link().0.as_ref(), &fields)?;
+    Ok(())
 }
 
 /// The input's text: the file, or stdin when there is none or it is `-`.

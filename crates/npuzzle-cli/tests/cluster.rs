@@ -1,0 +1,366 @@
+//! `solve` and `batch` with `--cluster FILE --process I`: several processes on loopback,
+//! on free ports chosen here, give the answer of one process; a lost peer ends the run.
+
+mod common;
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{json_lines, npuzzle, scratch_cache};
+use serde_json::Value;
+
+const GOAL_15: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
+
+/// Korf's instance 1 towards the blank-last goal's mirror: 10 million nodes with linear
+/// conflict, enough iterations to share.
+const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+const GOAL_BLANK_FIRST: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+
+/// A host file of `n` free loopback ports in `dir`.
+fn host_file(dir: &Path, n: usize) -> PathBuf {
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|l| format!("127.0.0.1:{}", l.local_addr().unwrap().port()))
+        .collect();
+    let text = lines.join("\n") + "\n";
+    let path = dir.join("hosts");
+    std::fs::write(&path, format!("# a test cluster\n{text}")).unwrap();
+    path
+}
+
+/// Starts process `index` of the cluster in `hosts` running `npuzzle args`.
+fn start(args: &[&str], hosts: &Path, index: usize, stdin: &str) -> Child {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .arg("--cluster")
+        .arg(hosts)
+        .args(["--process", &index.to_string()])
+        .env("NPUZZLE_CACHE_DIR", scratch_cache())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child
+}
+
+/// Waits for `child` at most `limit`, killing it (and failing) past that.
+fn finish(mut child: Child, limit: Duration) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().ok();
+            panic!("a cluster process ran past {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `npuzzle args` on a cluster of `processes` on loopback, each with its own
+/// `extra` flags; returns every process's output, process 0's first.
+fn on_cluster(args: &[&str], extra: &[&[&str]], stdin: &str) -> Vec<Output> {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = host_file(dir.path(), extra.len());
+    // The later processes start first: process 0 waits for them as they wait for it.
+    let children: Vec<Child> = (0..extra.len())
+        .rev()
+        .map(|i| {
+            let all: Vec<&str> = args.iter().chain(extra[i]).copied().collect();
+            start(&all, &hosts, i, stdin)
+        })
+        .collect();
+    let mut outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| finish(c, Duration::from_secs(120)))
+        .collect();
+    outputs.reverse();
+    outputs
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The answer of one process, as JSON.
+fn alone(args: &[&str]) -> Value {
+    let out = npuzzle().args(args).assert().success();
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
+/// Process 0 printed the answer, the others nothing, and every one ended well.
+fn answer_of(outputs: &[Output]) -> Value {
+    for (i, out) in outputs.iter().enumerate() {
+        assert!(out.status.success(), "process {i}: {}", text(&out.stderr));
+        if i > 0 {
+            assert!(
+                out.stdout.is_empty(),
+                "process {i} printed {}",
+                text(&out.stdout)
+            );
+        }
+    }
+    serde_json::from_slice(&outputs[0].stdout).unwrap()
+}
+
+fn random_boards(size: &str, walk: usize, count: usize, seed: u64) -> Vec<String> {
+    let out = npuzzle()
+        .args(["random", "--size", size, "--walk", &walk.to_string()])
+        .args([
+            "--count",
+            &count.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--flat",
+        ])
+        .assert()
+        .success();
+    text(&out.get_output().stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_path_is_the_single_process_path_on_15_puzzles() {
+    let mut boards = random_boards("4x4", 50, 4, 11);
+    boards.push(KORF_1.to_string());
+    for (n, board) in boards.iter().enumerate() {
+        let goal = if n == 4 { GOAL_BLANK_FIRST } else { GOAL_15 };
+        let args = [
+            "solve",
+            board,
+            "--goal",
+            goal,
+            "--json",
+            "-a",
+            "fast-idastar",
+            "--heuristic",
+            "linear-conflict",
+        ];
+        let single: Vec<&str> = args.iter().copied().chain(["-j", "1"]).collect();
+        let expected = alone(&single);
+        for shape in [
+            &[&["-j", "1"][..], &["-j", "1"]][..],
+            &[&["-j", "2"], &["-j", "1"], &["-j", "1"]],
+        ] {
+            let answer = answer_of(&on_cluster(&args, shape, ""));
+            assert_eq!(
+                answer["moves"],
+                expected["moves"],
+                "{board} on {} processes",
+                shape.len()
+            );
+            assert_eq!(answer["optimal"], true);
+        }
+    }
+}
+
+#[test]
+fn the_path_is_the_single_process_path_on_a_24_puzzle_with_a_small_partition() {
+    let goal = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0";
+    npuzzle()
+        .args(["pdb", "build", "4-4-4-4-4-4", "--goal", goal, "--quiet"])
+        .assert()
+        .success();
+    for board in random_boards("5x5", 60, 2, 5) {
+        let args = [
+            "solve",
+            &board,
+            "--goal",
+            goal,
+            "--json",
+            "-a",
+            "fast-idastar",
+            "--pdb",
+            "4-4-4-4-4-4",
+            "-j",
+            "1",
+        ];
+        let expected = alone(&args);
+        let answer = answer_of(&on_cluster(&args, &[&[], &[]], ""));
+        assert_eq!(answer["moves"], expected["moves"], "{board}");
+        assert_eq!(answer["heuristic"], expected["heuristic"]);
+    }
+}
+
+/// A batch's output without the measured parts, line by line.
+fn records(output: &str) -> Vec<Value> {
+    json_lines(output)
+        .into_iter()
+        .map(|mut v| {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("stats");
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_gives_the_single_process_output_and_resumes() {
+    let mut input: Vec<String> = random_boards("4x4", 40, 10, 3);
+    input.insert(3, "1 2 3 oops".to_string());
+    input.push(r#"{"id": "last", "board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"}"#.into());
+    let input = input.join("\n") + "\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("boards.txt");
+    std::fs::write(&file, &input).unwrap();
+    let file = file.to_str().unwrap();
+    let single = npuzzle()
+        .args(["batch", file, "-j", "1", "--quiet"])
+        .assert()
+        .success();
+    let expected = records(&text(&single.get_output().stdout));
+    assert_eq!(expected.len(), 12);
+
+    let outputs = on_cluster(
+        &["batch", file, "--quiet"],
+        &[&["-j", "1"], &["-j", "2"]],
+        "",
+    );
+    let answer = answer_of_lines(&outputs);
+    assert_eq!(records(&answer), expected);
+
+    // Resuming: a run killed after five lines and half of the sixth.
+    let out = dir.path().join("out.jsonl");
+    let cut: Vec<&str> = answer.lines().take(6).collect();
+    std::fs::write(&out, format!("{}\n{}", cut[..5].join("\n"), &cut[5][..20])).unwrap();
+    let out_arg = out.to_str().unwrap();
+    let outputs = on_cluster(
+        &["batch", file, "-o", out_arg],
+        &[&["-j", "1"], &["-j", "1"]],
+        "",
+    );
+    assert!(outputs.iter().all(|o| o.status.success()));
+    assert!(
+        text(&outputs[0].stderr).contains("5 already done"),
+        "{}",
+        text(&outputs[0].stderr)
+    );
+    assert_eq!(records(&std::fs::read_to_string(&out).unwrap()), expected);
+}
+
+/// Process 0's standard output, every process having ended well and the others silent.
+fn answer_of_lines(outputs: &[Output]) -> String {
+    for (i, out) in outputs.iter().enumerate() {
+        assert!(out.status.success(), "process {i}: {}", text(&out.stderr));
+        if i > 0 {
+            assert!(out.stdout.is_empty());
+        }
+    }
+    text(&outputs[0].stdout)
+}
+
+#[test]
+fn processes_that_would_search_differently_refuse_together() {
+    let args = ["solve", "-a", "fast-idastar", "-j", "1", "--goal", GOAL_15];
+    let outputs = on_cluster(
+        &args,
+        &[
+            &["1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+            &["1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15"],
+        ],
+        "",
+    );
+    for out in &outputs {
+        assert_eq!(out.status.code(), Some(2));
+        let error = text(&out.stderr);
+        assert!(error.contains("process 1 (127.0.0.1:"), "{error}");
+        assert!(
+            error.contains("would search differently: its board is"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn a_process_that_never_comes_is_named_within_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = host_file(dir.path(), 3);
+    let started = Instant::now();
+    let child = start(&["solve", "--cluster-timeout", "1"], &hosts, 0, "");
+    let out = finish(child, Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(2));
+    let error = text(&out.stderr);
+    assert!(error.contains("process 1 (127.0.0.1:"), "{error}");
+    assert!(error.contains("process 2 (127.0.0.1:"), "{error}");
+    assert!(error.contains("did not connect within 1 s"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    npuzzle()
+        .args([
+            "solve",
+            "--cluster",
+            hosts.to_str().unwrap(),
+            "--process",
+            "3",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "process 3 is not in the host file, which gives 3",
+        ));
+    std::fs::write(&hosts, "127.0.0.1:5000\nlocalhost\n").unwrap();
+    npuzzle()
+        .args([
+            "solve",
+            "--cluster",
+            hosts.to_str().unwrap(),
+            "--process",
+            "0",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 2: 'localhost' is not host:port",
+        ));
+}
+
+#[test]
+fn killing_a_process_ends_the_others_with_an_error_naming_it() {
+    // A search of minutes on two processes; the one killed is each in turn.
+    let board = &random_boards("5x5", 1000, 1, 9)[0];
+    let args = [
+        "solve",
+        board,
+        "-a",
+        "fast-idastar",
+        "--heuristic",
+        "manhattan",
+        "-j",
+        "1",
+    ];
+    for victim in [1, 0] {
+        let dir = tempfile::tempdir().unwrap();
+        let hosts = host_file(dir.path(), 2);
+        let mut children: Vec<Child> = (0..2).rev().map(|i| start(&args, &hosts, i, "")).collect();
+        children.reverse();
+        std::thread::sleep(Duration::from_secs(3));
+        children[victim].kill().unwrap();
+        children[victim].wait().unwrap();
+        let survivor = children.remove(1 - victim);
+        let started = Instant::now();
+        let out = finish(survivor, Duration::from_secs(30));
+        assert!(started.elapsed() < Duration::from_secs(30));
+        assert_eq!(out.status.code(), Some(4), "{}", text(&out.stderr));
+        let error = text(&out.stderr);
+        assert!(
+            error.contains(&format!("process {victim} (127.0.0.1:")) && error.contains("lost"),
+            "{error}"
+        );
+        assert!(!error.contains("panicked"), "{error}");
+        assert!(out.stdout.is_empty());
+    }
+}
