@@ -253,6 +253,27 @@ fn a_batch_gives_the_single_process_output_and_resumes() {
     assert_eq!(records(&std::fs::read_to_string(&out).unwrap()), expected);
 }
 
+#[test]
+fn a_batch_of_quick_boards_ends_on_every_process() {
+    // Boards solved in microseconds: requests for boards still on their way when the
+    // last result arrives must be answered before process 0 leaves.
+    let input = random_boards("3x3", 30, 60, 8).join("\n") + "\n";
+    let single = npuzzle()
+        .args(["batch", "-j", "1", "--quiet"])
+        .write_stdin(input.as_str())
+        .assert()
+        .success();
+    let expected = records(&text(&single.get_output().stdout));
+    for _ in 0..3 {
+        let outputs = on_cluster(
+            &["batch", "--quiet", "--cluster-timeout", "20"],
+            &[&["-j", "2"], &["-j", "2"], &["-j", "1"]],
+            &input,
+        );
+        assert_eq!(records(&answer_of_lines(&outputs)), expected);
+    }
+}
+
 /// Process 0's standard output, every process having ended well and the others silent.
 fn answer_of_lines(outputs: &[Output]) -> String {
     for (i, out) in outputs.iter().enumerate() {

@@ -3,11 +3,12 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use npuzzle::cluster::{ClusterLink, SharedLink};
 
+use crate::error::ClusterError;
 use crate::host_file::HostFile;
 use crate::note::Body;
 use crate::state::{Finished, Order, Shared};
@@ -27,62 +28,6 @@ pub struct ClusterOptions {
     pub timeout: Duration,
 }
 
-/// Why a process could not join, or its cluster failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ClusterError {
-    /// A process index outside the host file.
-    #[error("process {process} is not in the host file, which gives {processes} (0 to {last})", last = processes - 1)]
-    NoSuchProcess {
-        /// The index asked for.
-        process: usize,
-        /// How many the file gives.
-        processes: usize,
-    },
-    /// An address that does not resolve.
-    #[error("cannot resolve {address}: {why}")]
-    Resolve {
-        /// The address.
-        address: String,
-        /// Why not.
-        why: String,
-    },
-    /// This process's own address cannot be listened on.
-    #[error("cannot listen on {address}, this process's address in the host file: {why}")]
-    Listen {
-        /// The address.
-        address: String,
-        /// Why not.
-        why: String,
-    },
-    /// A process before this one could not be reached in time.
-    #[error("{who} could not be reached before the timeout ({why}): is every process started, with this host file?")]
-    Unreachable {
-        /// The process and its address.
-        who: String,
-        /// The last error.
-        why: String,
-    },
-    /// Processes after this one never connected in time.
-    #[error("{missing} did not connect within {seconds} s: is every process started, with this host file?")]
-    NeverConnected {
-        /// The processes and their addresses.
-        missing: String,
-        /// The timeout.
-        seconds: f64,
-    },
-    /// A peer's hello was not what this process expects.
-    #[error("{who} cannot join: {why}")]
-    Hello {
-        /// The peer.
-        who: String,
-        /// What was wrong.
-        why: String,
-    },
-    /// timely could not start over the sockets.
-    #[error("the dataflow could not start: {0}")]
-    Start(String),
-}
-
 /// This process's membership of a cluster (see the [crate](crate) documentation).
 pub struct Cluster {
     link: Arc<Link>,
@@ -95,6 +40,10 @@ pub struct Cluster {
 struct Link {
     shared: Arc<Shared>,
     threads: Vec<usize>,
+    /// Whether `NPUZZLE_CLUSTER_LOG` asks for a line on stderr as each round ends, and
+    /// when the current round began.
+    log_rounds: bool,
+    round_started: Mutex<Instant>,
 }
 
 impl Cluster {
@@ -122,6 +71,8 @@ impl Cluster {
         let mut link = Link {
             shared,
             threads: Vec::new(),
+            log_rounds: std::env::var_os("NPUZZLE_CLUSTER_LOG").is_some_and(|v| v != "0"),
+            round_started: Mutex::new(Instant::now()),
         };
         let threads = options.threads.max(1);
         link.threads = link
@@ -129,6 +80,10 @@ impl Cluster {
             .iter()
             .map(|t| t.parse().unwrap_or(1))
             .collect();
+        link.shared.slots.store(
+            link.threads.iter().sum(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         Ok(Cluster {
             link: Arc::new(link),
             guards: Mutex::new(guards),
@@ -206,22 +161,65 @@ impl ClusterLink for Link {
         self.shared.describe(process)
     }
 
+    fn begin_round(&self, items: usize) {
+        let shared = &self.shared;
+        let mut heard = shared.heard();
+        let round = heard.round;
+        if shared.process == 0 {
+            heard.items.insert(round, (0, items));
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut heard.early_claims)
+                .into_iter()
+                .partition(|&(r, _, _, _)| r == round);
+            heard.early_claims = later;
+            for claim in now {
+                shared.grant(&mut heard, claim);
+            }
+        }
+    }
+
+    fn claim(&self) -> Option<usize> {
+        let shared = &self.shared;
+        let threads = self.threads[shared.process];
+        let asked = Instant::now();
+        let item = shared.wait_until(|heard| {
+            let item = heard.claims.take();
+            if let Some(want) = heard.claims.request(threads) {
+                shared.send(heard.round, 0, Body::Claim(want, threads));
+            }
+            match item {
+                Some(item) => Some(Some(item)),
+                None if heard.claims.done => Some(None),
+                None => None,
+            }
+        });
+        let tally = &shared.tally;
+        tally.claims.fetch_add(1, Relaxed);
+        tally
+            .claim_wait_micros
+            .fetch_add(asked.elapsed().as_micros() as u64, Relaxed);
+        item
+    }
+
     fn gather(&self, mine: String) -> Vec<String> {
         let shared = &self.shared;
         let round = {
             let mut heard = shared.heard();
             heard.round += 1;
+            heard.claims.next_round();
             heard.round - 1
         };
         for to in 0..shared.processes() {
             shared.send(round, to, Body::Share(mine.clone()));
         }
         shared.order(Order::Advance(round + 1));
-        shared.wait_until(|heard| {
+        let waiting = Instant::now();
+        let all = shared.wait_until(|heard| {
             if heard.complete <= round {
                 return None;
             }
             let round_shares = heard.shares.remove(&round)?;
+            // Every process is past the round: nobody claims its items any more.
+            heard.items.remove(&round);
             heard.cutoffs.remove(&round);
             heard.expanded.remove(&round);
             Some(
@@ -230,7 +228,27 @@ impl ClusterLink for Link {
                     .map(|s| s.expect("every process's share of a complete round"))
                     .collect(),
             )
-        })
+        });
+        if self.log_rounds {
+            let (notes, bytes, claims, micros) = shared.tally.take();
+            let started = std::mem::replace(
+                &mut *self
+                    .round_started
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner),
+                Instant::now(),
+            );
+            eprintln!(
+                "cluster round {round}, process {}: {:.3} s, {notes} notes sent \
+                 ({bytes} bytes of text), {claims} items claimed ({:.3} s waited), \
+                 {:.3} s waiting for the others",
+                shared.process,
+                started.elapsed().as_secs_f64(),
+                micros as f64 / 1e6,
+                waiting.elapsed().as_secs_f64()
+            );
+        }
+        all
     }
 
     fn announce_cutoff(&self, cutoff: usize) {

@@ -9,13 +9,15 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
-use crate::cluster::ClusterError;
+use crate::error::ClusterError;
 
 /// The first bytes on every socket: this program and the layout of its hello.
 const MAGIC: &[u8; 8] = b"npzclst1";
 
-/// How long to wait between two tries to reach a process that is not listening yet.
-const RETRY: Duration = Duration::from_millis(200);
+/// How long to wait between two tries to reach a process that is not listening yet: at
+/// first briefly (processes started together listen within milliseconds), then longer.
+const FIRST_RETRY: Duration = Duration::from_millis(5);
+const LAST_RETRY: Duration = Duration::from_millis(500);
 
 /// A hello: the sender's index and the number of processes it was told of.
 fn hello(process: usize, processes: usize) -> [u8; 24] {
@@ -138,6 +140,7 @@ fn reach(
 ) -> Result<TcpStream, ClusterError> {
     let who = format!("process {index} ({address})");
     let mut last = String::from("not tried");
+    let mut retry = FIRST_RETRY;
     while Instant::now() < deadline {
         for target in resolve(address)? {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -161,7 +164,8 @@ fn reach(
                 Err(e) => last = e.to_string(),
             }
         }
-        std::thread::sleep(RETRY);
+        std::thread::sleep(retry);
+        retry = (retry * 2).min(LAST_RETRY);
     }
     Err(ClusterError::Unreachable { who, why: last })
 }
@@ -205,7 +209,7 @@ fn accept(
                 streams.push((index, stream));
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(20));
+                std::thread::sleep(Duration::from_millis(2));
             }
             Err(e) => return Err(failed(e)),
         }

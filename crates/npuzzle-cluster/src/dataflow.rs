@@ -18,6 +18,7 @@ use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely::communication::Hooks;
 use timely::dataflow::operators::vec::Input;
 use timely::dataflow::operators::{Exchange, Inspect, Probe};
+use timely::dataflow::InputHandleVec;
 use timely::WorkerConfig;
 
 use crate::note::{Body, Note};
@@ -71,6 +72,7 @@ pub(crate) fn start(
 /// The worker's loop: send what the process orders, step the dataflow, record the
 /// frontier; then close the input and let the dataflow drain.
 fn run(worker: &mut timely::worker::Worker, shared: &Arc<Shared>, orders: &Receiver<Order>) {
+    shared.worker.get_or_init(std::thread::current);
     let sink = Arc::clone(shared);
     let (mut input, probe) = worker.dataflow::<u64, _, _>(|scope| {
         let (input, stream) = scope.new_input::<Note>();
@@ -80,12 +82,12 @@ fn run(worker: &mut timely::worker::Worker, shared: &Arc<Shared>, orders: &Recei
             .probe();
         (input, probe)
     });
-    let others: Vec<usize> = (0..shared.processes())
-        .filter(|&p| p != shared.process)
-        .collect();
     // The first heartbeat goes out at once.
     let mut last_beat: Option<Instant> = None;
     let mut last_progress = (Instant::now(), 0u64);
+    // Whether this process is done; it still answers (a batch's last requests for
+    // boards) until every other process has said it is done too.
+    let mut finished = false;
     loop {
         let mut finish = false;
         let mut sent = false;
@@ -107,40 +109,26 @@ fn run(worker: &mut timely::worker::Worker, shared: &Arc<Shared>, orders: &Recei
             }
         }
         let round = *input.time() >> TICK_BITS;
-        if finish {
-            for &p in &others {
-                input.send(Note {
-                    round,
-                    from: shared.process,
-                    to: p,
-                    body: Body::Finished,
-                });
-            }
+        if finish && !finished {
+            finished = true;
+            tell_others(&mut input, shared, round, &Body::Finished);
+            sent = true;
+        }
+        if finished && everyone_finished(shared) {
+            // Pass the last notes on before closing.
+            let now = *input.time();
+            input.advance_to(now + 1);
             break;
         }
         if last_beat.is_none_or(|t| t.elapsed() >= HEARTBEAT) {
             last_beat = Some(Instant::now());
-            for &p in &others {
-                input.send(Note {
-                    round,
-                    from: shared.process,
-                    to: p,
-                    body: Body::Heartbeat,
-                });
-            }
+            tell_others(&mut input, shared, round, &Body::Heartbeat);
             sent = true;
         }
         let expanded = shared.expanded_here.load(Relaxed);
         if expanded != last_progress.1 && last_progress.0.elapsed() >= PROGRESS_EVERY {
             last_progress = (Instant::now(), expanded);
-            for &p in &others {
-                input.send(Note {
-                    round,
-                    from: shared.process,
-                    to: p,
-                    body: Body::Progress(expanded),
-                });
-            }
+            tell_others(&mut input, shared, round, &Body::Progress(expanded));
             sent = true;
         }
         let now = *input.time();
@@ -160,4 +148,23 @@ fn run(worker: &mut timely::worker::Worker, shared: &Arc<Shared>, orders: &Recei
     // The dataflow ends when every process has closed its input; heartbeats stop here,
     // so the others stop expecting them once they have this one's `Finished`.
     while worker.step_or_park(Some(Duration::from_millis(50))) {}
+}
+
+/// Sends `body` to every other process in round `round`.
+fn tell_others(input: &mut InputHandleVec<u64, Note>, shared: &Shared, round: u64, body: &Body) {
+    for to in (0..shared.processes()).filter(|&p| p != shared.process) {
+        input.send(Note {
+            round,
+            from: shared.process,
+            to,
+            body: body.clone(),
+        });
+        shared.tally.note(0);
+    }
+}
+
+/// Whether every other process has said it is done.
+fn everyone_finished(shared: &Shared) -> bool {
+    let heard = shared.heard();
+    (0..shared.processes()).all(|p| p == shared.process || heard.finished[p])
 }

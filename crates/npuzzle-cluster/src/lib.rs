@@ -25,9 +25,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Layers, from the bottom: [`host_file`] (the cluster's addresses), `connect` (the
+//! Layers, from the bottom: [`host_file`] (the cluster's addresses), `error`, `connect` (the
 //! sockets and the hello that checks both ends), `note` (what the processes tell one
-//! another), `state` (what a process has heard), `dataflow` (the timely worker that
+//! another), `claims` (a process's share of a round's items), `state` (what a process has heard), `dataflow` (the timely worker that
 //! moves notes), `watchdog` (ends the process when a peer is lost), and [`Cluster`].
 //!
 //! **One timely worker a process.** The worker only moves notes; the search runs on the
@@ -37,12 +37,15 @@
 
 pub mod host_file;
 
+mod claims;
 mod cluster;
 mod connect;
 mod dataflow;
+mod error;
 mod note;
 mod state;
 mod watchdog;
 
-pub use cluster::{Cluster, ClusterError, ClusterOptions};
+pub use cluster::{Cluster, ClusterOptions};
+pub use error::ClusterError;
 pub use host_file::{HostFile, HostFileError};

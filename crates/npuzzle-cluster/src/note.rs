@@ -28,6 +28,11 @@ pub(crate) enum Body {
     Heartbeat,
     /// The sender is done and will send nothing more.
     Finished,
+    /// The sender wants this many items of the round, for this many threads (to
+    /// process 0).
+    Claim(usize, usize),
+    /// Items `start..end` of the round for the receiver; an empty range: none are left.
+    Grant(usize, usize),
     /// A batch worker of the sender wants a board (to process 0).
     Ready,
     /// A board for the receiver: its index in the input and its line.

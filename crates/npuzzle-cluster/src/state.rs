@@ -2,11 +2,12 @@
 //! to send: shared by the searching threads, the timely worker and the watchdog.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
+use crate::claims::Claims;
 use crate::note::{Body, Note};
 
 /// An order to the timely worker.
@@ -21,6 +22,9 @@ pub(crate) enum Order {
 
 /// A finished batch board as process 0 gets it: index, record, whether the line was bad.
 pub(crate) type Finished = (usize, String, bool);
+
+/// A request for items: (round, from, items wanted, the asker's threads).
+pub(crate) type Claim = (u64, usize, usize, usize);
 
 /// The state behind the lock.
 pub(crate) struct Heard {
@@ -40,6 +44,12 @@ pub(crate) struct Heard {
     pub finished: Vec<bool>,
     /// Why the cluster cannot go on, if it cannot.
     pub failure: Option<String>,
+    /// Process 0: each round's next item to hand out and its item count.
+    pub items: HashMap<u64, (usize, usize)>,
+    /// Process 0: requests for items of rounds it has not begun.
+    pub early_claims: Vec<Claim>,
+    /// This process's items of the current round.
+    pub claims: Claims,
     /// Process 0: the boards not yet handed out, and whether the list is in yet.
     pub pending: VecDeque<(usize, String)>,
     pub offered: bool,
@@ -59,10 +69,46 @@ pub(crate) struct Shared {
     pub addresses: Vec<String>,
     heard: Mutex<Heard>,
     changed: Condvar,
-    /// Orders to the timely worker.
+    /// Orders to the timely worker, and its thread, woken for each (it parks between
+    /// steps).
     orders: Mutex<Sender<Order>>,
+    pub worker: std::sync::OnceLock<std::thread::Thread>,
     /// This process's expansions in the current round (sent by the worker now and then).
     pub expanded_here: AtomicU64,
+    /// The threads searching on every process together (set on joining).
+    pub slots: AtomicUsize,
+    /// What this process's current round has cost, for `NPUZZLE_CLUSTER_LOG`.
+    pub tally: Tally,
+}
+
+/// Counts of one round on one process: what `NPUZZLE_CLUSTER_LOG=1` prints as each round
+/// ends (docs/CLUSTER.md measures the message volume with it).
+#[derive(Default)]
+pub(crate) struct Tally {
+    /// Notes sent, and the bytes of text they carried (shares, boards, results).
+    pub notes: AtomicU64,
+    pub text_bytes: AtomicU64,
+    /// Requests for items, and the time threads waited for them.
+    pub claims: AtomicU64,
+    pub claim_wait_micros: AtomicU64,
+}
+
+impl Tally {
+    /// Adds one note carrying `text` bytes of text.
+    pub(crate) fn note(&self, text: usize) {
+        self.notes.fetch_add(1, Relaxed);
+        self.text_bytes.fetch_add(text as u64, Relaxed);
+    }
+
+    /// The counts so far, zeroed: (notes, text bytes, claims, microseconds waited).
+    pub(crate) fn take(&self) -> (u64, u64, u64, u64) {
+        (
+            self.notes.swap(0, Relaxed),
+            self.text_bytes.swap(0, Relaxed),
+            self.claims.swap(0, Relaxed),
+            self.claim_wait_micros.swap(0, Relaxed),
+        )
+    }
 }
 
 impl Shared {
@@ -80,6 +126,9 @@ impl Shared {
                 last_word: vec![Instant::now(); n],
                 finished: vec![false; n],
                 failure: None,
+                items: HashMap::new(),
+                early_claims: Vec::new(),
+                claims: Claims::new(),
                 pending: VecDeque::new(),
                 offered: false,
                 requests: VecDeque::new(),
@@ -88,7 +137,10 @@ impl Shared {
             }),
             changed: Condvar::new(),
             orders: Mutex::new(orders),
+            worker: std::sync::OnceLock::new(),
             expanded_here: AtomicU64::new(0),
+            slots: AtomicUsize::new(1),
+            tally: Tally::default(),
         }
     }
 
@@ -138,10 +190,17 @@ impl Shared {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .send(order);
+        if let Some(worker) = self.worker.get() {
+            worker.unpark();
+        }
     }
 
     /// Sends `body` to process `to` in round `round`.
     pub(crate) fn send(&self, round: u64, to: usize, body: Body) {
+        self.tally.note(match &body {
+            Body::Share(text) | Body::Job(_, text) | Body::Result(_, text, _) => text.len(),
+            _ => 0,
+        });
         self.order(Order::Send(Note {
             round,
             from: self.process,
@@ -173,6 +232,19 @@ impl Shared {
                     .entry(note.round)
                     .or_insert_with(|| vec![0; n])[note.from] = count;
             }
+            Body::Claim(want, threads) => {
+                let claim = (note.round, note.from, want, threads);
+                if heard.items.contains_key(&note.round) {
+                    self.grant(&mut heard, claim);
+                } else {
+                    heard.early_claims.push(claim);
+                }
+            }
+            Body::Grant(start, end) => {
+                if note.round == heard.round {
+                    heard.claims.granted(start, end);
+                }
+            }
             Body::Heartbeat => {}
             Body::Finished => heard.finished[note.from] = true,
             Body::Ready => {
@@ -189,6 +261,24 @@ impl Shared {
         }
         drop(heard);
         self.notify();
+    }
+
+    /// Process 0: answers `claim` (round, from, items wanted, its threads) with the next
+    /// items of the round: as many as wanted, at most a share of what is left in
+    /// proportion to the asker's threads (half of it: guided self-scheduling), at least
+    /// one.
+    pub(crate) fn grant(&self, heard: &mut Heard, claim: Claim) {
+        let (round, to, want, threads) = claim;
+        let slots = self.slots.load(Relaxed).max(1);
+        let Some((next, items)) = heard.items.get_mut(&round) else {
+            return;
+        };
+        let left = *items - *next;
+        let share = (left * threads / (2 * slots)).max(1);
+        let chunk = want.min(share).min(left);
+        let start = *next;
+        *next += chunk;
+        self.send(round, to, Body::Grant(start, start + chunk));
     }
 
     /// Process 0: answers the requests for boards it can answer.

@@ -81,6 +81,17 @@ pub struct Table {
     offset: usize,
 }
 
+impl Table {
+    /// The payload's xxh3-64 checksum, as its header gives it (checked against every
+    /// byte when the file was loaded, so reading it costs nothing).
+    pub fn checksum(&self) -> u64 {
+        read_header(&self.map)
+            .ok()
+            .and_then(|h| u64::from_str_radix(h.checksum, 16).ok())
+            .unwrap_or_else(|| xxh3_64(self))
+    }
+}
+
 impl Deref for Table {
     type Target = [u8];
     fn deref(&self) -> &[u8] {

@@ -34,10 +34,11 @@
 //! search ([`agree`]: the program's version, the board, the goal, the move order, the
 //! algorithm, the estimate and a checksum of its tables) and all refuse if one differs.
 //! Each iteration of the puzzle-specific IDA* is then one *round*: every process lists
-//! the same frontier (see [`crate::puzzle_idastar::parallel`]), searches the items dealt
-//! to it ([`owner`]: item `i` goes to thread slot `i mod T` of the cluster's `T` threads,
-//! slots numbered process by process), and hands its counts, next bound and lowest goal
-//! to [`ClusterLink::gather`]. Everyone gets everyone's, in process order, and decides
+//! the same frontier (see [`crate::puzzle_idastar::parallel`]), its threads search the
+//! items they [claim](ClusterLink::claim) (handed out in order, a shrinking chunk at a
+//! time, to whichever thread asks: the balance of one process's threads across the
+//! cluster), and each process hands its counts, next bound and lowest goal to
+//! [`ClusterLink::gather`]. Everyone gets everyone's, in process order, and decides
 //! the same thing from them. A goal found in item `i` is announced at once
 //! ([`ClusterLink::announce_cutoff`]), and items after `i` stop everywhere; items before
 //! `i` still run, so the answer is the serial search's path, move for move, on any
@@ -62,6 +63,14 @@ pub trait ClusterLink: Send + Sync {
     fn threads(&self) -> &[usize];
     /// A process named for messages, such as `process 1 (10.0.0.2:2101)`.
     fn describe(&self, process: usize) -> String;
+    /// Starts this process's part of a round of `items` work items, numbered from 0 (the
+    /// same count on every process: each lists the same frontier).
+    fn begin_round(&self, items: usize);
+    /// The next item of the current round for one of this process's threads, or `None`
+    /// once every item has been handed out. Items are handed out across the cluster in
+    /// increasing order, each to one thread, as threads ask: the threads that finish
+    /// early take more, so no process waits long for another at the round's end.
+    fn claim(&self) -> Option<usize>;
     /// Ends this process's part of the current round with `mine` and returns every
     /// process's, in process order, once all have given theirs. Rounds are counted by
     /// the link: the `k`-th call on each process belongs to round `k`.
@@ -97,27 +106,6 @@ impl PartialEq for SharedLink {
     fn eq(&self, other: &SharedLink) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
-}
-
-/// The process that searches item `item` of a round, with `threads` threads on each
-/// process: thread slot `item mod total` of the slots numbered process by process.
-///
-/// ```
-/// use npuzzle::cluster::owner;
-/// let threads = [2, 1]; // process 0 has slots 0 and 1, process 1 slot 2
-/// let owners: Vec<usize> = (0..6).map(|i| owner(i, &threads)).collect();
-/// assert_eq!(owners, [0, 0, 1, 0, 0, 1]);
-/// ```
-pub fn owner(item: usize, threads: &[usize]) -> usize {
-    let total: usize = threads.iter().sum::<usize>().max(1);
-    let mut slot = item % total;
-    for (process, &n) in threads.iter().enumerate() {
-        if slot < n {
-            return process;
-        }
-        slot -= n;
-    }
-    0
 }
 
 /// Why processes will not search together.
@@ -279,6 +267,8 @@ struct RoundState {
     shares: HashMap<u64, Vec<Option<String>>>,
     cutoffs: HashMap<u64, Vec<usize>>,
     expanded: HashMap<u64, Vec<u64>>,
+    /// Each round's next item to hand out, and its item count.
+    claims: HashMap<u64, (usize, usize)>,
 }
 
 impl InProcessCluster {
@@ -311,6 +301,22 @@ impl ClusterLink for InProcessCluster {
 
     fn describe(&self, process: usize) -> String {
         format!("process {process}")
+    }
+
+    fn begin_round(&self, items: usize) {
+        let round = self.current();
+        let mut state = self.shared.state.lock().expect("never poisoned");
+        state.claims.entry(round).or_insert((0, items));
+    }
+
+    fn claim(&self) -> Option<usize> {
+        let round = self.current();
+        let mut state = self.shared.state.lock().expect("never poisoned");
+        let (next, items) = state.claims.get_mut(&round)?;
+        (*next < *items).then(|| {
+            *next += 1;
+            *next - 1
+        })
     }
 
     fn gather(&self, mine: String) -> Vec<String> {
@@ -395,16 +401,6 @@ mod tests {
         }
         assert_eq!(RoundShare::decode("1 2"), None);
         assert_eq!(RoundShare::decode("1 2 3 - - bogus:1"), None);
-    }
-
-    #[test]
-    fn every_item_has_one_owner_in_proportion_to_threads() {
-        let threads = [3, 1, 2];
-        let mut counts = [0; 3];
-        for item in 0..600 {
-            counts[owner(item, &threads)] += 1;
-        }
-        assert_eq!(counts, [300, 100, 200]);
     }
 
     #[test]

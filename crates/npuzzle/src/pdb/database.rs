@@ -312,12 +312,16 @@ impl PatternDatabase {
             .fold(0u64, |sum, &b| sum.wrapping_add(u64::from(b)))
     }
 
-    /// An xxh3-64 checksum of every table's bytes, in order: equal on two machines when
-    /// they search with the same tables (the cluster's check before sharing a search).
+    /// A checksum of every table's bytes, in order (each table's xxh3-64, verified when
+    /// its file was loaded, combined): equal on two machines when they search with the
+    /// same tables (the cluster's check before sharing a search).
     pub fn checksum(&self) -> u64 {
-        self.tables.iter().fold(0u64, |sum, t| {
-            xxhash_rust::xxh3::xxh3_64_with_seed(t.storage.bytes(), sum)
-        })
+        let sums: Vec<u8> = self
+            .tables
+            .iter()
+            .flat_map(|t| t.storage.checksum().to_le_bytes())
+            .collect();
+        xxhash_rust::xxh3::xxh3_64(&sums)
     }
 
     /// Bytes of table data.

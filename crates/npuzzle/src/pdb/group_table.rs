@@ -66,6 +66,14 @@ impl Storage {
             Storage::Owned(v) => v,
         }
     }
+
+    /// The xxh3-64 checksum of the bytes: a mapped file's verified one, or computed.
+    pub(super) fn checksum(&self) -> u64 {
+        match self {
+            Storage::Mapped(t) => t.checksum(),
+            Storage::Owned(v) => xxhash_rust::xxh3::xxh3_64(v),
+        }
+    }
 }
 
 /// How a table's entries are indexed.

@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 use super::runner::{Runner, Stop};
 use super::{Estimate, FastBoard, MoveTable};
 use crate::board::{Board, Move};
-use crate::cluster::{owner, ClusterLink, RoundShare};
+use crate::cluster::{ClusterLink, RoundShare};
 use crate::search::{GiveUp, Limits, Stats};
 
 /// Work items per thread the frontier is deepened to reach.
@@ -108,6 +108,15 @@ impl Watch<'_> {
             return Err(Stop::Cancelled);
         }
         Ok(())
+    }
+
+    /// The next item for a thread of this process to search: from the shared counter,
+    /// or from the cluster.
+    fn claim(&self, items: usize) -> Option<usize> {
+        match &self.link {
+            Some((link, _)) => link.claim(),
+            None => Some(self.next.fetch_add(1, Relaxed)).filter(|&i| i < items),
+        }
     }
 
     /// Records the first limit reached and stops every thread.
@@ -223,7 +232,6 @@ fn work<E: Estimate>(
     estimate: &E,
     table: &MoveTable,
     items: &[Item<E::Node>],
-    mine: &[usize],
     bound: u32,
     watch: &Watch,
 ) -> Finding {
@@ -242,7 +250,7 @@ fn work<E: Estimate>(
         first.blank,
         &Limits::NONE,
     );
-    while let Some(&i) = mine.get(watch.next.fetch_add(1, Relaxed)) {
+    while let Some(i) = watch.claim(items.len()) {
         if i >= watch.cutoff.load(Relaxed) {
             break;
         }
@@ -316,12 +324,9 @@ pub(super) fn search<E: Estimate>(
         stats.expanded += frontier.expanded;
         stats.generated += frontier.generated;
         let pooled = stats.expanded;
-        let mine: Vec<usize> = match link {
-            None => (0..frontier.items.len()).collect(),
-            Some(link) => (0..frontier.items.len())
-                .filter(|&i| owner(i, link.threads()) == link.process())
-                .collect(),
-        };
+        if let Some(link) = link {
+            link.begin_round(frontier.items.len());
+        }
         let watch = Watch {
             next: AtomicUsize::new(0),
             cutoff: AtomicUsize::new(usize::MAX),
@@ -338,13 +343,11 @@ pub(super) fn search<E: Estimate>(
         let findings: Vec<Finding> = if over_limit.is_some() {
             Vec::new()
         } else if workers == 1 {
-            vec![work(estimate, table, &frontier.items, &mine, bound, &watch)]
+            vec![work(estimate, table, &frontier.items, bound, &watch)]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..workers)
-                    .map(|_| {
-                        scope.spawn(|| work(estimate, table, &frontier.items, &mine, bound, &watch))
-                    })
+                    .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
                     .collect();
                 handles
                     .into_iter()
