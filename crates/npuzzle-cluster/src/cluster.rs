@@ -119,13 +119,15 @@ impl Cluster {
         receiver
     }
 
-    /// A batch's next board for this process, from process 0 (`None` once there are no
-    /// more). Blocks; call it from as many threads as should solve at once.
-    pub fn next_job(&self) -> Option<(usize, String)> {
-        let shared = &self.link.shared;
-        let round = shared.heard().round;
-        shared.send(round, 0, Body::Ready);
-        shared.wait_until(|heard| heard.jobs.pop_front())
+    /// A batch's boards for one of this process's threads, from process 0, as
+    /// (index, line) until none are left. Each thread iterates its own: one request for
+    /// the board after the current one stays on its way, so a thread never waits a round
+    /// trip between boards.
+    pub fn jobs(&self) -> Jobs<'_> {
+        Jobs {
+            cluster: self,
+            started: false,
+        }
     }
 
     /// Sends a finished board of a batch to process 0.
@@ -145,6 +147,29 @@ impl Cluster {
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let _ = guards.join();
+    }
+}
+
+/// One thread's boards of a batch (see [`Cluster::jobs`]).
+pub struct Jobs<'a> {
+    cluster: &'a Cluster,
+    started: bool,
+}
+
+impl Iterator for Jobs<'_> {
+    type Item = (usize, String);
+
+    fn next(&mut self) -> Option<(usize, String)> {
+        let shared = &self.cluster.link.shared;
+        // Process 0 answers every request, in order, with a board or "no more": after the
+        // first "no more" only more of them come.
+        let requests = if self.started { 1 } else { 2 };
+        self.started = true;
+        let round = shared.heard().round;
+        for _ in 0..requests {
+            shared.send(round, 0, Body::Ready);
+        }
+        shared.wait_until(|heard| heard.jobs.pop_front())
     }
 }
 

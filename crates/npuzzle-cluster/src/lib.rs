@@ -46,6 +46,6 @@ mod note;
 mod state;
 mod watchdog;
 
-pub use cluster::{Cluster, ClusterOptions};
+pub use cluster::{Cluster, ClusterOptions, Jobs};
 pub use error::ClusterError;
 pub use host_file::{HostFile, HostFileError};

@@ -180,7 +180,7 @@ fn on_cluster(
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                while let Some((index, payload)) = cluster.next_job() {
+                for (index, payload) in cluster.jobs() {
                     let (id, line) = payload.split_once('\n').unwrap_or(("null", &payload));
                     let job = Job {
                         id: id.to_string(),
