@@ -58,6 +58,7 @@ const PROMISED: &[(&str, &str)] = &[
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),
     ("pdb list", "cache:"),
+    ("--process 0", "length:    57 (optimal)"),
     ("7 5\" --notation tiles", "moves:     R2U2LDLD"),
     (
         "R2U2LDLDRURDLULDRULURDLU --notation tiles",
@@ -82,7 +83,13 @@ fn readme_commands() -> Vec<String> {
             continue;
         }
         let command = line.split(" #").next().unwrap_or_default().trim();
-        if command.contains('=') && !command.contains(' ') || command.starts_with("G24=") {
+        let assigns = command.split_once('=').is_some_and(|(name, _)| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        });
+        if assigns {
             variables.push_str(command);
             variables.push('\n');
         } else if command.contains("npuzzle ") {
@@ -101,6 +108,15 @@ fn scratch_directory() -> tempfile::TempDir {
     );
     write("cases.txt", "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n");
     write("boards.txt", "283104765\n8 6 7/2 5 4/3 0 1\n");
+    // The cluster example's host file, on ports free now.
+    let ports: Vec<std::net::TcpListener> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let hosts: Vec<String> = ports
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect();
+    write("hosts.txt", &(hosts.join("\n") + "\n"));
     dir
 }
 
