@@ -77,11 +77,19 @@ pub fn search<E: Estimate>(
     );
     let table = MoveTable::new(size, settings.order);
     let threads = settings.thread_count();
+    let started = Instant::now();
     let report = |bound: u32, expanded: u64| {
         if let Some(progress) = &settings.progress {
+            // On a cluster the count is the whole cluster's, and so is the rate.
+            let seconds = started.elapsed().as_secs_f64();
+            let rate = if seconds > 0.0 {
+                format!(", {:.1} million a second", expanded as f64 / seconds / 1e6)
+            } else {
+                String::new()
+            };
             progress.0.finish();
             progress.0.start(
-                &format!("fast IDA*: bound {bound}, {expanded} nodes expanded so far"),
+                &format!("fast IDA*: bound {bound}, {expanded} nodes expanded so far{rate}"),
                 0,
             );
         }
