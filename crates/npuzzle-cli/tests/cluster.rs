@@ -308,6 +308,43 @@ fn processes_that_would_search_differently_refuse_together() {
 }
 
 #[test]
+fn a_stray_client_on_a_port_does_not_stop_the_cluster() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = host_file(dir.path(), 2);
+    let address = std::fs::read_to_string(&hosts)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let args = [
+        "solve",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        "-j",
+        "1",
+        "--json",
+    ];
+    let first = start(&args, &hosts, 0, "");
+    // Something else connects to process 0 and says nonsense, another says nothing.
+    let mut stray = loop {
+        if let Ok(s) = std::net::TcpStream::connect(&address) {
+            break s;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    stray
+        .write_all(b"GET / HTTP/1.0\r\n\r\nmore than twenty-four bytes")
+        .unwrap();
+    let _silent = std::net::TcpStream::connect(&address).unwrap();
+    let second = start(&args, &hosts, 1, "");
+    let outputs = [
+        finish(first, Duration::from_secs(30)),
+        finish(second, Duration::from_secs(30)),
+    ];
+    assert_eq!(answer_of(&outputs)["moves"], "r");
+}
+
+#[test]
 fn a_process_that_never_comes_is_named_within_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let hosts = host_file(dir.path(), 3);

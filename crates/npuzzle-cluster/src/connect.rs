@@ -14,6 +14,9 @@ use crate::error::ClusterError;
 /// The first bytes on every socket: this program and the layout of its hello.
 const MAGIC: &[u8; 8] = b"npzclst1";
 
+/// How long a connection that is not known to be a cluster process may take to say hello.
+const STRANGER: Duration = Duration::from_secs(2);
+
 /// How long to wait between two tries to reach a process that is not listening yet: at
 /// first briefly (processes started together listen within milliseconds), then longer.
 const FIRST_RETRY: Duration = Duration::from_millis(5);
@@ -44,6 +47,17 @@ fn read_hello(
             who: who.to_string(),
             why: format!("no hello ({e})"),
         })?;
+    check_hello(&bytes, expected, me, processes, who)
+}
+
+/// Checks a peer's hello (see [`read_hello`]).
+fn check_hello(
+    bytes: &[u8; 24],
+    expected: Option<usize>,
+    me: usize,
+    processes: usize,
+    who: &str,
+) -> Result<usize, ClusterError> {
     let wrong = |why: String| ClusterError::Hello {
         who: who.to_string(),
         why,
@@ -191,15 +205,22 @@ fn accept(
         match listener.accept() {
             Ok((mut stream, peer)) => {
                 stream.set_nonblocking(false).ok();
+                // Whoever connects gets a few seconds to say hello: a port scanner or a
+                // stray client must not hold up the processes still to come.
                 let left = deadline.saturating_duration_since(Instant::now());
                 stream
-                    .set_read_timeout(Some(left.max(Duration::from_millis(100))))
+                    .set_read_timeout(Some(left.clamp(Duration::from_millis(100), STRANGER)))
                     .ok();
                 if stream.write_all(&hello(me, processes)).is_err() {
                     continue;
                 }
+                let mut bytes = [0u8; 24];
+                if stream.read_exact(&mut bytes).is_err() || &bytes[..8] != MAGIC {
+                    // Not one of ours: dropped, and the wait goes on.
+                    continue;
+                }
                 let who = format!("a process connecting from {peer}");
-                let index = read_hello(&mut stream, None, me, processes, &who)?;
+                let index = check_hello(&bytes, None, me, processes, &who)?;
                 if streams.iter().any(|(i, _)| *i == index) {
                     return Err(ClusterError::Hello {
                         who,
