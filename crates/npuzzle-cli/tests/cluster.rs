@@ -357,33 +357,17 @@ fn a_process_that_never_comes_is_named_within_the_timeout() {
     assert!(error.contains("process 2 (127.0.0.1:"), "{error}");
     assert!(error.contains("did not connect within 1 s"), "{error}");
     assert!(started.elapsed() < Duration::from_secs(10));
-    npuzzle()
-        .args([
-            "solve",
-            "--cluster",
-            hosts.to_str().unwrap(),
-            "--process",
-            "3",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "process 3 is not in the host file, which gives 3",
-        ));
+    let refused = |process: &str, message: &str| {
+        let hosts = hosts.to_str().unwrap();
+        npuzzle()
+            .args(["solve", "--cluster", hosts, "--process", process])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(message));
+    };
+    refused("3", "process 3 is not in the host file, which gives 3");
     std::fs::write(&hosts, "127.0.0.1:5000\nlocalhost\n").unwrap();
-    npuzzle()
-        .args([
-            "solve",
-            "--cluster",
-            hosts.to_str().unwrap(),
-            "--process",
-            "0",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "line 2: 'localhost' is not host:port",
-        ));
+    refused("0", "line 2: 'localhost' is not host:port");
 }
 
 #[test]

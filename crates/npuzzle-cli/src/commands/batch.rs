@@ -94,44 +94,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
 
 /// The batch on this process's threads.
 fn on_this_machine(args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<ExitCode> {
-    let input = read_input(args.input.as_deref())?;
-    let jobs = jobs(&input)?;
-    let done = match &args.output {
-        Some(path) => finished_ids(path)?,
-        None => HashSet::new(),
-    };
-    let already = jobs.iter().filter(|job| done.contains(&job.id)).count();
-    let jobs: Vec<Job> = jobs
-        .into_iter()
-        .filter(|job| !done.contains(&job.id))
-        .collect();
-    // Watched before the first result is written: a stop from here on saves them all.
-    let interrupt = Interrupt::watch().context("watching for Ctrl-C and SIGTERM")?;
-    let sink = Sink::open(args.output.as_deref())?;
-    let bars = Bars::new(args.cache.quiet);
-    bars.start("solving", jobs.len() as u64);
-    let (sender, receiver) = mpsc::channel::<Finished>();
-    let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
-        let (interrupt, bars) = (&interrupt, &bars);
-        let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
-            Ok(Written::All { lines, failed }) => Ok((lines, failed)),
-            // The searches still running could take minutes, and their results would have
-            // nowhere to go: what was finished is saved, so the process ends here.
-            Ok(Written::Stopped { stop, lines }) => {
-                bars.finish();
-                eprintln!(
-                    "stopped by {}: {lines} finished results written; run the same command \
-                     again to solve the rest",
-                    stop.name()
-                );
-                std::process::exit(stop.exit_code().into())
-            }
-            Err(error) => {
-                bars.finish();
-                eprintln!("error: {error:#}");
-                std::process::exit(2)
-            }
-        });
+    let (jobs, already) = prepare(args)?;
+    write_results(args, jobs.len(), already, |sender, interrupt, bars| {
         jobs.par_iter()
             .enumerate()
             .for_each_with(sender, |sender, (index, job)| {
@@ -142,21 +106,7 @@ fn on_this_machine(args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<
                 bars.advance(1);
                 let _ = sender.send((index, record, bad));
             });
-        writer.join().expect("the writer thread does not panic")
-    })?;
-    bars.finish();
-    if !args.cache.quiet {
-        eprintln!(
-            "{total} solved or answered, {failed} bad {}{}",
-            if failed == 1 { "line" } else { "lines" },
-            if already == 0 {
-                String::new()
-            } else {
-                format!(", {already} already done")
-            }
-        );
-    }
-    Ok(ExitCode::SUCCESS)
+    })
 }
 
 /// A line's result record, and whether the line was bad.
@@ -197,20 +147,27 @@ fn on_cluster(
         }
         // Whatever goes wrong here, the boards are offered (none, then), so that every
         // process's threads end and the cluster can finish.
-        let prepared = prepare(args, defaults);
+        let prepared = prepare(args);
         let offered = match &prepared {
             Ok((jobs, _)) => hardest_first(jobs, args, defaults),
             Err(_) => Vec::new(),
         };
         let results = cluster.offer(offered);
         let (jobs, already) = prepared?;
-        write_results(args, &jobs, already, results)
+        write_results(args, jobs.len(), already, |sender, _, bars| {
+            for finished in results.iter().take(jobs.len()) {
+                bars.advance(1);
+                if sender.send(finished).is_err() {
+                    break;
+                }
+            }
+        })
     })
 }
 
-/// Process 0's part before solving: the lines to solve (those not already in the
+/// What a batch reads before solving: the lines to solve (those not already in the
 /// output) and how many were already there.
-fn prepare(args: &BatchArgs, _defaults: &SolveOptions) -> anyhow::Result<(Vec<Job>, usize)> {
+fn prepare(args: &BatchArgs) -> anyhow::Result<(Vec<Job>, usize)> {
     let input = read_input(args.input.as_deref())?;
     let jobs = jobs(&input)?;
     let done = match &args.output {
@@ -252,31 +209,28 @@ fn hardest_first(jobs: &[Job], args: &BatchArgs, defaults: &SolveOptions) -> Vec
         .collect()
 }
 
-/// Process 0 writes the cluster's results in input order, as a batch on one machine does.
+/// Writes the `count` results `produce` sends (index among the lines solved, record,
+/// whether the line was bad) in input order as they come, and says how the batch went.
+/// Results are watched for Ctrl-C and SIGTERM from before the first is written: a stop
+/// saves every finished result and ends the process.
 fn write_results(
     args: &BatchArgs,
-    jobs: &[Job],
+    count: usize,
     already: usize,
-    results: mpsc::Receiver<Finished>,
+    produce: impl FnOnce(mpsc::Sender<Finished>, &Interrupt, &Bars),
 ) -> anyhow::Result<ExitCode> {
     let interrupt = Interrupt::watch().context("watching for Ctrl-C and SIGTERM")?;
     let sink = Sink::open(args.output.as_deref())?;
     let bars = Bars::new(args.cache.quiet);
-    bars.start("solving", jobs.len() as u64);
+    bars.start("solving", count as u64);
     let (sender, receiver) = mpsc::channel::<Finished>();
     let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
-        let bars = &bars;
-        scope.spawn(move || {
-            for finished in results.iter().take(jobs.len()) {
-                bars.advance(1);
-                if sender.send(finished).is_err() {
-                    break;
-                }
-            }
-        });
-        match write_in_order(&receiver, sink, &interrupt)? {
-            Written::All { lines, failed } => Ok((lines, failed)),
-            Written::Stopped { stop, lines } => {
+        let (interrupt, bars) = (&interrupt, &bars);
+        let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
+            Ok(Written::All { lines, failed }) => Ok((lines, failed)),
+            // The searches still running could take minutes, and their results would have
+            // nowhere to go: what was finished is saved, so the process ends here.
+            Ok(Written::Stopped { stop, lines }) => {
                 bars.finish();
                 eprintln!(
                     "stopped by {}: {lines} finished results written; run the same command \
@@ -285,7 +239,14 @@ fn write_results(
                 );
                 std::process::exit(stop.exit_code().into())
             }
-        }
+            Err(error) => {
+                bars.finish();
+                eprintln!("error: {error:#}");
+                std::process::exit(2)
+            }
+        });
+        produce(sender, interrupt, bars);
+        writer.join().expect("the writer thread does not panic")
     })?;
     bars.finish();
     summary(args, total, failed, already);
