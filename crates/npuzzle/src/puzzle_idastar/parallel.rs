@@ -35,6 +35,13 @@
 //! spread over the threads, and an iteration's last items are small, so the threads
 //! finish it together (measured in docs/BENCHMARKS.md).
 //!
+//! **On a cluster** (a [`crate::cluster::ClusterLink`] in the settings) every process lists
+//! the same frontier, sized for the threads of the whole cluster; threads
+//! [claim](crate::cluster::ClusterLink::claim) items from the link instead of the shared
+//! counter, a goal's cutoff is announced to the other processes and read from them, and
+//! each iteration ends with every process's counts, next bound and lowest goal gathered,
+//! from which all decide the same thing.
+//!
 //! **Limits** are global: expansions are pooled across threads (every
 //! [`FLUSH_EVERY`] nodes, so a node limit may be passed by at most that many nodes per
 //! thread) and the clock is read as often; the first thread to reach a limit stops all.
