@@ -18,7 +18,7 @@ use std::path::Path;
 #[derive(Debug, thiserror::Error)]
 pub enum HostFileError {
     /// The file could not be read.
-    #[error("cannot read the host file {file}: {source}")]
+    #[error("cannot read the host file {file}")]
     Read {
         /// The file.
         file: String,

@@ -41,7 +41,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::board::{Board, Size};
+use crate::board::{moves_to_string, Board, Size};
 use crate::cache::Cache;
 use crate::catalogue::{Catalogue, NamedCatalogue};
 use crate::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
@@ -144,6 +144,28 @@ impl Plan {
             Guide::PatternDatabase(db) => Some(db.checksum()),
             _ => None,
         }
+    }
+
+    /// What processes sharing work under this plan and `options` must have in common
+    /// (name, value): the program's version, the move order, the node limit, the
+    /// algorithm, the estimate and the tables' checksum. Compared by
+    /// [`crate::cluster::agree`], with the board and goal where those are shared too.
+    pub fn identity(&self, options: &SolveOptions) -> Vec<(&'static str, String)> {
+        let tables = self
+            .tables_checksum()
+            .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}"));
+        vec![
+            ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
+            ("move order", moves_to_string(&options.order)),
+            // Limits on memory follow each machine's; a node limit is the cluster's.
+            ("node limit", format!("{:?}", options.limits.max_expanded)),
+            ("algorithm", self.algorithm.to_string()),
+            (
+                "estimate",
+                self.guide.name().unwrap_or_else(|| "none".into()),
+            ),
+            ("tables checksum", tables),
+        ]
     }
 }
 

@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use crate::board::{moves_to_string, Board};
+use crate::board::Board;
 use crate::cluster;
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
@@ -50,43 +50,15 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     }
     let plan = plan(goal, options)?;
     if let Some(link) = &options.cluster {
-        cluster::agree(
-            link.0.as_ref(),
-            &search_identity(start, goal, &plan, options),
-        )?;
+        let mut identity = vec![("board", start.to_string()), ("goal", goal.to_string())];
+        identity.extend(plan.identity(options));
+        cluster::agree(link.0.as_ref(), &identity)?;
     }
     let mut solution = execute(start, goal, &plan, options);
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);
     solution.stats.setup_seconds += plan.setup_seconds;
     Ok(solution)
-}
-
-/// What processes sharing a search must have in common: the same program, board, goal,
-/// move order, node limit and plan, down to the bytes of the tables.
-fn search_identity(
-    start: &Board,
-    goal: &Board,
-    plan: &Plan,
-    options: &SolveOptions,
-) -> Vec<(&'static str, String)> {
-    let tables = plan
-        .tables_checksum()
-        .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}"));
-    vec![
-        ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
-        ("board", start.to_string()),
-        ("goal", goal.to_string()),
-        ("move order", moves_to_string(&options.order)),
-        // Limits on memory follow each machine's; a node limit is the cluster's.
-        ("node limit", format!("{:?}", options.limits.max_expanded)),
-        ("algorithm", plan.algorithm.to_string()),
-        (
-            "estimate",
-            plan.guide.name().unwrap_or_else(|| "none".into()),
-        ),
-        ("tables checksum", tables),
-    ]
 }
 
 /// Runs `plan` from `start`.

@@ -280,28 +280,20 @@ fn agree(
         (None, None) => None,
         (goal, size) => Some(goal_of(goal.as_deref(), size.unwrap_or(Size::square(4)?))?),
     };
-    let (estimate, tables) = match &goal {
+    let fields = match &goal {
         Some(goal) => {
-            let plan = npuzzle::plan::plan(goal, defaults)?;
-            (
-                plan.guide.name().unwrap_or_else(|| "none".into()),
-                plan.tables_checksum()
-                    .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}")),
-            )
+            let mut fields = vec![("goal", goal.to_string())];
+            fields.extend(npuzzle::plan::plan(goal, defaults)?.identity(defaults));
+            fields
         }
-        None => ("per board".to_string(), "per board".to_string()),
+        // Each board's plan is made where it is solved; its record says which tables.
+        None => vec![
+            ("goal", "per board".to_string()),
+            ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
+            ("algorithm", defaults.algorithm.to_string()),
+            ("node limit", format!("{:?}", defaults.limits.max_expanded)),
+        ],
     };
-    let fields = [
-        ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
-        (
-            "goal",
-            goal.map_or_else(|| "per board".to_string(), |g| g.to_string()),
-        ),
-        ("algorithm", defaults.algorithm.to_string()),
-        ("estimate", estimate),
-        ("tables checksum", tables),
-        ("node limit", format!("{:?}", defaults.limits.max_expanded)),
-    ];
     npuzzle::cluster::agree(cluster.link().0.as_ref(), &fields)?;
     Ok(())
 }
