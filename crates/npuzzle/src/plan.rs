@@ -28,7 +28,7 @@
 //!    not weigh).
 //! 4. Boards of more than [`FAST_AUTO_CELLS`] cells with sides of at most 8: the
 //!    puzzle-specific IDA*, guided by the pattern databases cached for the goal if there
-//!    are any; otherwise by linear conflict, with an [`Upgrade`]: a search still running
+//!    are any (the fastest first, [`preferred_sets`]); otherwise by linear conflict, with an [`Upgrade`]: a search still running
 //!    after about as many expansions as building a small database costs builds that
 //!    database, caches it, and starts again with it (so an easy board never pays for a
 //!    build, and a hard one pays at most about twice what it would with the database
@@ -421,19 +421,33 @@ fn database_set(
     })
 }
 
-/// The pattern databases `auto` uses when they are cached, strongest first (measured,
-/// docs/BENCHMARKS.md): for a 5×5 goal with the blank in a corner, Clausecker &
-/// Reinefeld's small catalogue with zero-aware tables. Classic partitions the cached
-/// tables make come after these (see [`registry::cached`]).
+/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle
+/// Korf & Felner's 6-6-6-6, then, for a goal with the blank in a corner, Clausecker &
+/// Reinefeld's small catalogue with zero-aware tables. Classic partitions the cached tables
+/// make come after these (see [`registry::cached`]).
+///
+/// Fastest, not fewest nodes: measured side by side on Korf's 24-puzzles
+/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue generates 3.1–21×
+/// fewer nodes than 6-6-6-6 but each costs about 9× more (a move reads three or four of its
+/// 14 one-bit tables per orientation, each entry read relative to the parent's), so it
+/// finished first on 2 of 8 boards and took 1.35× as long over all 8.
 pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
-    [Catalogue::Named(NamedCatalogue::Small)]
-        .iter()
-        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
+    let korf_felner = (Size::square(5).ok() == Some(goal.size()))
+        .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
+        .flatten()
+        .map(PartitionSet::classic);
+    korf_felner
+        .into_iter()
+        .chain(
+            [Catalogue::Named(NamedCatalogue::Small)]
+                .iter()
+                .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok()),
+        )
         .collect()
 }
 
-/// The pattern databases `npuzzle pdb build best` builds for `goal`: the strongest `auto`
-/// uses ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
+/// The pattern databases `npuzzle pdb build best` builds for `goal`: the first `auto`
+/// prefers ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
 /// partition `auto` builds by itself on a long search. `None` for a board too large for
 /// tables.
 pub fn best_set(goal: &Board) -> Option<PartitionSet> {
@@ -645,6 +659,35 @@ mod tests {
         let eight = plan(&Board::goal(Size::square(3).unwrap()), &options).unwrap();
         assert_eq!(eight.algorithm, Algorithm::Table);
         assert!(eight.upgrade.is_none());
+    }
+
+    #[test]
+    fn auto_prefers_the_fastest_cached_tables_on_the_24_puzzle() {
+        let goal = Board::blank_first_goal(Size::square(5).unwrap());
+        let sets = preferred_sets(&goal);
+        let names: Vec<String> = sets.iter().map(PartitionSet::describe).collect();
+        assert_eq!(sets.len(), 2, "{names:?}");
+        // Korf & Felner's classic 6-6-6-6 first: measured faster than the catalogue.
+        assert_eq!(sets[0].kind(), crate::pdb::TableKind::Classic);
+        assert_eq!(
+            sets[0].groups(),
+            vec![
+                vec![1, 2, 5, 6, 7, 12],
+                vec![3, 4, 8, 9, 13, 14],
+                vec![10, 11, 15, 16, 20, 21],
+                vec![17, 18, 19, 22, 23, 24],
+            ]
+        );
+        assert_eq!(sets[1].kind(), crate::pdb::TableKind::ZeroAware);
+        assert_eq!(sets[1].partitions().len(), 7);
+        assert_eq!(best_set(&goal).as_ref(), Some(&sets[0]));
+        // The catalogue needs the blank in a corner; 6-6-6-6 does not; the 15-puzzle has
+        // neither.
+        let mut cells: Vec<u32> = (1..25).collect();
+        cells.insert(12, 0);
+        let centre = Board::new(Size::square(5).unwrap(), cells).unwrap();
+        assert_eq!(preferred_sets(&centre).len(), 1);
+        assert!(preferred_sets(&Board::goal(Size::square(4).unwrap())).is_empty());
     }
 
     #[test]
