@@ -28,11 +28,11 @@
 //!    not weigh).
 //! 4. Boards of more than [`FAST_AUTO_CELLS`] cells with sides of at most 8: the
 //!    puzzle-specific IDA*, guided by the pattern databases cached for the goal if there
-//!    are any (the fastest first, [`preferred_sets`]); otherwise by linear conflict, with an [`Upgrade`]: a search still running
-//!    after about as many expansions as building a small database costs builds that
-//!    database, caches it, and starts again with it (so an easy board never pays for a
-//!    build, and a hard one pays at most about twice what it would with the database
-//!    already there).
+//!    are any (the fastest first, [`preferred_sets`]); otherwise by linear conflict, with
+//!    an [`Upgrade`]: a search still running after about as many expansions as building a
+//!    small database costs builds that database, caches it, and starts again with it (so
+//!    an easy board never pays for a build, and a hard one pays at most about twice what
+//!    it would with the database already there).
 //! 5. Anything else: IDA* with linear conflict.
 //!
 //! A heuristic or partition named in the options is used as named: `auto` then only
