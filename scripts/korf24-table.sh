@@ -19,6 +19,12 @@ instances=("$@")
 if [ ${#instances[@]} -eq 0 ]; then
   mapfile -t instances < <(grep -v '^#' data/korf24-published.txt | sort -k4,4n | cut -d' ' -f1)
 fi
+for i in "${instances[@]}"; do
+  if ! grep -q "^$i " data/korf24-published.txt; then
+    echo "korf24-table: no instance '$i' in data/korf24.txt (instances are 1 to 50)" >&2
+    exit 2
+  fi
+done
 group() { # group N: N with thousands separators
   printf "%s" "$1" | rev | sed 's/[0-9]\{3\}/&,/g; s/,$//' | rev
 }
