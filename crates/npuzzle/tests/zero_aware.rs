@@ -96,7 +96,8 @@ fn one_group_of_every_tile_is_the_exact_distance() {
 }
 
 /// Random walks from `goal` with `db`: the node updated move by move has the value of
-/// the node computed from scratch on the board reached.
+/// the node computed from scratch on the board reached, and a step told a limit gives
+/// that value when it is within the limit, else a lower bound on it above the limit.
 fn incremental_matches_scratch(goal: &Board, db: &PatternDatabase, moves: usize, seed: u64) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut board = npuzzle::random::random_board(goal, &mut rng);
@@ -117,7 +118,20 @@ fn incremental_matches_scratch(goal: &Board, db: &PatternDatabase, moves: usize,
         fast.tiles[to] = 0;
         fast.pos[tile as usize] = blank as u8;
         fast.pos[0] = to as u8;
-        node = db.step(&node, &fast, tile, to, blank);
+        let parent = node;
+        node = db.step(&parent, &fast, tile, to, blank);
+        let value = db.value(&node);
+        for limit in value.saturating_sub(4)..=value + 1 {
+            let (_, within) = db.step_within(&parent, &fast, tile, to, blank, limit);
+            if value <= limit {
+                assert_eq!(within, value, "{board}, limit {limit}");
+            } else {
+                assert!(
+                    limit < within && within <= value,
+                    "{board}: {within} for limit {limit}, value {value}"
+                );
+            }
+        }
     }
 }
 
