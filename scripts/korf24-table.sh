@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Korf's 50 24-puzzles with the small catalogue, one at a time on 2 threads, each with a
-# time limit, printed as the table of docs/BENCHMARKS.md ("Korf's fifty, one by one"):
+# Korf's 50 24-puzzles with the small catalogue (or the bench configuration in $CONFIG,
+# e.g. CONFIG=fast-idastar:pdb=6-6-6-6), one at a time on 2 threads, each with a time
+# limit, printed as the table of docs/BENCHMARKS.md ("Korf's fifty, one by one"):
 # instance, length, our nodes and seconds beside the published counts of
 # data/korf24-published.txt (Korf & Felner 2002, Clausecker & Reinefeld 2019).
-# Needs the small catalogue's tables for the blank-first goal in CACHE:
+# Needs the configuration's tables for the blank-first goal in CACHE:
 #   npuzzle pdb build --catalogue small --goal "0 1 ... 24" --cache-dir CACHE
+#   npuzzle pdb build 6-6-6-6 --goal "0 1 ... 24" --cache-dir CACHE
 # Instances default to all 50, easiest first by Clausecker & Reinefeld's counts; the load
 # average is printed before and after each instance.
 # Usage: scripts/korf24-table.sh [NPUZZLE] [CACHE] [MAX_SECONDS] [INSTANCE...]
@@ -12,6 +14,7 @@ set -euo pipefail
 N=${1:-target/release/npuzzle}
 CACHE=${2:-${NPUZZLE_CACHE_DIR:-$HOME/.cache/npuzzle}}
 LIMIT=${3:-600}
+CONFIG=${CONFIG:-fast-idastar:cat=small}
 shift $(($# < 3 ? $# : 3))
 cd "$(dirname "$0")/.."
 G24="0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
@@ -32,7 +35,7 @@ echo "| # | length | generated | expanded | seconds | Korf & Felner 2002 | Claus
 echo "|---|---|---|---|---|---|---|---|---|"
 for i in "${instances[@]}"; do
   before=$(cut -d' ' -f1 /proc/loadavg)
-  row=$("$N" bench --file data/korf24.txt --goal "$G24" --configs fast-idastar:cat=small \
+  row=$("$N" bench --file data/korf24.txt --goal "$G24" --configs "$CONFIG" \
     --instances "$i" -j 2 --per-board --cache-dir "$CACHE" --max-seconds "$LIMIT" -q 2>&1 \
     | awk -v i="$i" '$1 == i && NF >= 8 {print}' || true)
   after=$(cut -d' ' -f1 /proc/loadavg)
