@@ -35,9 +35,15 @@ echo "| # | length | generated | expanded | seconds | Korf & Felner 2002 | Claus
 echo "|---|---|---|---|---|---|---|---|---|"
 for i in "${instances[@]}"; do
   before=$(cut -d' ' -f1 /proc/loadavg)
-  row=$("$N" bench --file data/korf24.txt --goal "$G24" --configs "$CONFIG" \
-    --instances "$i" -j 2 --per-board --cache-dir "$CACHE" --max-seconds "$LIMIT" -q 2>&1 \
-    | awk -v i="$i" '$1 == i && NF >= 8 {print}' || true)
+  # A limit reached is a row; any other failure (a bad CONFIG, missing tables) stops here.
+  if ! out=$("$N" bench --file data/korf24.txt --goal "$G24" --configs "$CONFIG" \
+    --instances "$i" -j 2 --per-board --cache-dir "$CACHE" --max-seconds "$LIMIT" -q 2>&1) \
+    && ! grep -q "gave up" <<< "$out"; then
+    echo "korf24-table: instance $i with '$CONFIG' failed:" >&2
+    echo "$out" >&2
+    exit 2
+  fi
+  row=$(awk -v i="$i" '$1 == i && NF >= 8 {print}' <<< "$out")
   after=$(cut -d' ' -f1 /proc/loadavg)
   read -r _ length kf cr < <(awk -v i="$i" '$1 == i' data/korf24-published.txt)
   kf_text=$([ "$kf" = "-" ] && echo "—" || group "$kf")
