@@ -8,6 +8,9 @@
 
 use crate::board::{Board, Move, Size};
 
+use std::sync::Arc;
+
+use super::move_pruner::{pruned_word_length, MovePruner};
 use super::MAX_FAST_CELLS;
 
 /// A board as the fast search holds it: tiles by cell and cells by tile.
@@ -32,10 +35,13 @@ impl FastBoard {
     }
 }
 
-/// The legal blank moves of every cell, in the search's order.
+/// The legal blank moves of every cell, in the search's order, and the machine that
+/// refuses the moves ending a duplicate path.
 pub(crate) struct MoveTable {
     /// `moves[cell]`: up to four (move, cell the blank goes to), then `None`s.
     pub(super) moves: Vec<[Option<(Move, u8)>; 4]>,
+    /// Move pruning for the order, words as long as pay on boards of this size.
+    pub(super) pruner: Arc<MovePruner>,
 }
 
 impl MoveTable {
@@ -52,7 +58,10 @@ impl MoveTable {
                 row
             })
             .collect();
-        MoveTable { moves }
+        MoveTable {
+            moves,
+            pruner: MovePruner::shared(order, pruned_word_length(size)),
+        }
     }
 }
 

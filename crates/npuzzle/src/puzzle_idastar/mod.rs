@@ -20,7 +20,11 @@
 //!   swap is as cheap as a nibble splice.)
 //! - Moves come from a table built once per board: for each blank cell, the legal moves in
 //!   the caller's order and the cell each one takes the blank to.
-//! - The move that would undo the previous one is never generated.
+//! - A move is never generated when the path would then end with a stretch that another
+//!   stretch, no longer and earlier in the move order, does the same as: the move that
+//!   undoes the previous one, six moves round a 2×2 block the wrong way, and every other
+//!   such stretch of up to 8–12 moves (a finite-state machine, `move_pruner.rs`; Taylor
+//!   & Korf 1993). The canonical path never holds one, so the answer is unchanged.
 //! - The estimate is updated incrementally ([`Estimate::step`]): a move changes one tile's
 //!   Manhattan term, the linear conflicts of the two lines the tile leaves and enters, and,
 //!   with pattern databases, one group's entry per orientation.
@@ -33,6 +37,7 @@ mod estimate;
 mod fast_board;
 mod linear_conflict;
 mod manhattan;
+mod move_pruner;
 pub mod parallel;
 mod runner;
 
@@ -41,6 +46,7 @@ pub use fast_board::FastBoard;
 pub(crate) use fast_board::MoveTable;
 pub use linear_conflict::{LineNode, LinearConflict};
 pub use manhattan::Manhattan;
+use move_pruner::MovePruner;
 use runner::{Runner, Stop};
 
 use std::time::Instant;
@@ -129,7 +135,7 @@ fn serial<E: Estimate>(
     loop {
         report(bound, runner.budget.expanded());
         runner.next_bound = u32::MAX;
-        if runner.dfs(0, bound, root, None) {
+        if runner.dfs(0, bound, root, MovePruner::START) {
             let _ = runner.budget.hold(runner.path.len() + 1);
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
             return (Ok(runner.path), stats);

@@ -56,7 +56,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::runner::{Runner, Stop};
-use super::{Estimate, FastBoard, MoveTable};
+use super::{Estimate, FastBoard, MovePruner, MoveTable};
 use crate::board::{Board, Move};
 use crate::cluster::{ClusterLink, RoundShare};
 use crate::search::{GiveUp, Limits, Stats};
@@ -144,7 +144,8 @@ struct Item<N> {
     board: FastBoard,
     blank: usize,
     node: N,
-    forbidden: Option<Move>,
+    /// The move pruner's state after `moves`.
+    state: u32,
 }
 
 /// The frontier of one iteration, and what listing it cost.
@@ -186,9 +187,9 @@ impl<N: Copy> Frontier<N> {
                 let g = item.moves.len() as u32;
                 let blank = item.blank;
                 for &(mv, to) in table.moves[blank].iter().flatten() {
-                    if Some(mv) == item.forbidden {
+                    let Some(state) = table.pruner.step(item.state, mv) else {
                         continue;
-                    }
+                    };
                     frontier.generated += 1;
                     let to = to as usize;
                     let tile = item.board.slide(blank, to);
@@ -209,7 +210,7 @@ impl<N: Copy> Frontier<N> {
                             board: item.board.clone(),
                             blank: to,
                             node: child,
-                            forbidden: Some(mv.inverse()),
+                            state,
                         });
                     } else {
                         frontier.next_bound = frontier.next_bound.min(f);
@@ -267,7 +268,7 @@ fn work<E: Estimate>(
         runner.path.clear();
         runner.watch = Some((watch, i));
         let g = item.moves.len() as u32;
-        if runner.dfs(g, bound, item.node, item.forbidden) {
+        if runner.dfs(g, bound, item.node, item.state) {
             watch.cutoff.fetch_min(i + 1, Relaxed);
             if let Some((link, _)) = &watch.link {
                 link.announce_cutoff(i + 1);
@@ -320,7 +321,7 @@ pub(super) fn search<E: Estimate>(
             board: board.clone(),
             blank: start.blank(),
             node: root,
-            forbidden: None,
+            state: MovePruner::START,
         };
         let (workers, target) = if previous < SERIAL_BELOW {
             (1, 1)

@@ -55,13 +55,7 @@ impl<'a, E: Estimate> Runner<'a, E> {
 
     /// Depth-first below `node` (already within the bound); `true` once the goal is found,
     /// leaving its moves in `path`.
-    pub(super) fn dfs(
-        &mut self,
-        g: u32,
-        bound: u32,
-        node: E::Node,
-        forbidden: Option<Move>,
-    ) -> bool {
+    pub(super) fn dfs(&mut self, g: u32, bound: u32, node: E::Node, state: u32) -> bool {
         if self.estimate.is_goal(&node) {
             return true;
         }
@@ -78,9 +72,9 @@ impl<'a, E: Estimate> Runner<'a, E> {
         let blank = self.blank;
         let table = self.table;
         for &(mv, to) in table.moves[blank].iter().flatten() {
-            if Some(mv) == forbidden {
+            let Some(next_state) = table.pruner.step(state, mv) else {
                 continue;
-            }
+            };
             self.budget.generate();
             let to = to as usize;
             let tile = self.board.slide(blank, to);
@@ -91,7 +85,7 @@ impl<'a, E: Estimate> Runner<'a, E> {
             let f = g + 1 + h;
             if f <= bound {
                 self.path.push(mv);
-                if self.dfs(g + 1, bound, child, Some(mv.inverse())) {
+                if self.dfs(g + 1, bound, child, next_state) {
                     return true;
                 }
                 self.path.pop();
