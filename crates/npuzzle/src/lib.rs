@@ -84,6 +84,7 @@ pub mod notation;
 pub mod options;
 pub mod partition;
 pub mod pdb;
+mod per_process;
 pub mod plan;
 pub mod problem;
 pub mod progress;

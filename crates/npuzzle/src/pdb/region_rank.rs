@@ -19,11 +19,11 @@
     reason = "called for every generated node of the search: inlining is not left to the cost model"
 )]
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use super::cell_masks::CellMasks;
 use crate::board::Size;
+use crate::per_process::{get_or_make, PerProcess};
 use crate::puzzle_idastar::MAX_FAST_CELLS;
 
 /// The label of an occupied cell.
@@ -182,17 +182,8 @@ impl RegionRank {
     /// The ranking of `tiles` tiles on `size`, made once per process and shared (5 MB
     /// and a tenth of a second for 6 tiles on 5×5).
     pub(crate) fn shared(size: Size, tiles: usize) -> Arc<RegionRank> {
-        type Ranks = Mutex<HashMap<(Size, usize), Arc<RegionRank>>>;
-        static RANKS: OnceLock<Ranks> = OnceLock::new();
-        let mut ranks = RANKS
-            .get_or_init(Ranks::default)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Arc::clone(
-            ranks
-                .entry((size, tiles))
-                .or_insert_with(|| Arc::new(RegionRank::new(size, tiles))),
-        )
+        static RANKS: PerProcess<(Size, usize), RegionRank> = PerProcess::new();
+        get_or_make(&RANKS, (size, tiles), || RegionRank::new(size, tiles))
     }
 
     /// The number of maps (sets of occupied cells).

@@ -28,11 +28,12 @@
 //! of the path so far that is a prefix of some word, and a move is refused when the state
 //! it leads to ends a word. Counts and the search's gain: docs/BENCHMARKS.md.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
 use crate::board::{Move, Size};
+use crate::per_process::{get_or_make, PerProcess};
 
 /// The longest forbidden words the machine can be built with. Longer words prune more:
 /// the 24-puzzle's branching factor is 2.368 with parent pruning, 2.296 with words up to
@@ -70,17 +71,8 @@ impl MovePruner {
     /// The machine for the move order `order` and words up to `length` moves, made once
     /// per process and shared.
     pub(crate) fn shared(order: [Move; 4], length: usize) -> Arc<MovePruner> {
-        type Pruners = Mutex<FxHashMap<([Move; 4], usize), Arc<MovePruner>>>;
-        static PRUNERS: OnceLock<Pruners> = OnceLock::new();
-        let mut pruners = PRUNERS
-            .get_or_init(Pruners::default)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Arc::clone(
-            pruners
-                .entry((order, length))
-                .or_insert_with(|| Arc::new(MovePruner::new(order, length))),
-        )
+        static PRUNERS: PerProcess<([Move; 4], usize), MovePruner> = PerProcess::new();
+        get_or_make(&PRUNERS, (order, length), || MovePruner::new(order, length))
     }
 
     /// The machine for the move order `order` with the forbidden words of up to `length`
@@ -508,24 +500,6 @@ mod tests {
         )
     }
 
-    /// The 24 move orders.
-    fn every_order() -> Vec<[Move; 4]> {
-        let mut orders = Vec::new();
-        for a in Move::DEFAULT_ORDER {
-            for b in Move::DEFAULT_ORDER {
-                for c in Move::DEFAULT_ORDER {
-                    for d in Move::DEFAULT_ORDER {
-                        let order = [a, b, c, d];
-                        if (0..4).all(|i| (i + 1..4).all(|j| order[i] != order[j])) {
-                            orders.push(order);
-                        }
-                    }
-                }
-            }
-        }
-        orders
-    }
-
     /// A board of `size` with the blank on `blank` and the tiles in order around it.
     fn board_with_blank(size: Size, blank: usize) -> Board {
         let mut cells: Vec<u32> = (1..size.cells() as u32).collect();
@@ -537,7 +511,7 @@ mod tests {
     fn the_smallest_shortest_path_to_every_near_board_is_let_through() {
         // Every move order, boards where the edges cut many stand-ins off (two rows, a
         // corner) and open ones, every board within reach of the depth.
-        let orders = every_order();
+        let orders = Move::every_order();
         assert_eq!(orders.len(), 24);
         for order in orders {
             let pruner = MovePruner::new(order, 10);

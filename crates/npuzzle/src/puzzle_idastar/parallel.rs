@@ -667,20 +667,7 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = random_board(&goal, &mut rng);
-            let mut orders = Vec::new();
-            for a in Move::DEFAULT_ORDER {
-                for b in Move::DEFAULT_ORDER {
-                    for c in Move::DEFAULT_ORDER {
-                        for d in Move::DEFAULT_ORDER {
-                            let o = [a, b, c, d];
-                            if (0..4).all(|i| (0..i).all(|j| o[i] != o[j])) {
-                                orders.push(o);
-                            }
-                        }
-                    }
-                }
-            }
-            let order = orders[order_index];
+            let order = Move::every_order()[order_index];
             let estimate = LinearConflict::new(&goal);
             let serial = solve_with(&start, &goal, &estimate, &settings(1, order)).unwrap();
             let parallel =
