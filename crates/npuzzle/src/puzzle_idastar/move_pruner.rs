@@ -6,9 +6,10 @@
 //! blank circling a 2×2 block three times is a cycle of 12 moves, and six moves one way
 //! round it do what six moves the other way do. Refusing only the move that undoes the
 //! previous one (parent pruning) leaves all of those. This machine refuses a path as soon
-//! as it ends with a *forbidden word*: a string of a few blank moves (up to 8–12, by the
-//! board's size: [`pruned_word_length`]) for which another string, shorter or of the same length and earlier in the move order,
-//! has the same effect on every board where the first can be played.
+//! as it ends with a *forbidden word*: a string of a few blank moves (up to 8–12 by the
+//! board's size: [`pruned_word_length`]) for which another string, shorter or of the same
+//! length and earlier in the move order, has the same effect on every board where the
+//! first can be played.
 //!
 //! **The canonical path survives.** Let `P` be the smallest shortest path in the move
 //! order. If it held a forbidden word `w`, whose stand-in `w'` is shorter or of the same
@@ -42,7 +43,7 @@ pub(crate) const MAX_WORD_LENGTH: usize = 14;
 
 /// The longest words worth finding for a board of `size`. Finding them takes about eight
 /// times longer for every two moves more, once per process (on two cores: 0.02 s for 10
-/// moves, 0.25 s for 12, 3 s for 14); the search they shorten must be long enough to pay.
+/// moves, 0.25–0.7 s for 12, 3–7 s for 14); the search they shorten must be long enough to pay.
 /// Measured in docs/BENCHMARKS.md: on the 15-puzzle 12 moves cost more than they save
 /// on Korf's hundred (a third of a second of search in all), on the 24-puzzle 14 moves
 /// save 7–11 % of the nodes of 12 and cost more than that on Korf's #1.
@@ -309,7 +310,6 @@ impl Extents {
 /// length: a string grown from a survivor is forbidden when an earlier string of its
 /// length, or a surviving shorter one, has its effect and keeps inside its extent.
 fn forbidden_words(order: [Move; 4], length: usize) -> Vec<Word> {
-    use rayon::prelude::*;
     assert!(
         length <= MAX_WORD_LENGTH,
         "words of at most {MAX_WORD_LENGTH} moves"
@@ -326,8 +326,8 @@ fn forbidden_words(order: [Move; 4], length: usize) -> Vec<Word> {
         // Grown in order from survivors in order, so the candidates are in order.
         let machine = automaton(&words);
         let candidates: Vec<Word> = survivors
-            .par_iter()
-            .flat_map_iter(|&w| {
+            .iter()
+            .flat_map(|&w| {
                 let state = w.indices().fold(0, |s, i| machine.0[s as usize][i]);
                 let machine = &machine;
                 (0..4)
@@ -336,29 +336,51 @@ fn forbidden_words(order: [Move; 4], length: usize) -> Vec<Word> {
             })
             .collect();
         // Strings with one effect end on one cell: compare within each end cell's bucket,
-        // the buckets on all cores.
+        // the buckets shared out over the cores. Plain threads, not a work-stealing pool:
+        // the caller may be a pool's worker holding the lock of `MovePruner::shared`, and
+        // a stolen task of its own pool could ask for the machine again.
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ends];
         for (k, &w) in candidates.iter().enumerate() {
             buckets[Player::end(order, w)].push(k as u32);
         }
+        buckets.retain(|b| !b.is_empty());
+        // Largest first, each thread taking the next: the buckets differ a hundredfold.
+        buckets.sort_by_key(|b| std::cmp::Reverse(b.len()));
+        let next_bucket = std::sync::atomic::AtomicUsize::new(0);
         let shorter = &seen[n % 2];
-        let refused: Vec<u32> = buckets
-            .par_iter()
-            .filter(|b| !b.is_empty())
-            .flat_map_iter(|bucket| {
-                let mut player = Player::new(order);
-                let mut same = Extents::default();
-                let mut out = Vec::new();
-                for &k in bucket {
-                    let (effect, extent) = player.play(candidates[k as usize]);
-                    if shorter.any_within(&effect, extent) || same.any_within(&effect, extent) {
-                        out.push(k);
-                    }
-                    same.add(effect, extent);
-                }
-                out
-            })
-            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let refused: Vec<u32> = std::thread::scope(|scope| {
+            let shares: Vec<_> = (0..threads)
+                .map(|_| {
+                    let (buckets, candidates, next_bucket) = (&buckets, &candidates, &next_bucket);
+                    scope.spawn(move || {
+                        let mut player = Player::new(order);
+                        let mut out = Vec::new();
+                        while let Some(bucket) = buckets
+                            .get(next_bucket.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                        {
+                            let mut same = Extents::default();
+                            for &k in bucket {
+                                let (effect, extent) = player.play(candidates[k as usize]);
+                                if shorter.any_within(&effect, extent)
+                                    || same.any_within(&effect, extent)
+                                {
+                                    out.push(k);
+                                }
+                                same.add(effect, extent);
+                            }
+                        }
+                        out
+                    })
+                })
+                .collect();
+            let mut refused: Vec<u32> = shares
+                .into_iter()
+                .flat_map(|share| share.join().expect("a bucket's comparison does not panic"))
+                .collect();
+            refused.sort_unstable();
+            refused
+        });
         let mut refused_flags = vec![false; candidates.len()];
         for &k in &refused {
             refused_flags[k as usize] = true;
@@ -549,6 +571,33 @@ mod tests {
             );
             last = allowed;
         }
+    }
+
+    #[test]
+    fn searches_on_a_thread_pool_asking_for_one_machine_do_not_wait_on_each_other() {
+        // A batch solves boards on a rayon pool: a worker building the machine while
+        // holding the process-wide lock must not take up another board's task, which would
+        // ask for the machine again and wait on itself for ever.
+        use rayon::prelude::*;
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(4)
+                .build()
+                .unwrap();
+            let order = [Move::Up, Move::Left, Move::Right, Move::Down];
+            let states: Vec<usize> = pool.install(|| {
+                (0..64)
+                    .into_par_iter()
+                    .map(|_| MovePruner::shared(order, 11).states())
+                    .collect()
+            });
+            done.send(states).unwrap();
+        });
+        let states = finished
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("every task got the machine");
+        assert!(states.windows(2).all(|w| w[0] == w[1]) && states[0] > 1000);
     }
 
     #[test]
