@@ -40,11 +40,18 @@ impl FastBoard {
 pub(crate) struct MoveTable {
     /// `moves[cell]`: up to four (move, cell the blank goes to), then `None`s.
     pub(super) moves: Vec<[Option<(Move, u8)>; 4]>,
-    /// Move pruning for the order, words as long as pay on boards of this size.
+    /// Move pruning for the order, with words as long as pay for the search so far
+    /// ([`MoveTable::lengthen_for`]).
     pub(super) pruner: Arc<MovePruner>,
+    order: [Move; 4],
+    size: Size,
+    /// The pruner's longest words.
+    length: usize,
 }
 
 impl MoveTable {
+    /// The table for a search that has not started: the shortest words that pay
+    /// ([`pruned_word_length`]).
     pub(super) fn new(size: Size, order: [Move; 4]) -> MoveTable {
         let moves = (0..size.cells())
             .map(|cell| {
@@ -58,9 +65,27 @@ impl MoveTable {
                 row
             })
             .collect();
+        let length = pruned_word_length(size, 0);
         MoveTable {
             moves,
-            pruner: MovePruner::shared(order, pruned_word_length(size)),
+            pruner: MovePruner::shared(order, length),
+            order,
+            size,
+            length,
+        }
+    }
+
+    /// Before an iteration: takes the machine with longer words once the search has
+    /// expanded enough nodes for the next iteration to pay for finding them, calling
+    /// `announce` with the new length first (finding the longest takes seconds).
+    /// The expanded count is all a cluster's processes agree on, so they switch at the
+    /// same iteration, and the same count always gives the same machine.
+    pub(super) fn lengthen_for(&mut self, expanded: u64, announce: &dyn Fn(usize)) {
+        let length = pruned_word_length(self.size, expanded);
+        if length > self.length {
+            announce(length);
+            self.pruner = MovePruner::shared(self.order, length);
+            self.length = length;
         }
     }
 }

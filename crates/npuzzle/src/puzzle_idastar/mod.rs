@@ -23,8 +23,9 @@
 //! - A move is never generated when the path would then end with a stretch that another
 //!   stretch, no longer and earlier in the move order, does the same as: the move that
 //!   undoes the previous one, six moves round a 2×2 block the wrong way, and every other
-//!   such stretch of up to 8–12 moves (a finite-state machine, `move_pruner.rs`; Taylor
-//!   & Korf 1993). The canonical path never holds one, so the answer is unchanged.
+//!   such stretch of up to 8–14 moves (a finite-state machine, `move_pruner.rs`; Taylor
+//!   & Korf 1993), longer as the search proves long. The canonical path never holds one,
+//!   so the answer is unchanged.
 //! - The estimate is updated incrementally ([`Estimate::step`]): a move changes one tile's
 //!   Manhattan term, the linear conflicts of the two lines the tile leaves and enters, and,
 //!   with pattern databases, one group's entry per orientation.
@@ -53,7 +54,7 @@ use std::time::Instant;
 
 use crate::board::{Board, Move};
 use crate::options::RunSettings;
-use crate::search::{GiveUp, Limits, Outcome, Stats};
+use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::solution::{Algorithm, Solution, SolveError};
 use crate::solvability::is_solvable;
 pub use manhattan::MAX_LINE;
@@ -81,38 +82,49 @@ pub fn search<E: Estimate>(
         size.cells() <= MAX_FAST_CELLS,
         "the fast search takes at most 64 cells"
     );
-    let table = MoveTable::new(size, settings.order);
+    let mut table = MoveTable::new(size, settings.order);
     let threads = settings.thread_count();
     let started = Instant::now();
-    let report = |bound: u32, expanded: u64| {
+    let show = |what: &str| {
         if let Some(progress) = &settings.progress {
-            // On a cluster the count is the whole cluster's, and so is the rate.
-            let seconds = started.elapsed().as_secs_f64();
-            let rate = if seconds > 0.0 {
-                format!(", {:.1} million a second", expanded as f64 / seconds / 1e6)
-            } else {
-                String::new()
-            };
             progress.0.finish();
-            progress.0.start(
-                &format!("fast IDA*: bound {bound}, {expanded} nodes expanded so far{rate}"),
-                0,
-            );
+            progress.0.start(what, 0);
         }
+    };
+    let iteration = |bound: u32, expanded: u64| {
+        // On a cluster the count is the whole cluster's, and so is the rate.
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 {
+            format!(", {:.1} million a second", expanded as f64 / seconds / 1e6)
+        } else {
+            String::new()
+        };
+        show(&format!(
+            "fast IDA*: bound {bound}, {expanded} nodes expanded so far{rate}"
+        ));
+    };
+    let pruning = |length: usize| {
+        show(&format!(
+            "fast IDA*: finding the duplicate paths of up to {length} moves to prune"
+        ));
+    };
+    let reports = Reports {
+        iteration: &iteration,
+        pruning: &pruning,
     };
     let link = settings.cluster.as_ref().map(|l| l.0.as_ref());
     let outcome = if threads > 1 || link.is_some() {
         parallel::search(
             start,
             estimate,
-            &table,
+            &mut table,
             &settings.limits,
             threads,
             link,
-            &report,
+            &reports,
         )
     } else {
-        serial(start, estimate, &table, &settings.limits, &report)
+        serial(start, estimate, &mut table, &settings.limits, &reports)
     };
     if let Some(progress) = &settings.progress {
         progress.0.finish();
@@ -120,21 +132,30 @@ pub fn search<E: Estimate>(
     outcome
 }
 
-/// The search on the calling thread; `report` is told of each iteration's bound.
+/// What a search tells the caller's progress display.
+struct Reports<'a> {
+    /// Before each iteration: its bound and the nodes expanded so far.
+    iteration: &'a dyn Fn(u32, u64),
+    /// Before finding longer duplicate paths for move pruning: their length.
+    pruning: &'a dyn Fn(usize),
+}
+
+/// The search on the calling thread.
 fn serial<E: Estimate>(
     start: &Board,
     estimate: &E,
-    table: &MoveTable,
+    table: &mut MoveTable,
     limits: &Limits,
-    report: &dyn Fn(u32, u64),
+    reports: &Reports,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let board = FastBoard::new(start);
     let root = estimate.init(&board);
     let mut bound = estimate.value(&root);
-    let mut runner = Runner::new(estimate, table, board, start.blank(), limits);
+    let mut budget = Budget::new(limits);
     loop {
-        report(bound, runner.budget.expanded());
-        runner.next_bound = u32::MAX;
+        table.lengthen_for(budget.expanded(), reports.pruning);
+        (reports.iteration)(bound, budget.expanded());
+        let mut runner = Runner::new(estimate, table, board.clone(), start.blank(), budget);
         if runner.dfs(0, bound, root, MovePruner::START) {
             let _ = runner.budget.hold(runner.path.len() + 1);
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
@@ -144,7 +165,8 @@ fn serial<E: Estimate>(
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
             return (Err(why), stats);
         }
-        let _ = runner.budget.hold(bound as usize + 1);
+        budget = runner.budget;
+        let _ = budget.hold(bound as usize + 1);
         // A solvable board always has a path, so the bound always grows to meet it.
         bound = runner.next_bound;
     }

@@ -6,10 +6,10 @@
 //! blank circling a 2×2 block three times is a cycle of 12 moves, and six moves one way
 //! round it do what six moves the other way do. Refusing only the move that undoes the
 //! previous one (parent pruning) leaves all of those. This machine refuses a path as soon
-//! as it ends with a *forbidden word*: a string of a few blank moves (up to 8–12 by the
-//! board's size: [`pruned_word_length`]) for which another string, shorter or of the same
-//! length and earlier in the move order, has the same effect on every board where the
-//! first can be played.
+//! as it ends with a *forbidden word*: a string of a few blank moves (up to 8–14, by the
+//! board's size and how long the search has run: [`pruned_word_length`]) for which
+//! another string, shorter or of the same length and earlier in the move order, has the
+//! same effect on every board where the first can be played.
 //!
 //! **The canonical path survives.** Let `P` be the smallest shortest path in the move
 //! order. If it held a forbidden word `w`, whose stand-in `w'` is shorter or of the same
@@ -41,19 +41,31 @@ use crate::per_process::{get_or_make, PerProcess};
 /// 10 moves, 2.271 up to 12 and 2.247 up to 14 (test `print_branching`).
 pub(crate) const MAX_WORD_LENGTH: usize = 14;
 
-/// The longest words worth finding for a board of `size`. Finding them takes about eight
-/// times longer for every two moves more, once per process (on two cores: 0.02 s for 10
-/// moves, 0.25–0.7 s for 12, 3–7 s for 14); the search they shorten must be long enough to pay.
-/// Measured in docs/BENCHMARKS.md: on the 15-puzzle 12 moves cost more than they save
-/// on Korf's hundred (a third of a second of search in all), on the 24-puzzle 14 moves
-/// save 7–11 % of the nodes of 12 and cost more than that on Korf's #1.
-pub(crate) fn pruned_word_length(size: Size) -> usize {
-    match size.cells() {
-        0..=9 => 8,
-        10..=16 => 10,
-        _ => 12,
+/// The longest words worth finding for a board of `size`, once a search has expanded
+/// `expanded` nodes. Finding them takes about eight times longer for every two moves more,
+/// once per process (on two cores: under 0.01 s for 8 moves, 0.02–0.09 s for 10,
+/// 0.25–0.7 s for 12, 3–7 s for 14), and each two moves more cut 1–2 % off the branching
+/// factor: a search must be long to pay. So every search starts with short words and
+/// lengthens them between iterations when the nodes already expanded say the next
+/// iteration is long enough (an iteration expands several times the nodes of all the
+/// iterations before it). Thresholds measured in docs/BENCHMARKS.md, "Move pruning".
+pub(crate) fn pruned_word_length(size: Size, expanded: u64) -> usize {
+    if size.cells() <= 9 {
+        // A 3×3 search is over in milliseconds.
+        return 8;
+    }
+    match expanded {
+        0..LONGER_WORDS_AFTER => 10,
+        LONGER_WORDS_AFTER..LONGEST_WORDS_AFTER => 12,
+        _ => MAX_WORD_LENGTH,
     }
 }
+
+/// Expanded nodes after which words of 12 moves pay.
+const LONGER_WORDS_AFTER: u64 = 1_000_000;
+
+/// Expanded nodes after which words of 14 moves pay.
+const LONGEST_WORDS_AFTER: u64 = 50_000_000;
 
 /// The state the machine refuses into: the path ends with a forbidden word.
 const REFUSED: u32 = u32::MAX;
@@ -527,6 +539,29 @@ mod tests {
         let mut cells: Vec<u32> = (1..size.cells() as u32).collect();
         cells.insert(blank, 0);
         Board::new(size, cells).unwrap()
+    }
+
+    #[test]
+    fn words_lengthen_as_a_search_grows_and_never_shorten() {
+        for (w, h) in [(3, 3), (2, 5), (4, 4), (5, 5), (8, 8)] {
+            let size = Size::new(w, h).unwrap();
+            let lengths: Vec<usize> = [0, 1, 999_999, 1_000_000, 10_000_000, 199_999_999]
+                .into_iter()
+                .chain([200_000_000, u64::MAX])
+                .map(|expanded| pruned_word_length(size, expanded))
+                .collect();
+            assert!(lengths.windows(2).all(|l| l[0] <= l[1]), "{lengths:?}");
+            assert!(lengths.iter().all(|&l| l <= MAX_WORD_LENGTH));
+            if size.cells() <= 9 {
+                assert!(lengths.iter().all(|&l| l == 8), "{lengths:?}");
+            } else {
+                assert_eq!(
+                    lengths[0], 10,
+                    "a search starts on words found in milliseconds"
+                );
+                assert_eq!(lengths.last(), Some(&MAX_WORD_LENGTH));
+            }
+        }
     }
 
     #[test]

@@ -56,10 +56,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::runner::{Runner, Stop};
-use super::{Estimate, FastBoard, MovePruner, MoveTable};
+use super::{Estimate, FastBoard, MovePruner, MoveTable, Reports};
 use crate::board::{Board, Move};
 use crate::cluster::{ClusterLink, RoundShare};
-use crate::search::{GiveUp, Limits, Stats};
+use crate::search::{Budget, GiveUp, Limits, Stats};
 
 /// Work items per thread the frontier is deepened to reach.
 pub const ITEMS_PER_THREAD: usize = 256;
@@ -256,7 +256,7 @@ fn work<E: Estimate>(
         table,
         first.board.clone(),
         first.blank,
-        &Limits::NONE,
+        Budget::new(&Limits::NONE),
     );
     while let Some(i) = watch.claim(items.len()) {
         if i >= watch.cutoff.load(Relaxed) {
@@ -300,11 +300,11 @@ fn work<E: Estimate>(
 pub(super) fn search<E: Estimate>(
     start: &Board,
     estimate: &E,
-    table: &MoveTable,
+    table: &mut MoveTable,
     limits: &Limits,
     threads: usize,
     link: Option<&dyn ClusterLink>,
-    report: &dyn Fn(u32, u64),
+    report: &Reports,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let started = Instant::now();
     let board = FastBoard::new(start);
@@ -314,7 +314,8 @@ pub(super) fn search<E: Estimate>(
     let slots = link.map_or(threads, |l| l.threads().iter().sum());
     let mut previous = 0;
     loop {
-        report(bound, stats.expanded);
+        table.lengthen_for(stats.expanded, report.pruning);
+        (report.iteration)(bound, stats.expanded);
         stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
         let root_item = Item {
             moves: Vec::new(),
@@ -558,9 +559,9 @@ mod tests {
                 .lock()
                 .unwrap()
                 .iter()
-                .map(|m| {
-                    let rest = m.strip_prefix("fast IDA*: bound ").expect(m);
-                    rest.split(',').next().unwrap().parse().unwrap()
+                .filter_map(|m| {
+                    let rest = m.strip_prefix("fast IDA*: bound ")?;
+                    rest.split(',').next()?.parse().ok()
                 })
                 .collect();
             // Bounds rise by two (parity) from the first estimate to the optimum, 57.
@@ -570,6 +571,51 @@ mod tests {
                 s.length().map(|_| (57 - bounds[0]) / 2 + 1)
             );
             assert!(bounds.windows(2).all(|w| w[1] == w[0] + 2), "{bounds:?}");
+        }
+    }
+
+    #[test]
+    fn a_search_grown_long_lengthens_its_words_and_keeps_the_path() {
+        // Korf's #6: Manhattan alone expands some 3.8 million nodes, linear conflict half
+        // a million, fewer than the search expands before it finds longer words.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board("14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", None).unwrap();
+        let recorder = std::sync::Arc::new(Recorder::default());
+        let reference_settings = RunSettings {
+            progress: Some(crate::progress::SharedProgress(recorder.clone())),
+            ..settings(1, Move::DEFAULT_ORDER)
+        };
+        let reference = solve(
+            &start,
+            &goal,
+            HeuristicKind::LinearConflict,
+            &reference_settings,
+        )
+        .unwrap();
+        assert_eq!(reference.length(), Some(52));
+        let lengthening = |messages: &[String]| {
+            messages
+                .iter()
+                .position(|m| m.contains("duplicate paths of up to 12 moves"))
+        };
+        assert_eq!(lengthening(&recorder.0.lock().unwrap()), None);
+        for threads in [1, 2] {
+            let recorder = std::sync::Arc::new(Recorder::default());
+            let settings = RunSettings {
+                progress: Some(crate::progress::SharedProgress(recorder.clone())),
+                ..settings(threads, Move::DEFAULT_ORDER)
+            };
+            let long = solve(&start, &goal, HeuristicKind::Manhattan, &settings).unwrap();
+            assert_eq!(long.moves, reference.moves, "{threads} threads");
+            let messages = recorder.0.lock().unwrap();
+            let at = lengthening(&messages).expect("words lengthened to 12 moves");
+            // Between iterations, after some: one was reported before, one after.
+            assert!(messages[..at]
+                .iter()
+                .any(|m| m.starts_with("fast IDA*: bound ")));
+            assert!(messages[at..]
+                .iter()
+                .any(|m| m.starts_with("fast IDA*: bound ")));
         }
     }
 

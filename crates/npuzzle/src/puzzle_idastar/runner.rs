@@ -2,7 +2,7 @@
 //! estimate, recurse, unmake.
 
 use crate::board::Move;
-use crate::search::{Budget, GiveUp, Limits};
+use crate::search::{Budget, GiveUp};
 
 use super::parallel;
 use super::{Estimate, FastBoard, MoveTable};
@@ -36,7 +36,7 @@ impl<'a, E: Estimate> Runner<'a, E> {
         table: &'a MoveTable,
         board: FastBoard,
         blank: usize,
-        limits: &Limits,
+        budget: Budget,
     ) -> Runner<'a, E> {
         Runner {
             estimate,
@@ -46,7 +46,7 @@ impl<'a, E: Estimate> Runner<'a, E> {
             // Optimal 8×8 solutions are a few hundred moves: enough that pushes never
             // allocate.
             path: Vec::with_capacity(1024),
-            budget: Budget::new(limits),
+            budget,
             stopped: None,
             next_bound: u32::MAX,
             watch: None,
