@@ -28,9 +28,10 @@
 //! build leaves no half-written table behind, and two processes building the same table
 //! at once each rename a whole file into place: the last wins, and both are valid.
 //!
-//! A table of 8 MiB or more is read into memory of its own on 2 MiB pages where the
-//! system has them (Linux's transparent huge pages), rather than used from the mapped
-//! file: a search's random lookups then rarely miss the processor's page-table cache.
+//! A cache made [`Cache::onto_huge_pages`] reads each table of 8 MiB or more into memory
+//! of its own on 2 MiB pages where the system has them (Linux's transparent huge pages),
+//! rather than mapping the file: a search's random lookups then rarely miss the
+//! processor's page-table cache.
 
 use std::fs;
 use std::io::{self, Write};
@@ -79,32 +80,32 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> CacheError + '_ {
     }
 }
 
-/// Tables of this size and more are read into memory on huge pages ([`on_huge_pages`]).
+/// Tables of this size and more are read into memory on huge pages
+/// ([`read_onto_huge_pages`]).
 const HUGE_PAGES_FROM: usize = 8 << 20;
 
-/// `map`'s bytes in memory of the process's own, backed by 2 MiB pages where the system
-/// gives them (Linux's transparent huge pages), or `map` itself where it does not or
-/// the table is small.
+/// The bytes of `file` (of `length` bytes) read into memory of the process's own,
+/// backed by 2 MiB pages (Linux's transparent huge pages); `None` where the system has
+/// none, or the table is small, or the reading fails (the caller maps the file instead).
 ///
 /// Why: a search looks its tables up at random over hundreds of megabytes. On 4 KiB pages
 /// nearly every lookup also misses the processor's page-table cache, and the walk that
 /// follows is one more dependent load; 2 MiB pages cover 512 times the memory per entry.
-/// Measured in docs/BENCHMARKS.md ("Huge pages"): the 24-puzzle's small catalogue 1.14×
-/// faster per node (median of ten pairs). The price: the copy takes a tenth of a second
-/// a gigabyte when loading, and processes no longer share one copy in the page cache.
-fn on_huge_pages(map: Mmap) -> Mmap {
+/// Read, not copied from a map of the file: no page faults on the file's side (copying
+/// from the map took three times as long).
+fn read_onto_huge_pages(file: &fs::File, length: u64) -> Option<Mmap> {
     #[cfg(target_os = "linux")]
-    if map.len() >= HUGE_PAGES_FROM && transparent_huge_pages() {
-        let copy = memmap2::MmapMut::map_anon(map.len()).and_then(|mut copy| {
-            copy.advise(memmap2::Advice::HugePage)?;
-            copy.copy_from_slice(&map);
-            copy.make_read_only()
-        });
-        if let Ok(copy) = copy {
-            return copy;
-        }
+    if length >= HUGE_PAGES_FROM as u64 && transparent_huge_pages() {
+        use std::io::Read as _;
+        let length = usize::try_from(length).ok()?;
+        let mut memory = memmap2::MmapMut::map_anon(length).ok()?;
+        memory.advise(memmap2::Advice::HugePage).ok()?;
+        let mut reader = file;
+        reader.read_exact(&mut memory).ok()?;
+        return memory.make_read_only().ok();
     }
-    map
+    let _ = (file, length);
+    None
 }
 
 /// Whether the kernel gives huge pages to memory that asks for them (not `never`).
@@ -153,12 +154,31 @@ pub enum Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {
     dir: PathBuf,
+    /// Whether tables of [`HUGE_PAGES_FROM`] bytes and more are read onto huge pages
+    /// rather than mapped.
+    huge_pages: bool,
 }
 
 impl Cache {
     /// A cache in `dir` (created when first written).
     pub fn new(dir: impl Into<PathBuf>) -> Cache {
-        Cache { dir: dir.into() }
+        Cache {
+            dir: dir.into(),
+            huge_pages: false,
+        }
+    }
+
+    /// The same directory, its large tables (8 MiB and more) read into memory on huge
+    /// pages when `yes` and the system has them, rather than mapped from their files:
+    /// for the tables of long searches. Lookups are faster (1.07× for the 24-puzzle's
+    /// 6-6-6-6, 1.14× for its catalogue, docs/BENCHMARKS.md); reading costs about a
+    /// tenth of a second for 300 MB, and every process holds its own copy.
+    #[must_use]
+    pub fn onto_huge_pages(self, yes: bool) -> Cache {
+        Cache {
+            huge_pages: yes,
+            ..self
+        }
     }
 
     /// The cache named by `$NPUZZLE_CACHE_DIR`, else `$XDG_CACHE_HOME/npuzzle`, else
@@ -198,11 +218,19 @@ impl Cache {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(CacheError::Missing(path)),
             Err(e) => return Err(io_error(&path)(e)),
         };
-        // SAFETY: the map is read-only and files are only ever replaced by rename, never
-        // rewritten in place, so its contents do not change under us.
-        #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(io_error(&path))?;
-        let map = on_huge_pages(map);
+        let length = file.metadata().map_err(io_error(&path))?.len();
+        let on_huge_pages = if self.huge_pages {
+            read_onto_huge_pages(&file, length)
+        } else {
+            None
+        };
+        let map = match on_huge_pages {
+            Some(memory) => memory,
+            // SAFETY: the map is read-only and files are only ever replaced by rename,
+            // never rewritten in place, so its contents do not change under us.
+            #[allow(unsafe_code)]
+            None => unsafe { Mmap::map(&file) }.map_err(io_error(&path))?,
+        };
         let offset = verify(&map, identity).map_err(|why| CacheError::Invalid { path, why })?;
         Ok(Table { map, offset })
     }
@@ -483,7 +511,7 @@ mod tests {
     #[test]
     fn a_table_read_onto_huge_pages_is_the_file_and_still_checked() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Cache::new(dir.path());
+        let cache = Cache::new(dir.path()).onto_huge_pages(true);
         let payload: Vec<u8> = (0..HUGE_PAGES_FROM as u32 + 12_345)
             .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
             .collect();

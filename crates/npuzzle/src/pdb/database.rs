@@ -100,6 +100,14 @@ pub struct PdbNode {
     sums: [[u16; MAX_PARTITIONS]; 2],
 }
 
+/// `cache`, reading the tables for `goal` as its searches are best served: beyond the
+/// 15-puzzle a search runs seconds to hours, and its lookups are faster on huge pages; a
+/// 15-puzzle's takes milliseconds, less than reading 7-8's tables costs (0.1 s more than
+/// mapping them: docs/BENCHMARKS.md, "Huge pages").
+fn tables_of(cache: &Cache, goal: &Board) -> Cache {
+    cache.clone().onto_huge_pages(goal.size().cells() > 16)
+}
+
 /// No table of a partition holds the tile.
 const NO_TABLE: u8 = u8::MAX;
 
@@ -204,6 +212,7 @@ impl PatternDatabase {
     ) -> Result<(PatternDatabase, Vec<GroupOrigin>), PdbError> {
         let size = goal.size();
         let kind = set.kind();
+        let cache = &tables_of(cache, goal);
         let mut storages = Vec::new();
         let mut origins = Vec::new();
         for g in set.groups() {
@@ -250,6 +259,7 @@ impl PatternDatabase {
         set: &PartitionSet,
     ) -> Result<PatternDatabase, PdbError> {
         let kind = set.kind();
+        let cache = &tables_of(cache, goal);
         let mut storages = Vec::new();
         for g in set.groups() {
             let name = file_name(goal, &g, kind);
