@@ -44,11 +44,11 @@ pub(crate) const MAX_WORD_LENGTH: usize = 14;
 /// The longest words worth finding for a board of `size`, once a search has expanded
 /// `expanded` nodes. Finding them takes about eight times longer for every two moves more,
 /// once per process (on two cores: under 0.01 s for 8 moves, 0.02–0.09 s for 10,
-/// 0.25–0.7 s for 12, 3–7 s for 14), and each two moves more cut 1–2 % off the branching
+/// 0.25–0.7 s for 12, 3–7 s for 14), and each two moves more cut about 1 % off the branching
 /// factor: a search must be long to pay. So every search starts with short words and
 /// lengthens them between iterations when the nodes already expanded say the next
 /// iteration is long enough (an iteration expands several times the nodes of all the
-/// iterations before it). Thresholds measured in docs/BENCHMARKS.md, "Move pruning".
+/// iterations before it). Measured in docs/BENCHMARKS.md, "Longer words as a search grows".
 pub(crate) fn pruned_word_length(size: Size, expanded: u64) -> usize {
     if size.cells() <= 9 {
         // A 3×3 search is over in milliseconds.

@@ -543,16 +543,22 @@ mod tests {
         fn finish(&self) {}
     }
 
+    /// Settings for `threads` threads whose progress messages the recorder keeps.
+    fn recorded(threads: usize) -> (std::sync::Arc<Recorder>, RunSettings) {
+        let recorder = std::sync::Arc::new(Recorder::default());
+        let settings = RunSettings {
+            progress: Some(crate::progress::SharedProgress(recorder.clone())),
+            ..settings(threads, Move::DEFAULT_ORDER)
+        };
+        (recorder, settings)
+    }
+
     #[test]
     fn every_iteration_is_reported_with_its_bound() {
         let goal = Board::blank_first_goal(Size::square(4).unwrap());
         let start = crate::parse_board(KORF_1, None).unwrap();
         for threads in [1, 2] {
-            let recorder = std::sync::Arc::new(Recorder::default());
-            let settings = RunSettings {
-                progress: Some(crate::progress::SharedProgress(recorder.clone())),
-                ..settings(threads, Move::DEFAULT_ORDER)
-            };
+            let (recorder, settings) = recorded(threads);
             let s = solve(&start, &goal, HeuristicKind::LinearConflict, &settings).unwrap();
             let bounds: Vec<usize> = recorder
                 .0
@@ -580,11 +586,7 @@ mod tests {
         // a million, fewer than the search expands before it finds longer words.
         let goal = Board::blank_first_goal(Size::square(4).unwrap());
         let start = crate::parse_board("14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", None).unwrap();
-        let recorder = std::sync::Arc::new(Recorder::default());
-        let reference_settings = RunSettings {
-            progress: Some(crate::progress::SharedProgress(recorder.clone())),
-            ..settings(1, Move::DEFAULT_ORDER)
-        };
+        let (recorder, reference_settings) = recorded(1);
         let reference = solve(
             &start,
             &goal,
@@ -600,11 +602,7 @@ mod tests {
         };
         assert_eq!(lengthening(&recorder.0.lock().unwrap()), None);
         for threads in [1, 2] {
-            let recorder = std::sync::Arc::new(Recorder::default());
-            let settings = RunSettings {
-                progress: Some(crate::progress::SharedProgress(recorder.clone())),
-                ..settings(threads, Move::DEFAULT_ORDER)
-            };
+            let (recorder, settings) = recorded(threads);
             let long = solve(&start, &goal, HeuristicKind::Manhattan, &settings).unwrap();
             assert_eq!(long.moves, reference.moves, "{threads} threads");
             let messages = recorder.0.lock().unwrap();
