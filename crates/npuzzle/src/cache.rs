@@ -115,7 +115,7 @@ fn transparent_huge_pages() -> bool {
         .is_ok_and(|modes| !modes.contains("[never]"))
 }
 
-/// A verified table, mapped from its file (or copied from it onto huge pages).
+/// A verified table, mapped from its file (or read from it onto huge pages).
 pub struct Table {
     map: Mmap,
     offset: usize,
@@ -171,8 +171,9 @@ impl Cache {
     /// The same directory, its large tables (8 MiB and more) read into memory on huge
     /// pages when `yes` and the system has them, rather than mapped from their files:
     /// for the tables of long searches. Lookups are faster (1.07× for the 24-puzzle's
-    /// 6-6-6-6, 1.14× for its catalogue, docs/BENCHMARKS.md); reading costs about a
-    /// tenth of a second for 300 MB, and every process holds its own copy.
+    /// 6-6-6-6, 1.14× for its catalogue, docs/BENCHMARKS.md); reading costs 0.1–0.5 s
+    /// for 300 MB (the kernel may first compact memory to find huge pages), and every
+    /// process holds its own copy.
     #[must_use]
     pub fn onto_huge_pages(self, yes: bool) -> Cache {
         Cache {

@@ -102,8 +102,8 @@ pub struct PdbNode {
 
 /// `cache`, reading the tables for `goal` as its searches are best served: beyond the
 /// 15-puzzle a search runs seconds to hours, and its lookups are faster on huge pages; a
-/// 15-puzzle's takes milliseconds, less than reading 7-8's tables costs (0.1 s more than
-/// mapping them: docs/BENCHMARKS.md, "Huge pages").
+/// 15-puzzle's takes milliseconds, less than reading 7-8's tables costs (0.07–0.15 s more
+/// than mapping them: docs/BENCHMARKS.md, "Huge pages").
 fn tables_of(cache: &Cache, goal: &Board) -> Cache {
     cache.clone().onto_huge_pages(goal.size().cells() > 16)
 }
