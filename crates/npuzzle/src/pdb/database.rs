@@ -364,18 +364,23 @@ impl PatternDatabase {
         pos: &[u8; MAX_FAST_CELLS],
         cells: &mut [u8],
     ) -> (u8, u64) {
+        // Indexed by the cells' count, which the callers' fixed lengths make known to the
+        // compiler (unrolled loops), and cells masked below 64 (no bounds checks).
+        let cell = |c: u8| usize::from(c) & (MAX_FAST_CELLS - 1);
         let mut map = 0u64;
         match &self.reflection {
             Some(r) if orientation == 1 => {
-                for (c, &tile) in cells.iter_mut().zip(&self.mirror_tiles[j]) {
-                    *c = r.mirror[usize::from(pos[usize::from(tile)])];
+                let tiles = &self.mirror_tiles[j];
+                for (i, c) in cells.iter_mut().enumerate() {
+                    *c = r.mirror[cell(pos[cell(tiles[i])])];
                     map |= 1 << *c;
                 }
-                (r.mirror[usize::from(pos[0])], map)
+                (r.mirror[cell(pos[0])], map)
             }
             _ => {
-                for (c, &tile) in cells.iter_mut().zip(&self.tables[j].tiles) {
-                    *c = pos[usize::from(tile)];
+                let tiles = &self.tables[j].tiles;
+                for (i, c) in cells.iter_mut().enumerate() {
+                    *c = pos[cell(tiles[i])];
                     map |= 1 << *c;
                 }
                 (pos[0], map)
@@ -412,10 +417,30 @@ impl PatternDatabase {
     #[inline(always)]
     fn index_of(&self, orientation: usize, j: usize, pos: &[u8; MAX_FAST_CELLS]) -> u64 {
         let t = &self.tables[j];
-        let mut cells = [0u8; MAX_REGION_TILES];
-        let k = t.tiles.len();
-        let (blank, map) = self.place(orientation, j, pos, &mut cells[..k]);
-        t.index_of(&cells[..k], map, blank)
+        match t.tiles.len() {
+            // The named catalogues' groups, at a length known when compiled: the loops of
+            // placing and ranking unroll (measured: docs/BENCHMARKS.md, "Fewer
+            // instructions per lookup").
+            6 => self.index_of_group::<6>(orientation, j, pos),
+            k => {
+                let mut cells = [0u8; MAX_REGION_TILES];
+                let (blank, map) = self.place(orientation, j, pos, &mut cells[..k]);
+                t.index_of(&cells[..k], map, blank)
+            }
+        }
+    }
+
+    /// [`PatternDatabase::index_of`] for a table of `K` tiles.
+    #[inline(always)]
+    fn index_of_group<const K: usize>(
+        &self,
+        orientation: usize,
+        j: usize,
+        pos: &[u8; MAX_FAST_CELLS],
+    ) -> u64 {
+        let mut cells = [0u8; K];
+        let (blank, map) = self.place(orientation, j, pos, &mut cells);
+        self.tables[j].index_of(&cells, map, blank)
     }
 
     /// A node entry after a move of one of its table's tiles changed that tile's

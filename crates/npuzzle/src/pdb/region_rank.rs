@@ -12,7 +12,9 @@
 //! (measured in docs/BENCHMARKS.md).
 //!
 //! The per-map tables (the regions before each map, and each cell's region in it) cost
-//! `maps × (cells + 4)` bytes: 5 MB for 6 tiles on 5×5.
+//! `maps × (cells + 4)` bytes: 5 MB for 6 tiles on 5×5. A lookup reads one byte a map
+//! (177 KB, in the level-2 cache) and, for a map of several regions, one word of its
+//! second region's cells.
 
 #![expect(
     clippy::inline_always,
@@ -33,10 +35,17 @@ const OCCUPIED: u8 = u8::MAX;
 /// a `u32`).
 pub(crate) const MAX_REGION_TILES: usize = 16;
 
-/// The largest board whose second region fits the high half of a map's info word.
+/// The largest board whose second region fits a `u32` of cells (see `RegionRank::second`).
 const MASKED_CELLS: usize = 31;
+/// The flag of a map with more than one region, in its byte of `map_bytes`.
+const SEVERAL_REGIONS: u8 = 1 << 7;
+
 /// The flag of a map whose regions are listed in `multi`.
 const MULTI: u32 = 1 << 31;
+
+/// The length of a row of [`RegionRank`]'s binomials: above [`MAX_REGION_TILES`], a
+/// power of two (indices are masked with it).
+const BINOMIAL_ROW: usize = 32;
 
 /// The most tiles whose orders are listed (9! × 9 bytes = 3.3 MB).
 const LISTED_ORDERS: usize = 9;
@@ -45,23 +54,18 @@ const LISTED_ORDERS: usize = 9;
 pub(crate) struct RegionRank {
     cells: usize,
     tiles: usize,
-    /// `binomial[c * (tiles + 1) + j]` = C(c, j), for `j <= tiles`.
-    binomial: Vec<u64>,
+    /// `binomial[c][j]` = C(c, j), for `j <= tiles` (0 beyond). Fixed rows, read with
+    /// masked indices, so that a rank has no bounds checks: the rank runs several times
+    /// per generated node of a search.
+    binomial: Box<[[u64; BINOMIAL_ROW]; MAX_FAST_CELLS]>,
     /// The occupied cells of each map, in rank order.
     maps: Vec<u64>,
     /// `first[m]`: the regions of the maps before `m`; one more entry for the total.
     first: Vec<u32>,
     /// `labels[m * cells + c]`: the region of free cell `c` in map `m`.
     labels: Vec<u8>,
-    /// What a lookup reads of map `m`, in one word: `first[m]` in the low half; in the
-    /// high half 0 when the map has one region, the cells of its second region when it
-    /// has two and the board at most [`MASKED_CELLS`] cells, else [`MULTI`] plus the
-    /// map's row in `multi`. Most maps have one region (111,180 of 177,100 for 6 tiles
-    /// on 5×5), and these 1.4 MB stay in the level-2 cache where the labels (4.4 MB)
-    /// and `first` did not (measured: a fifth of the search's time was that load).
-    info: Vec<u64>,
-    /// The region of each cell, for the maps [`MULTI`] marks.
-    multi: Vec<u8>,
+    /// The region of the blank, as a lookup finds it.
+    regions: MapRegions,
     /// `(k - 1 - i)!`: the weight of the `i`-th Lehmer digit of an order.
     order_weight: [u64; MAX_REGION_TILES],
     /// `k!`.
@@ -81,14 +85,14 @@ impl RegionRank {
         let n = size.cells();
         assert!(tiles < n && tiles <= MAX_REGION_TILES && n <= MAX_FAST_CELLS);
         let masks = CellMasks::new(size);
-        let mut binomial = vec![0u64; n * (tiles + 1)];
+        let mut binomial = Box::new([[0u64; BINOMIAL_ROW]; MAX_FAST_CELLS]);
         for c in 0..n {
-            binomial[c * (tiles + 1)] = 1;
+            binomial[c][0] = 1;
             for j in 1..=tiles {
-                binomial[c * (tiles + 1) + j] = if c == 0 {
+                binomial[c][j] = if c == 0 {
                     0
                 } else {
-                    binomial[(c - 1) * (tiles + 1) + j - 1] + binomial[(c - 1) * (tiles + 1) + j]
+                    binomial[c - 1][j - 1] + binomial[c - 1][j]
                 };
             }
         }
@@ -127,26 +131,7 @@ impl RegionRank {
             regions += u32::from(label);
         }
         first.push(regions);
-        let mut info = Vec::with_capacity(maps.len());
-        let mut multi = Vec::new();
-        for m in 0..maps.len() {
-            let count = first[m + 1] - first[m];
-            let row = &labels[m * n..(m + 1) * n];
-            let high = match count {
-                1 => 0,
-                2 if n <= MASKED_CELLS => row
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &l)| l == 1)
-                    .fold(0u32, |mask, (c, _)| mask | 1 << c),
-                _ => {
-                    let index = u32::try_from(multi.len() / n).expect("fewer maps than 2^31");
-                    multi.extend_from_slice(row);
-                    MULTI | index
-                }
-            };
-            info.push(u64::from(first[m]) | u64::from(high) << 32);
-        }
+        let regions_of_maps = MapRegions::new(&first, &labels, n);
         let mut order_weight = [0u64; MAX_REGION_TILES];
         let mut weight = 1u64;
         for i in (0..tiles).rev() {
@@ -170,8 +155,7 @@ impl RegionRank {
             maps,
             first,
             labels,
-            info,
-            multi,
+            regions: regions_of_maps,
             order_weight,
             orders,
             positions,
@@ -233,7 +217,6 @@ impl RegionRank {
     #[inline(always)]
     pub(crate) fn rank_on(&self, cells: &[u8], map: u64, blank: u8) -> u64 {
         debug_assert_eq!(cells.len(), self.tiles);
-        let stride = self.tiles + 1;
         let mut colex = 0u64;
         let mut order = 0u64;
         let mut used = 0u32;
@@ -241,26 +224,19 @@ impl RegionRank {
             // The tile's position among the occupied cells, then its Lehmer digit among
             // the positions not taken by the tiles before it.
             let position = (map & ((1u64 << c) - 1)).count_ones();
-            colex += self.binomial[c as usize * stride + position as usize + 1];
+            // Masked: a cell is below 64, and its position below the group's tiles.
+            colex += self.binomial[usize::from(c) & (MAX_FAST_CELLS - 1)]
+                [(position as usize + 1) & (BINOMIAL_ROW - 1)];
             let digit = position - (used & ((1u32 << position) - 1)).count_ones();
-            order += u64::from(digit) * self.order_weight[i];
+            order += u64::from(digit) * self.order_weight[i & (MAX_REGION_TILES - 1)];
             used |= 1 << position;
         }
-        let info = self.info[colex as usize];
-        let high = (info >> 32) as u32;
-        let label = if high == 0 {
-            0
-        } else if high & MULTI == 0 {
-            (high >> blank) & 1
-        } else {
-            u32::from(self.multi[(high & !MULTI) as usize * self.cells + blank as usize])
-        };
         debug_assert_ne!(
             self.labels[colex as usize * self.cells + blank as usize],
             OCCUPIED,
             "the blank is on a free cell"
         );
-        (u64::from(info as u32) + u64::from(label)) * self.orders + order
+        self.regions.region(colex, blank) * self.orders + order
     }
 
     /// The cells of the tiles in order `order` on the occupied cells `map`, written to
@@ -300,6 +276,121 @@ impl RegionRank {
     }
 }
 
+/// What a lookup reads to find the region of the blank: per map, one byte, not the
+/// region counts and labels a build reads.
+struct MapRegions {
+    /// What a lookup reads of map `m` first, one byte: the flag [`SEVERAL_REGIONS`], and
+    /// below it the extra regions (beyond one a map) of the maps before `m` in its block
+    /// of `1 << block_shift` maps; with [`MapRegions::extra_before_block`], `first[m]`.
+    /// Most maps have one region (111,180 of 177,100 for 6 tiles on 5×5). These 177 KB
+    /// stay in a level-2 cache of 512 KB where one word a map (1.4 MB) did not
+    /// (measured: a sixth of the search's time was that load; docs/BENCHMARKS.md, "Fewer
+    /// instructions per lookup").
+    map_bytes: Vec<u8>,
+    /// The extra regions of the maps before each block of `1 << block_shift` maps.
+    extra_before_block: Vec<u32>,
+    /// The maps of a block: as many as keep each block's counts below
+    /// [`SEVERAL_REGIONS`].
+    block_shift: u32,
+    /// For a map with several regions, at the number of extra regions before it: the
+    /// cells of its second region when it has two and the board at most
+    /// [`MASKED_CELLS`] cells, else [`MULTI`] plus the map's row in `multi`.
+    second: Vec<u32>,
+    /// The region of each cell, for the maps [`MULTI`] marks.
+    multi: Vec<u8>,
+    /// Cells of the board.
+    cells: usize,
+}
+
+impl MapRegions {
+    /// The lookup tables of maps with `first[m]` regions before map `m` (one more entry
+    /// for the total) and `labels[m * cells + c]` the region of free cell `c` in map `m`.
+    fn new(first: &[u32], labels: &[u8], cells: usize) -> MapRegions {
+        let maps = first.len() - 1;
+        let n = cells;
+        let mut second = vec![0u32; (first[maps] as usize).saturating_sub(maps)];
+        let mut multi = Vec::new();
+        for m in 0..maps {
+            let count = first[m + 1] - first[m];
+            let row = &labels[m * n..(m + 1) * n];
+            let high = match count {
+                1 => continue,
+                2 if n <= MASKED_CELLS => row
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &l)| l == 1)
+                    .fold(0u32, |mask, (c, _)| mask | 1 << c),
+                _ => {
+                    let index = u32::try_from(multi.len() / n).expect("fewer maps than 2^31");
+                    multi.extend_from_slice(row);
+                    MULTI | index
+                }
+            };
+            second[(first[m] - m as u32) as usize] = high;
+        }
+        let extra: Vec<u32> = (0..maps).map(|m| first[m] - m as u32).collect();
+        let block_shift = block_shift(&extra);
+        let extra_before_block = (0..maps)
+            .step_by(1 << block_shift)
+            .map(|m| extra[m])
+            .collect();
+        let map_bytes = (0..maps)
+            .map(|m| {
+                let within = (extra[m] - extra[m >> block_shift << block_shift]) as u8;
+                let flag = if first[m + 1] - first[m] > 1 {
+                    SEVERAL_REGIONS
+                } else {
+                    0
+                };
+                within | flag
+            })
+            .collect();
+        MapRegions {
+            map_bytes,
+            extra_before_block,
+            block_shift,
+            second,
+            multi,
+            cells,
+        }
+    }
+
+    /// The region (among all maps' regions, in rank order) of map `colex` holding the
+    /// blank's cell.
+    #[inline(always)]
+    fn region(&self, colex: u64, blank: u8) -> u64 {
+        let byte = self.map_bytes[colex as usize];
+        let extra = self.extra_before_block[(colex >> self.block_shift) as usize]
+            + u32::from(byte & !SEVERAL_REGIONS);
+        let label = if byte & SEVERAL_REGIONS == 0 {
+            0
+        } else {
+            let high = self.second[extra as usize];
+            if high & MULTI == 0 {
+                (high >> blank) & 1
+            } else {
+                u32::from(self.multi[(high & !MULTI) as usize * self.cells + blank as usize])
+            }
+        };
+        colex + u64::from(extra) + u64::from(label)
+    }
+}
+
+/// The widest blocks (at most 32 maps) in which the extra regions before each map, counted
+/// from its block's start, stay below [`SEVERAL_REGIONS`], given those counts from the
+/// first map (`extra[m]`, never falling); one map a block always fits.
+fn block_shift(extra: &[u32]) -> u32 {
+    (1..=5u32)
+        .rev()
+        .find(|&shift| {
+            extra
+                .iter()
+                .enumerate()
+                .all(|(m, &e)| e - extra[m >> shift << shift] < u32::from(SEVERAL_REGIONS))
+        })
+        .unwrap_or(0)
+}
+
 /// The positions of the tiles of order `order` (Lehmer code with digit weights
 /// `weight`), written to `positions`.
 fn divide_order(weight: &[u64], tiles: usize, mut order: u64, positions: &mut [u8]) {
@@ -331,6 +422,9 @@ mod tests {
             (4, 3, 5),
             (3, 3, 8),
             (2, 2, 0),
+            // Up to four regions on a board of at most MASKED_CELLS cells: tiles on 1
+            // and 4, 2 and 7, 11 and 14 wall off three corners.
+            (4, 4, 6),
             (6, 6, 2),
             (8, 4, 3),
         ] {
@@ -353,6 +447,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn blocks_narrow_until_their_counts_fit_below_the_flag() {
+        // One extra region a map: 31 before the last map of a block of 32 fit.
+        let one: Vec<u32> = (0..100).collect();
+        assert_eq!(block_shift(&one), 5);
+        // Five a map: 31 × 5 = 155 do not fit, 15 × 5 = 75 do.
+        let five: Vec<u32> = (0..100).map(|m| 5 * m).collect();
+        assert_eq!(block_shift(&five), 4);
+        // 200 in the first map: not even a block of two maps fits.
+        assert_eq!(block_shift(&[0, 200, 200]), 0);
+        assert_eq!(block_shift(&[0, 0, 200]), 1);
+        assert_eq!(block_shift(&[]), 5);
     }
 
     #[test]
