@@ -35,7 +35,7 @@ const OCCUPIED: u8 = u8::MAX;
 /// a `u32`).
 pub(crate) const MAX_REGION_TILES: usize = 16;
 
-/// The largest board whose second region fits a `u32` of cells (see `RegionRank::second`).
+/// The largest board whose second region fits a `u32` of cells (see `MapRegions::second`).
 const MASKED_CELLS: usize = 31;
 /// The flag of a map with more than one region, in its byte of `map_bytes`.
 const SEVERAL_REGIONS: u8 = 1 << 7;
