@@ -310,6 +310,39 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
+/// The plan for a board that needs no search (an unsolvable one): what [`plan`] would
+/// answer with, but with tables only where they are at hand. Nothing is built, so the
+/// answer does not wait minutes for tables it would not read; where the options name
+/// tables that are not built, the plan names them and has no guide to search with
+/// ([`Guide::Blind`], the estimate's name in the second field).
+///
+/// # Errors
+/// As [`plan`], but never for tables that are not built.
+pub fn without_building(
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<(Plan, Option<String>), SolveError> {
+    let at_hand = SolveOptions {
+        build_tables: false,
+        ..options.clone()
+    };
+    match plan(goal, &at_hand) {
+        Ok(plan) => {
+            let name = plan.guide.name();
+            Ok((plan, name))
+        }
+        Err(SolveError::NotBuilt(_)) => Ok(match database_set(goal, &options.estimate)? {
+            Some((set, reflection)) => (
+                Plan::new(Algorithm::FastIdastar, Guide::Blind),
+                Some(pdb::estimate_name(goal, &set, reflection)),
+            ),
+            // Only a distance table asked for by name is refused when not built.
+            None => (Plan::new(options.algorithm, Guide::Blind), None),
+        }),
+        Err(other) => Err(other),
+    }
+}
+
 /// `auto` with no estimate named (see the module documentation).
 fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let size = goal.size();

@@ -19,7 +19,7 @@ use crate::board::Board;
 use crate::cluster;
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
-use crate::plan::{plan, Guide, Plan, Upgrade};
+use crate::plan::{self, plan, Guide, Plan, Upgrade};
 use crate::puzzle_idastar::{self, Estimate, LinearConflict};
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solution::{Algorithm, Solution, SolveError};
@@ -48,9 +48,17 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             goal: goal.size(),
         });
     }
+    let mut identity = vec![("board", start.to_string()), ("goal", goal.to_string())];
+    if !is_solvable(start, goal) {
+        if let Some(link) = &options.cluster {
+            // Peers with this board answer at once too; one with another board differs in
+            // the board, and hears so rather than waiting for this process.
+            cluster::agree(link.0.as_ref(), &identity)?;
+        }
+        return unsolvable(goal, options);
+    }
     let plan = plan(goal, options)?;
     if let Some(link) = &options.cluster {
-        let mut identity = vec![("board", start.to_string()), ("goal", goal.to_string())];
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
@@ -61,15 +69,24 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     Ok(solution)
 }
 
+/// The answer for a board that cannot reach `goal`, given before any table is built: it
+/// names the algorithm and estimate the options plan for (see
+/// [`plan::without_building`]).
+fn unsolvable(goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let (plan, estimate) = plan::without_building(goal, options)?;
+    let mut solution = Solution::new(plan.algorithm, estimate);
+    solution.tables = plan.tables;
+    solution.advice = plan.advice;
+    solution.stats.setup_seconds = plan.setup_seconds;
+    Ok(solution)
+}
+
 /// Runs `plan` from `start`.
 fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> Solution {
     let started = Instant::now();
     let mut solution = Solution::new(plan.algorithm, plan.guide.name());
     if plan.algorithm == Algorithm::Constructive {
         return constructive::solve(start, goal, &options.limits);
-    }
-    if !is_solvable(start, goal) {
-        return solution;
     }
     match &plan.guide {
         Guide::Table(table) => {
@@ -319,6 +336,52 @@ mod tests {
             "fast-idastar".parse::<Algorithm>(),
             Ok(Algorithm::FastIdastar)
         );
+    }
+
+    #[test]
+    fn an_unsolvable_board_is_answered_before_any_table_is_built() {
+        let files = |dir: &tempfile::TempDir| std::fs::read_dir(dir.path()).unwrap().count();
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::goal(Size::square(3).unwrap());
+        let unsolvable = parse_board("2 1 3/4 5 6/7 8 0", None).unwrap();
+        let solvable = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
+        let named = SolveOptions {
+            estimate: EstimateChoice::PatternDatabase {
+                partition: "4-4".parse().unwrap(),
+                reflection: true,
+            },
+            cache: Some(crate::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let answer = solve(&unsolvable, &goal, &named).unwrap();
+        assert_eq!(answer.status, Status::Unsolvable);
+        assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
+        assert_eq!(answer.tables, None);
+        // It names what a solvable board is searched with, and the tables once they are had.
+        let solved = solve(&solvable, &goal, &named).unwrap();
+        assert_eq!(solved.length(), Some(1));
+        assert!(files(&dir) > 0, "the solvable board built its tables");
+        for answer in [answer, solve(&unsolvable, &goal, &named).unwrap()] {
+            assert_eq!(answer.algorithm, solved.algorithm);
+            assert_eq!(answer.estimate, solved.estimate);
+            assert_eq!(answer.estimate.as_deref(), Some("pdb 4-4 + reflection"));
+        }
+        let again = solve(&unsolvable, &goal, &named).unwrap();
+        assert_eq!(again.status, Status::Unsolvable);
+        assert!(again.tables.is_some(), "tables at hand are reported");
+        // A 12-cell distance table asked for by name (a minute to build) is not built either.
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::goal(Size::new(6, 2).unwrap());
+        let unsolvable = parse_board("2 1 3 4 5 6/7 8 9 10 11 0", Some(goal.size())).unwrap();
+        let table = SolveOptions {
+            algorithm: Algorithm::Table,
+            cache: Some(crate::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let answer = solve(&unsolvable, &goal, &table).unwrap();
+        assert_eq!(answer.status, Status::Unsolvable);
+        assert_eq!(answer.algorithm, Algorithm::Table);
+        assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
     }
 
     #[test]

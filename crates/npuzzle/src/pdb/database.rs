@@ -684,12 +684,23 @@ impl Estimate for PatternDatabase {
     }
 
     fn name(&self) -> String {
-        let mut name = format!("pdb {}", self.set.describe());
-        if self.reflection.is_some() {
-            name.push_str(" + reflection");
-        }
-        name
+        name_of(&self.set, self.reflection.is_some())
     }
+}
+
+/// The name in reports of the database `set` makes for `goal`, with reflection where
+/// asked for and the goal allows it: what [`PatternDatabase`]'s estimate is called, had
+/// without loading or building its tables.
+pub fn estimate_name(goal: &Board, set: &PartitionSet, reflection: bool) -> String {
+    name_of(set, reflection && Reflection::new(goal).is_some())
+}
+
+fn name_of(set: &PartitionSet, reflected: bool) -> String {
+    let mut name = format!("pdb {}", set.describe());
+    if reflected {
+        name.push_str(" + reflection");
+    }
+    name
 }
 
 /// A one-line description of the database's groups and how each was obtained.

@@ -88,7 +88,7 @@ mod region_rank;
 pub mod registry;
 
 pub use classic_partition::ClassicNode;
-pub use database::{describe_origins, GroupOrigin, PatternDatabase, PdbNode};
+pub use database::{describe_origins, estimate_name, GroupOrigin, PatternDatabase, PdbNode};
 pub use files::{cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity};
 pub use group_table::TableKind;
 pub use partition_set::PartitionSet;
