@@ -34,6 +34,24 @@ pub fn utf8(mut bytes: Vec<u8>, what: &str) -> anyhow::Result<String> {
     })
 }
 
+/// `bytes` as text without a UTF-8 byte-order mark, each byte that is not UTF-8 read as
+/// U+FFFD: for input of many lines, where one bad line must not cost the others (the
+/// line's reader then refuses it, see [`not_utf8`]).
+pub fn utf8_lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).into_owned()
+}
+
+/// Fails when `line`, read with [`utf8_lossy`], held bytes that are not UTF-8.
+pub fn not_utf8(line: &str) -> anyhow::Result<()> {
+    if line.contains(char::REPLACEMENT_CHARACTER) {
+        anyhow::bail!(
+            "the line is not UTF-8 text (the bytes shown as '{}' are not valid)",
+            char::REPLACEMENT_CHARACTER
+        );
+    }
+    Ok(())
+}
+
 /// The start board written `board` and the goal written `goal` (default: the standard
 /// goal of the start's size).
 pub fn start_and_goal(

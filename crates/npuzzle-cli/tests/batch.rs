@@ -33,6 +33,30 @@ fn results_come_in_input_order_with_error_records() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_costs_only_itself() {
+    let mut input = b"\xEF\xBB\xBF283104765\n1 2 3/8 \xff 4/7 6 5\n".to_vec();
+    input.extend(b"{\"id\":\"latin-1 \xe9\",\"board\":\"123804765\"}\n123804765\n");
+    let out = npuzzle()
+        .args(["batch", "--goal", "123804765", "--quiet"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let rows = records(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert_eq!(
+        rows[0]["length"], 4,
+        "the byte-order mark is not part of the board"
+    );
+    for (row, line) in [(1, 2), (2, 3)] {
+        assert_eq!(rows[row]["id"], line);
+        let error = rows[row]["error"].as_str().unwrap();
+        assert!(error.contains("the line is not UTF-8 text"), "{error}");
+    }
+    assert_eq!(rows[3]["id"], 4);
+    assert_eq!(rows[3]["length"], 0);
+}
+
+#[test]
 fn a_killed_run_resumes_without_loss_or_repeats() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("boards.txt");

@@ -30,7 +30,7 @@ use serde_json::value::RawValue;
 use super::validate;
 use crate::args::BatchArgs;
 use crate::cluster;
-use crate::input::{goal_of, utf8};
+use crate::input::{goal_of, not_utf8, utf8, utf8_lossy};
 use crate::interrupt::Interrupt;
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
@@ -298,7 +298,8 @@ fn agree(
     Ok(())
 }
 
-/// The input's text: the file, or stdin when there is none or it is `-`.
+/// The input's text: the file, or stdin when there is none or it is `-`. A line that is
+/// not UTF-8 gets an error record of its own (see [`read_line`]); the others are solved.
 fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     match path {
@@ -307,15 +308,14 @@ fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
                 .with_context(|| format!("opening {}", path.display()))?
                 .read_to_end(&mut bytes)
                 .with_context(|| format!("reading {}", path.display()))?;
-            utf8(bytes, &path.display().to_string())
         }
         _ => {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .context("reading stdin")?;
-            utf8(bytes, "stdin")
         }
     }
+    Ok(utf8_lossy(&bytes))
 }
 
 /// The lines to solve, with their ids; fails, naming the lines, when two share an id.
@@ -360,7 +360,8 @@ pub(crate) fn jobs(input: &str) -> anyhow::Result<Vec<Job>> {
 /// The `id` of a JSON Lines input line as written, when it has one.
 fn json_id(line: &str) -> Option<String> {
     let line = line.trim();
-    if !line.starts_with('{') {
+    // A line that is not UTF-8 cannot have its id echoed as written: its number stands in.
+    if !line.starts_with('{') || not_utf8(line).is_err() {
         return None;
     }
     let parsed: IdOnly = serde_json::from_str(line).ok()?;
@@ -407,6 +408,7 @@ pub(crate) fn read_line(
     size: Option<Size>,
     defaults: &SolveOptions,
 ) -> anyhow::Result<(Board, Board, SolveOptions)> {
+    not_utf8(line)?;
     let text = line.trim();
     let (board_text, goal_text, options) = if text.starts_with('{') {
         let instance: Instance =
