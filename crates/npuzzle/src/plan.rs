@@ -459,11 +459,12 @@ fn database_set(
 /// Reinefeld's small catalogue with zero-aware tables. Classic partitions the cached tables
 /// make come after these (see [`registry::cached`]).
 ///
-/// Fastest, not fewest nodes: measured side by side on Korf's 24-puzzles
-/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue generates 3.1–21×
-/// fewer nodes than 6-6-6-6 but each costs about 9× more (a move reads three or four of its
-/// 14 one-bit tables per orientation, each entry read relative to the parent's), so it
-/// finished first on 2 of 8 boards and took 1.35× as long over all 8.
+/// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
+/// (docs/BENCHMARKS.md, "Which database `auto` prefers, third look"), the catalogue
+/// generates 2.5–16× fewer nodes than 6-6-6-6 but each costs about 5× more (a move reads
+/// three or four of its 14 one-bit tables per orientation, each entry read relative to the
+/// parent's), so it finished first on 3 of the 11, took 1.14× as long on the median board
+/// and 1.15× as long over all 11.
 pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
     let korf_felner = (Size::square(5).ok() == Some(goal.size()))
         .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
