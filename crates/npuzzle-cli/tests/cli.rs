@@ -240,7 +240,16 @@ fn check_is_a_special_judge() {
         .args(["check", "283104765", "ul", "--goal", "123804765"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("not on the goal"));
+        .stdout(predicate::str::contains("not on the goal"))
+        .stdout(predicate::str::contains("cannot be reached").not());
+    // On a board that cannot reach the goal, the verdict says so.
+    npuzzle()
+        .args(["check", "2 1 3/4 5 6/7 8 0", ""])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "not on the goal 1 2 3/4 5 6/7 8 0 (no moves can: the goal cannot be reached from this board)",
+        ));
     npuzzle()
         .args(["check", "283104765", "uxl"])
         .assert()

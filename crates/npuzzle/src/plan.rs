@@ -310,11 +310,11 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
-/// The plan for a board that needs no search (an unsolvable one): what [`plan`] would
-/// answer with, but with tables only where they are at hand. Nothing is built, so the
-/// answer does not wait minutes for tables it would not read; where the options name
-/// tables that are not built, the plan names them and has no guide to search with
-/// ([`Guide::Blind`], the estimate's name in the second field).
+/// The plan for a board that needs no search (one on its goal, or one that cannot reach
+/// it): what [`plan`] would answer with, but with tables only where they are at hand.
+/// Nothing is built, so the answer does not wait minutes for tables it would not read;
+/// where the options name tables that are not built, the plan has no guide to search with
+/// ([`Guide::Blind`]) and the second field names the estimate they would make.
 ///
 /// # Errors
 /// As [`plan`], but never for tables that are not built.

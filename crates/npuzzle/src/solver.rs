@@ -26,7 +26,8 @@ use crate::solution::{Algorithm, Solution, SolveError};
 use crate::solvability::is_solvable;
 use crate::{constructive, pdb, problem};
 
-/// Solves `start` towards `goal`.
+/// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
+/// it, is answered at once: no table is built for it (see [`plan::without_building`]).
 ///
 /// ```
 /// use npuzzle::{parse_board, solve, SolveOptions, Status};
@@ -49,13 +50,13 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         });
     }
     let mut identity = vec![("board", start.to_string()), ("goal", goal.to_string())];
-    if !is_solvable(start, goal) {
+    if start == goal || !is_solvable(start, goal) {
         if let Some(link) = &options.cluster {
             // Peers with this board answer at once too; one with another board differs in
             // the board, and hears so rather than waiting for this process.
             cluster::agree(link.0.as_ref(), &identity)?;
         }
-        return unsolvable(goal, options);
+        return without_search(start, goal, options);
     }
     let plan = plan(goal, options)?;
     if let Some(link) = &options.cluster {
@@ -69,12 +70,19 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     Ok(solution)
 }
 
-/// The answer for a board that cannot reach `goal`, given before any table is built: it
-/// names the algorithm and estimate the options plan for (see
+/// The answer for a board that cannot reach `goal`, or is on it, given before any table
+/// is built: it names the algorithm and estimate the options plan for (see
 /// [`plan::without_building`]).
-fn unsolvable(goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
+fn without_search(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
     let (plan, estimate) = plan::without_building(goal, options)?;
     let mut solution = Solution::new(plan.algorithm, estimate);
+    if start == goal {
+        solution.conclude(Ok(Vec::new()));
+    }
     solution.tables = plan.tables;
     solution.advice = plan.advice;
     solution.stats.setup_seconds = plan.setup_seconds;
@@ -339,7 +347,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unsolvable_board_is_answered_before_any_table_is_built() {
+    fn boards_that_need_no_search_are_answered_before_any_table_is_built() {
         let files = |dir: &tempfile::TempDir| std::fs::read_dir(dir.path()).unwrap().count();
         let dir = tempfile::tempdir().unwrap();
         let goal = Board::goal(Size::square(3).unwrap());
@@ -357,6 +365,10 @@ mod tests {
         assert_eq!(answer.status, Status::Unsolvable);
         assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
         assert_eq!(answer.tables, None);
+        let there = solve(&goal, &goal, &named).unwrap();
+        assert_eq!((&there.status, there.length()), (&Status::Solved, Some(0)));
+        assert!(there.optimal);
+        assert_eq!(files(&dir), 0, "no table built for a board on its goal");
         // It names what a solvable board is searched with, and the tables once they are had.
         let solved = solve(&solvable, &goal, &named).unwrap();
         assert_eq!(solved.length(), Some(1));

@@ -36,6 +36,7 @@ use crate::notation::Notation;
 use crate::options::SolveOptions;
 use crate::puzzle_idastar::MAX_LINE;
 use crate::solution::{Algorithm, SolveError, Status};
+use crate::solvability::is_solvable;
 use crate::solver::solve;
 
 /// How long the optimal search of a board past `auto`'s optimal reach may take when the
@@ -58,6 +59,15 @@ pub struct Verdict {
     pub lower_bound: Option<usize>,
     /// A sentence saying what was found.
     pub message: String,
+}
+
+/// The verdict on moves from `start` that end on `end`, not on `goal`.
+fn missed(end: &Board, start: &Board, goal: &Board) -> String {
+    let mut message = format!("invalid: the moves end on {end}, not on the goal {goal}");
+    if !is_solvable(start, goal) {
+        message.push_str(" (no moves can: the goal cannot be reached from this board)");
+    }
+    message
 }
 
 /// Checks `moves` (the blank's) from `start` towards `goal`, searching under `options`
@@ -97,7 +107,7 @@ pub fn check(
         return Ok(verdict);
     }
     if board != *goal {
-        verdict.message = format!("invalid: the moves end on {board}, not on the goal {goal}");
+        verdict.message = missed(&board, start, goal);
         return Ok(verdict);
     }
     verdict.valid = true;
