@@ -9,15 +9,20 @@ mod common;
 
 use common::{json_lines as records, npuzzle};
 
+/// The records of a batch of `input` towards 123804765, which must succeed.
+fn batch_to_goal_123804765(input: impl Into<Vec<u8>>) -> Vec<serde_json::Value> {
+    let out = npuzzle()
+        .args(["batch", "--goal", "123804765", "--quiet"])
+        .write_stdin(input.into())
+        .assert()
+        .success();
+    records(std::str::from_utf8(&out.get_output().stdout).unwrap())
+}
+
 #[test]
 fn results_come_in_input_order_with_error_records() {
     let input = "283104765\n\n# a comment\n{\"id\":\"named\",\"board\":\"1 2 3/4 5 6/7 8 0\",\"algorithm\":\"bfs\"}\n1 2 3 4 5\n{\"board\":\"1 2 3 8 0 4 7 6 5\",\"colour\":1}\n";
-    let out = npuzzle()
-        .args(["batch", "--goal", "123804765", "--quiet"])
-        .write_stdin(input)
-        .assert()
-        .success();
-    let rows = records(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    let rows = batch_to_goal_123804765(input);
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[0]["id"], 1);
     assert_eq!(rows[0]["length"], 4);
@@ -36,12 +41,7 @@ fn results_come_in_input_order_with_error_records() {
 fn a_line_that_is_not_utf8_costs_only_itself() {
     let mut input = b"\xEF\xBB\xBF283104765\n1 2 3/8 \xff 4/7 6 5\n".to_vec();
     input.extend(b"{\"id\":\"latin-1 \xe9\",\"board\":\"123804765\"}\n123804765\n");
-    let out = npuzzle()
-        .args(["batch", "--goal", "123804765", "--quiet"])
-        .write_stdin(input)
-        .assert()
-        .success();
-    let rows = records(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    let rows = batch_to_goal_123804765(input);
     assert_eq!(rows.len(), 4, "{rows:?}");
     assert_eq!(
         rows[0]["length"], 4,
