@@ -23,9 +23,8 @@ pub fn argument_or_stdin(text: &str) -> anyhow::Result<String> {
 
 /// `bytes` as text (without a UTF-8 byte-order mark), or an error naming `what`.
 pub fn utf8(mut bytes: Vec<u8>, what: &str) -> anyhow::Result<String> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
+    let mark = bytes.len() - without_byte_order_mark(&bytes).len();
+    bytes.drain(..mark);
     String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!(
             "{what} is not UTF-8 text (byte {} is not valid)",
@@ -38,7 +37,12 @@ pub fn utf8(mut bytes: Vec<u8>, what: &str) -> anyhow::Result<String> {
 /// U+FFFD: for input of many lines, where one bad line must not cost the others (the
 /// line's reader then refuses it, see [`not_utf8`]).
 pub fn utf8_lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).into_owned()
+    String::from_utf8_lossy(without_byte_order_mark(bytes)).into_owned()
+}
+
+/// `bytes` without the UTF-8 byte-order mark some editors write first.
+fn without_byte_order_mark(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
 /// Fails when `line`, read with [`utf8_lossy`], held bytes that are not UTF-8.

@@ -49,17 +49,19 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
             goal: goal.size(),
         });
     }
-    let mut identity = vec![("board", start.to_string()), ("goal", goal.to_string())];
+    // Made only on a cluster: a batch of small boards would pay for the text otherwise.
+    let shared = || vec![("board", start.to_string()), ("goal", goal.to_string())];
     if start == goal || !is_solvable(start, goal) {
         if let Some(link) = &options.cluster {
             // Peers with this board answer at once too; one with another board differs in
             // the board, and hears so rather than waiting for this process.
-            cluster::agree(link.0.as_ref(), &identity)?;
+            cluster::agree(link.0.as_ref(), &shared())?;
         }
         return without_search(start, goal, options);
     }
     let plan = plan(goal, options)?;
     if let Some(link) = &options.cluster {
+        let mut identity = shared();
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
