@@ -99,11 +99,23 @@ pub fn goal_alone(goal: Option<&str>, size: Option<Size>, default: Size) -> anyh
     }
 }
 
+/// The most bytes a catalogue file may hold: a catalogue has at most
+/// [`npuzzle::catalogue::MAX_PARTITIONS`] partitions, a line each, and room for comments;
+/// a larger file is not a catalogue and is not read into memory.
+const MAX_CATALOGUE_FILE: u64 = 1 << 20;
+
 /// The catalogue `text` names: a catalogue file if `text` is the path of one (a partition
-/// a line, `#` comments), else a catalogue's name or partitions separated by `;`.
+/// a line, `#` comments), else a catalogue's name or partitions separated by `;`. Text that
+/// is neither and looks like a path says what is wrong with the path.
 pub fn catalogue(text: &str) -> anyhow::Result<Catalogue> {
     let path = std::path::Path::new(text);
     if path.is_file() {
+        let length = path.metadata().map_or(0, |m| m.len());
+        if length > MAX_CATALOGUE_FILE {
+            anyhow::bail!(
+                "catalogue file {text} holds {length} bytes; a catalogue file holds at most {MAX_CATALOGUE_FILE} (a partition a line)"
+            );
+        }
         let bytes =
             std::fs::read(path).with_context(|| format!("reading catalogue file {text}"))?;
         let contents = utf8(bytes, &format!("catalogue file {text}"))?;
@@ -111,5 +123,21 @@ pub fn catalogue(text: &str) -> anyhow::Result<Catalogue> {
             .parse()
             .with_context(|| format!("catalogue file {text}"));
     }
-    Ok(text.parse()?)
+    text.parse::<Catalogue>().map_err(|error| {
+        // Partitions are written with ',' and '/': only text without a ',' is read as a
+        // path that was meant.
+        let looks_like_a_path = text.contains(['/', '\\']) && !text.contains(',');
+        match path.metadata() {
+            Ok(meta) if meta.is_dir() => {
+                anyhow::anyhow!("{error}; {text} is a directory, not a catalogue file")
+            }
+            Ok(_) => {
+                anyhow::anyhow!("{error}; {text} is not a regular file to read a catalogue from")
+            }
+            Err(_) if looks_like_a_path => {
+                anyhow::anyhow!("{error}; no catalogue file {text} exists")
+            }
+            Err(_) => error.into(),
+        }
+    })
 }

@@ -471,3 +471,52 @@ fn bad_catalogues_are_clear_errors() {
             .stderr(predicate::str::contains(needle));
     }
 }
+
+#[test]
+fn catalogue_paths_that_hold_no_catalogue_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let cache = cache.to_str().unwrap();
+    let missing = dir.path().join("missing.cat");
+    let huge = dir.path().join("huge.cat");
+    // A comment two megabytes long: no catalogue, and not to be read into memory.
+    std::fs::write(&huge, "#".repeat(2 << 20)).unwrap();
+    let folder = dir.path().to_str().unwrap().to_string();
+    for (catalogue, needle) in [
+        (
+            missing.to_str().unwrap().to_string(),
+            format!("no catalogue file {} exists", missing.display()),
+        ),
+        (
+            folder.clone(),
+            format!("{folder} is a directory, not a catalogue file"),
+        ),
+        (
+            huge.to_str().unwrap().to_string(),
+            "holds 2097152 bytes; a catalogue file holds at most 1048576".to_string(),
+        ),
+    ] {
+        npuzzle()
+            .args(["solve", "8 6 7/2 5 4/3 0 1", "--catalogue", &catalogue])
+            .args(["--cache-dir", cache])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+    // A partition that does not fit is named once, not once more by the error chain.
+    let out = npuzzle()
+        .args(["solve", "8 6 7/2 5 4/3 0 1", "--catalogue", "7-8"])
+        .args(["--cache-dir", cache])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(out).unwrap();
+    assert_eq!(
+        stderr.matches("the groups hold 15 tiles").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(!std::path::Path::new(cache).exists(), "nothing built");
+}

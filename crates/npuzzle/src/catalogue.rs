@@ -48,14 +48,15 @@ pub enum CatalogueError {
         why: String,
     },
     /// One of its partitions is not valid.
-    #[error("catalogue '{spec}', partition {index}: {source}")]
+    // Not a `source`: the message holds it, and error chains would print it twice.
+    #[error("catalogue '{spec}', partition {index}: {fault}")]
     Partition {
         /// The catalogue as written (shortened).
         spec: String,
         /// The partition's number, from 1.
         index: usize,
         /// What is wrong with it.
-        source: PartitionError,
+        fault: PartitionError,
     },
 }
 
@@ -196,10 +197,10 @@ impl FromStr for Catalogue {
             .enumerate()
             .map(|(i, p)| {
                 p.parse::<Partition>()
-                    .map_err(|source| CatalogueError::Partition {
+                    .map_err(|fault| CatalogueError::Partition {
                         spec: spec.clone(),
                         index: i + 1,
-                        source,
+                        fault,
                     })
             })
             .collect::<Result<_, _>>()?;
@@ -241,10 +242,10 @@ impl Catalogue {
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
-                    p.groups(goal).map_err(|source| CatalogueError::Partition {
+                    p.groups(goal).map_err(|fault| CatalogueError::Partition {
                         spec: shorten(&self.to_string()),
                         index: i + 1,
-                        source,
+                        fault,
                     })
                 })
                 .collect::<Result<_, _>>()?,
