@@ -9,16 +9,42 @@ use npuzzle::catalogue::Catalogue;
 use npuzzle::notation::quoted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
-/// The text of an argument that may be `-` for stdin, without a UTF-8 byte-order mark.
-pub fn argument_or_stdin(text: &str) -> anyhow::Result<String> {
+/// The text of an argument that may be `-` for stdin (at most `limit` bytes, see
+/// [`read_bounded`]), without a UTF-8 byte-order mark.
+pub fn argument_or_stdin(text: &str, limit: Option<u64>) -> anyhow::Result<String> {
     if text != "-" {
         return Ok(text.to_string());
     }
+    utf8(read_bounded(std::io::stdin(), limit, "stdin")?, "stdin")
+}
+
+/// Everything `reader` holds, `what` naming it in errors; more than `limit` bytes (`None`:
+/// half the memory available, the default budget of a search) is refused, so that an
+/// input without end (`/dev/zero`, a stream that never closes) stops with an error
+/// rather than taking the machine's memory.
+pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow::Result<Vec<u8>> {
+    let limit = limit
+        .or_else(npuzzle::memory::default_budget)
+        .unwrap_or(u64::MAX);
     let mut bytes = Vec::new();
-    std::io::stdin()
+    reader
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .context("reading stdin")?;
-    utf8(bytes, "stdin")
+        .with_context(|| format!("reading {what}"))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "{what} holds more than {}, the memory allowed (--max-memory, else half the memory available)",
+            npuzzle::memory::shown(limit)
+        );
+    }
+    Ok(bytes)
+}
+
+/// The file at `path` read with [`read_bounded`], its path naming it in errors.
+pub fn read_file_bounded(path: &std::path::Path, limit: Option<u64>) -> anyhow::Result<Vec<u8>> {
+    let what = path.display().to_string();
+    let file = std::fs::File::open(path).with_context(|| format!("reading {what}"))?;
+    read_bounded(file, limit, &what)
 }
 
 /// `bytes` as text (without a UTF-8 byte-order mark), or an error naming `what`.

@@ -352,3 +352,40 @@ fn small_defects() {
         .code(1)
         .stderr(predicate::str::contains("not UTF-8"));
 }
+
+#[test]
+fn input_without_end_stops_at_the_memory_allowed() {
+    // `/dev/zero` as a file, or a stream longer than the memory allowed, used to be read
+    // until the machine's memory ran out; now it is an error once it passes the budget.
+    let long = "#".repeat(1536 * 1024);
+    for (args, stdin, named) in [
+        (vec!["batch", "--max-memory", "1M"], long.as_str(), "stdin"),
+        (vec!["solve", "-", "--max-memory", "1M"], long.as_str(), "stdin"),
+        (vec!["batch", "/dev/zero", "--max-memory", "1M"], "", "/dev/zero"),
+        (
+            vec!["bench-file", "/dev/zero", "--max-memory", "1M"],
+            "",
+            "/dev/zero",
+        ),
+        (
+            vec!["bench", "--file", "/dev/zero", "--max-memory", "1M"],
+            "",
+            "/dev/zero",
+        ),
+    ] {
+        npuzzle()
+            .args(&args)
+            .write_stdin(stdin)
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "{named} holds more than 1 MiB, the memory allowed (--max-memory"
+            )));
+    }
+    // Within the budget, the same kind of input is read as before.
+    let fits = format!("{}\n1 2 3 4 5 6 7 0 8\n", "#".repeat(1000));
+    let records = json_lines(&stdout_of(&["batch", "--max-memory", "1M"], &fits));
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["length"], 1);
+}

@@ -12,7 +12,11 @@
 //! Blank lines and lines starting with `#` are skipped, so the *i*-th address (from 0)
 //! is process *i*'s whatever the comments.
 
+use std::io::Read;
 use std::path::Path;
+
+/// The most bytes a host file may hold: far more than a line per process of any cluster.
+const MAX_HOST_FILE: u64 = 1 << 20;
 
 /// A host file that cannot be used, naming the file and line.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +52,14 @@ pub enum HostFileError {
         /// The address.
         address: String,
     },
+    /// More than a host file holds: not a host file (`/dev/zero` would never end).
+    #[error("the host file {file} holds more than {limit} bytes: not a host file (one host:port a line)")]
+    TooLong {
+        /// The file.
+        file: String,
+        /// The most bytes a host file may hold.
+        limit: u64,
+    },
     /// No address at all.
     #[error("{file} gives no address: write one host:port a line, line i for process i")]
     Empty {
@@ -69,10 +81,22 @@ impl HostFile {
     /// When it cannot be read or [`HostFile::parse`] refuses it.
     pub fn read(path: &Path) -> Result<HostFile, HostFileError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| HostFileError::Read {
+        let read = |source| HostFileError::Read {
             file: file.clone(),
             source,
-        })?;
+        };
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .map_err(read)?
+            .take(MAX_HOST_FILE + 1)
+            .read_to_string(&mut text)
+            .map_err(read)?;
+        if text.len() as u64 > MAX_HOST_FILE {
+            return Err(HostFileError::TooLong {
+                file,
+                limit: MAX_HOST_FILE,
+            });
+        }
         HostFile::parse(&text, &file)
     }
 
@@ -146,5 +170,18 @@ mod tests {
         }
         let ok = HostFile::parse("[::1]:2101\nlocalhost:2102\n", "hosts").unwrap();
         assert_eq!(ok.addresses().len(), 2);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_without_end_is_refused_not_read_forever() {
+        let error = HostFile::read(Path::new("/dev/zero")).unwrap_err();
+        assert!(
+            matches!(error, HostFileError::TooLong { limit, .. } if limit == MAX_HOST_FILE),
+            "{error}"
+        );
+        assert!(error
+            .to_string()
+            .contains("/dev/zero holds more than 1048576 bytes"));
     }
 }

@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, OpenOptions};
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -30,7 +30,7 @@ use serde_json::value::RawValue;
 use super::validate;
 use crate::args::BatchArgs;
 use crate::cluster;
-use crate::input::{goal_of, not_utf8, utf8, utf8_lossy};
+use crate::input::{goal_of, not_utf8, read_bounded, read_file_bounded, utf8, utf8_lossy};
 use crate::interrupt::Interrupt;
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
@@ -168,7 +168,7 @@ fn on_cluster(
 /// What a batch reads before solving: the lines to solve (those not already in the
 /// output) and how many were already there.
 fn prepare(args: &BatchArgs) -> anyhow::Result<(Vec<Job>, usize)> {
-    let input = read_input(args.input.as_deref())?;
+    let input = read_input(args.input.as_deref(), args.limits.max_memory)?;
     let jobs = jobs(&input)?;
     let done = match &args.output {
         Some(path) => finished_ids(path)?,
@@ -300,21 +300,11 @@ fn agree(
 
 /// The input's text: the file, or stdin when there is none or it is `-`. A line that is
 /// not UTF-8 gets an error record of its own (see [`read_line`]); the others are solved.
-fn read_input(path: Option<&Path>) -> anyhow::Result<String> {
-    let mut bytes = Vec::new();
-    match path {
-        Some(path) if path.as_os_str() != "-" => {
-            fs::File::open(path)
-                .with_context(|| format!("opening {}", path.display()))?
-                .read_to_end(&mut bytes)
-                .with_context(|| format!("reading {}", path.display()))?;
-        }
-        _ => {
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .context("reading stdin")?;
-        }
-    }
+fn read_input(path: Option<&Path>, limit: Option<u64>) -> anyhow::Result<String> {
+    let bytes = match path {
+        Some(path) if path.as_os_str() != "-" => read_file_bounded(path, limit)?,
+        _ => read_bounded(io::stdin(), limit, "stdin")?,
+    };
     Ok(utf8_lossy(&bytes))
 }
 
@@ -439,11 +429,12 @@ pub(crate) fn read_line(
 /// The ids already in an earlier run's output, as written. A last line cut short by a
 /// killed run is removed so that appending starts on a fresh line.
 fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
+    let bytes = read_bounded(file, None, &path.display().to_string())?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if complete < bytes.len() {
         OpenOptions::new()

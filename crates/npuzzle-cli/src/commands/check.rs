@@ -42,7 +42,7 @@ impl Render for Checked {
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board)?;
+    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let moves = args.notation.parse(&args.moves).map_err(|e| {
         // Tile notation given without the flag is the likely mistake: say so.

@@ -13,7 +13,7 @@ use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board)?;
+    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
         limits: args.limits.limits(COMPARE_LIMITS, 1),

@@ -1,20 +1,16 @@
 //! `npuzzle judge`: the classic judges' formats on stdin and stdout. Judge input errors
 //! exit 1, after the answers to the cases before the bad one.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use npuzzle::judge;
 
 use crate::args::JudgeFormat;
-use crate::input::utf8;
+use crate::input::{read_bounded, utf8};
 
 pub fn run(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .read_to_end(&mut bytes)
-        .context("reading stdin")?;
+    let bytes = read_bounded(io::stdin(), None, "stdin")?;
     let input = match utf8(bytes, "the input") {
         Ok(text) => text,
         Err(e) => {

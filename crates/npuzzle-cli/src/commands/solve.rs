@@ -30,7 +30,10 @@ struct Request {
 }
 
 fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
-    let text = argument_or_stdin(args.board.as_deref().unwrap_or(DEFAULT_BOARD))?;
+    let text = argument_or_stdin(
+        args.board.as_deref().unwrap_or(DEFAULT_BOARD),
+        args.limits.max_memory,
+    )?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
         algorithm: args.algorithm,

@@ -70,7 +70,7 @@ pub fn summary(traced: &Trace, limit: usize) -> String {
 }
 
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board)?;
+    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
         algorithm: args.algorithm,

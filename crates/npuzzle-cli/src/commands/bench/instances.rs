@@ -10,7 +10,7 @@ use npuzzle::{parse_board, Board, Size};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::input::{goal_alone, goal_of, utf8};
+use crate::input::{goal_alone, goal_of, read_file_bounded, utf8};
 
 /// One board to solve.
 pub struct Instance {
@@ -34,13 +34,15 @@ pub struct InstanceSet {
     pub source: String,
 }
 
-/// Reads a file of instances (`size` for boards that are not square).
+/// Reads a file of instances (`size` for boards that are not square), of at most `limit`
+/// bytes (see [`read_file_bounded`]).
 pub fn from_file(
     path: &Path,
     size: Option<Size>,
     goal: Option<&str>,
+    limit: Option<u64>,
 ) -> anyhow::Result<InstanceSet> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = read_file_bounded(path, limit)?;
     let text = utf8(bytes, &path.display().to_string())?;
     let mut instances = Vec::new();
     for (index, line) in text.lines().enumerate() {

@@ -61,7 +61,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<_>>()
         .context("--configs")?;
     let mut set = match &args.file {
-        Some(path) => instances::from_file(path, args.goal.size, args.goal.goal.as_deref())?,
+        Some(path) => instances::from_file(
+            path,
+            args.goal.size,
+            args.goal.goal.as_deref(),
+            args.limits.max_memory,
+        )?,
         None => instances::random(
             args.count,
             args.seed,
@@ -119,7 +124,12 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
         estimate,
         weight: 1.0,
     };
-    let mut set = instances::from_file(&args.file, args.goal.size, args.goal.goal.as_deref())?;
+    let mut set = instances::from_file(
+        &args.file,
+        args.goal.size,
+        args.goal.goal.as_deref(),
+        args.limits.max_memory,
+    )?;
     set.select(&args.instances, args.first)?;
     let benchmark = Benchmark {
         configs: vec![config],
