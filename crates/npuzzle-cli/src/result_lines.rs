@@ -87,10 +87,14 @@ impl Sink {
         }
     }
 
-    /// Makes what was written durable (a file is synced to disk).
+    /// Makes what was written durable (a file is synced to disk; a device or a pipe, such
+    /// as `-o /dev/null`, has nothing to sync and refuses to).
     fn sync(&mut self) -> io::Result<()> {
         match self {
-            Sink::File { file, .. } => file.sync_data(),
+            Sink::File { file, .. } if file.metadata().is_ok_and(|m| m.is_file()) => {
+                file.sync_data()
+            }
+            Sink::File { .. } => Ok(()),
             Sink::Stdout(out) => out.flush(),
         }
     }

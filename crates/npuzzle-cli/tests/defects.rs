@@ -360,8 +360,16 @@ fn input_without_end_stops_at_the_memory_allowed() {
     let long = "#".repeat(1536 * 1024);
     for (args, stdin, named) in [
         (vec!["batch", "--max-memory", "1M"], long.as_str(), "stdin"),
-        (vec!["solve", "-", "--max-memory", "1M"], long.as_str(), "stdin"),
-        (vec!["batch", "/dev/zero", "--max-memory", "1M"], "", "/dev/zero"),
+        (
+            vec!["solve", "-", "--max-memory", "1M"],
+            long.as_str(),
+            "stdin",
+        ),
+        (
+            vec!["batch", "/dev/zero", "--max-memory", "1M"],
+            "",
+            "/dev/zero",
+        ),
         (
             vec!["bench-file", "/dev/zero", "--max-memory", "1M"],
             "",
@@ -388,4 +396,57 @@ fn input_without_end_stops_at_the_memory_allowed() {
     let records = json_lines(&stdout_of(&["batch", "--max-memory", "1M"], &fits));
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["length"], 1);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    for args in [
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["solve", "1 2 3/4 5 6/7 0 8", "--json"],
+        vec!["random", "--size", "3x3", "--count", "3"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(&args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn batch_writes_to_devices() {
+    // `-o /dev/null` failed ("syncing /dev/null: Invalid argument"), and `-o /dev/full`
+    // read the device's endless zeros as an earlier run's output before writing.
+    for device in ["/dev/null", "/dev/zero"] {
+        npuzzle()
+            .args(["batch", "-o", device])
+            .write_stdin("1 2 3 4 5 6 7 0 8\n")
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("1 solved or answered"));
+    }
+    npuzzle()
+        .args(["batch", "-o", "/dev/full"])
+        .write_stdin("1 2 3 4 5 6 7 0 8\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "writing results to /dev/full: No space left on device",
+        ));
 }

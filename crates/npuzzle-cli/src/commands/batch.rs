@@ -434,6 +434,11 @@ fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
+    // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) holds no earlier run: reading
+    // `/dev/full` or `/dev/zero` would never end.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(HashSet::new());
+    }
     let bytes = read_bounded(file, None, &path.display().to_string())?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if complete < bytes.len() {

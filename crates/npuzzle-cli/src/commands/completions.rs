@@ -10,8 +10,12 @@ use clap_complete::Shell;
 use crate::args::{Cli, CompletionsArgs};
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    write(args.shell, &mut out);
+    // Made in memory first: clap_complete panics when its writer fails (a full disk, a
+    // closed pipe), where this says so and exits 2 like every other command.
+    let mut script = Vec::new();
+    write(args.shell, &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
