@@ -2,7 +2,9 @@
 //! people, as JSON for programs, or as Markdown for reports; the command only says which.
 
 use std::io::{self, Write};
+use std::path::Path;
 
+use anyhow::Context;
 use serde_json::Value;
 
 /// How a result is printed.
@@ -66,4 +68,17 @@ pub fn print(value: &dyn Render, format: Format) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     write(value, format, &mut out)?;
     out.flush()
+}
+
+/// Creates the directory `dir` (and its parents) for the files a command writes there; a
+/// path that is already something else (a file, `/dev/null`) is named as such.
+pub fn create_dir(dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "{} is not a directory: name a directory to write the files into",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("creating the directory {}", dir.display()))
 }

@@ -12,7 +12,7 @@ use crate::args::{Cli, ManArgs};
 pub fn run(args: &ManArgs) -> anyhow::Result<ExitCode> {
     let command = Cli::command();
     if let Some(dir) = &args.dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        crate::output::create_dir(dir)?;
         clap_mangen::generate_to(command, dir)
             .with_context(|| format!("writing manual pages into {}", dir.display()))?;
     } else {

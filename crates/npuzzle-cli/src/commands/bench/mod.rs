@@ -92,6 +92,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         format,
         quiet: args.cache.quiet,
     };
+    // A report or plots that cannot be written fail now, not after the benchmark ran.
+    if let Some(path) = &args.report {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(dir) = &args.plots {
+        output::create_dir(dir)?;
+    }
     let report = measure(&benchmark)?;
     match &args.report {
         Some(path) => {

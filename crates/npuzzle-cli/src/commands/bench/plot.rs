@@ -1,17 +1,15 @@
 //! SVG plots of a benchmark: nodes and time against solution length, a series per
 //! configuration.
 
-use std::fs;
 use std::path::Path;
 
-use anyhow::Context;
 use plotters::prelude::*;
 
 use super::report::{mean, BenchReport, Run, Series};
 
 /// Writes `nodes.svg` and `time.svg` into `dir`.
 pub fn plots(dir: &Path, report: &BenchReport) -> anyhow::Result<()> {
-    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    crate::output::create_dir(dir)?;
     plot(
         &dir.join("nodes.svg"),
         "nodes expanded",
