@@ -449,6 +449,28 @@ fn batch_writes_to_devices() {
         .stderr(predicate::str::contains(
             "writing results to /dev/full: No space left on device",
         ));
+    // A named pipe with a reader at the other end: opening it to look for an earlier
+    // run waited for a writer for ever.
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("results");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    npuzzle()
+        .args(["batch", "-o", pipe.to_str().unwrap()])
+        .write_stdin("1 2 3 4 5 6 7 0 8\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    let records = json_lines(&reader.join().unwrap());
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["length"], 1);
 }
 
 #[test]

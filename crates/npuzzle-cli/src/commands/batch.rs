@@ -429,17 +429,16 @@ pub(crate) fn read_line(
 /// The ids already in an earlier run's output, as written. A last line cut short by a
 /// killed run is removed so that appending starts on a fresh line.
 fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
+    // A device or a pipe (`-o /dev/null`, a named pipe) holds no earlier run, and is not
+    // opened to read one: reading `/dev/zero` never ends, and opening a named pipe to
+    // read waits for a writer that never comes.
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Ok(HashSet::new()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) holds no earlier run: reading
-    // `/dev/full` or `/dev/zero` would never end.
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return Ok(HashSet::new());
     }
-    let bytes = read_bounded(file, None, &path.display().to_string())?;
+    let bytes = read_file_bounded(path, None)?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if complete < bytes.len() {
         OpenOptions::new()
