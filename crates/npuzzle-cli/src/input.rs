@@ -23,18 +23,24 @@ pub fn argument_or_stdin(text: &str, limit: Option<u64>) -> anyhow::Result<Strin
 /// input without end (`/dev/zero`, a stream that never closes) stops with an error
 /// rather than taking the machine's memory.
 pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow::Result<Vec<u8>> {
-    let limit = limit
-        .or_else(npuzzle::memory::default_budget)
-        .unwrap_or(u64::MAX);
+    // Says where the bound came from: a command without --max-memory (the judges) must not
+    // point at it.
+    let (bound, source) = match limit {
+        Some(bytes) => (bytes, "the memory allowed by --max-memory"),
+        None => (
+            npuzzle::memory::default_budget().unwrap_or(u64::MAX),
+            "half the memory available",
+        ),
+    };
     let mut bytes = Vec::new();
     reader
-        .take(limit.saturating_add(1))
+        .take(bound.saturating_add(1))
         .read_to_end(&mut bytes)
         .with_context(|| format!("reading {what}"))?;
-    if bytes.len() as u64 > limit {
+    if bytes.len() as u64 > bound {
         anyhow::bail!(
-            "{what} holds more than {}, the memory allowed (--max-memory, else half the memory available)",
-            npuzzle::memory::shown(limit)
+            "{what} holds more than {}, {source}",
+            npuzzle::memory::shown(bound)
         );
     }
     Ok(bytes)

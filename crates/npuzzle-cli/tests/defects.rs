@@ -388,7 +388,7 @@ fn input_without_end_stops_at_the_memory_allowed() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(format!(
-                "{named} holds more than 1 MiB, the memory allowed (--max-memory"
+                "{named} holds more than 1 MiB, the memory allowed by --max-memory"
             )));
     }
     // Within the budget, the same kind of input is read as before.

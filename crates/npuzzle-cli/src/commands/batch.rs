@@ -171,7 +171,7 @@ fn prepare(args: &BatchArgs) -> anyhow::Result<(Vec<Job>, usize)> {
     let input = read_input(args.input.as_deref(), args.limits.max_memory)?;
     let jobs = jobs(&input)?;
     let done = match &args.output {
-        Some(path) => finished_ids(path)?,
+        Some(path) => finished_ids(path, args.limits.max_memory)?,
         None => HashSet::new(),
     };
     let already = jobs.iter().filter(|job| done.contains(&job.id)).count();
@@ -428,7 +428,7 @@ pub(crate) fn read_line(
 
 /// The ids already in an earlier run's output, as written. A last line cut short by a
 /// killed run is removed so that appending starts on a fresh line.
-fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
+fn finished_ids(path: &Path, limit: Option<u64>) -> anyhow::Result<HashSet<String>> {
     // A device or a pipe (`-o /dev/null`, a named pipe) holds no earlier run, and is not
     // opened to read one: reading `/dev/zero` never ends, and opening a named pipe to
     // read waits for a writer that never comes.
@@ -438,7 +438,7 @@ fn finished_ids(path: &Path) -> anyhow::Result<HashSet<String>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     }
-    let bytes = read_file_bounded(path, None)?;
+    let bytes = read_file_bounded(path, limit)?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if complete < bytes.len() {
         OpenOptions::new()
