@@ -90,6 +90,19 @@ fn read_board(
     tile: impl Fn(&str) -> Option<u32>,
     expected: &str,
 ) -> Result<Board, JudgeError> {
+    let cells = read_tiles(case, first, group, tile, expected)?;
+    Ok(Board::new(three_by_three(), cells).expect("nine distinct tiles 0..8"))
+}
+
+/// The tiles of `group` (at most nine tokens), each checked: a token that is not a tile,
+/// or a tile already seen, is an error naming it.
+fn read_tiles(
+    case: usize,
+    first: usize,
+    group: &[Token],
+    tile: impl Fn(&str) -> Option<u32>,
+    expected: &str,
+) -> Result<Vec<u32>, JudgeError> {
     let mut cells = Vec::with_capacity(9);
     let mut seen_at = [0usize; 9];
     for (i, token) in group.iter().enumerate() {
@@ -101,7 +114,20 @@ fn read_board(
             line: token.line,
             problem,
         };
-        let t = tile(token.text).ok_or_else(|| bad(format!("expected {expected}")))?;
+        let t = tile(token.text).ok_or_else(|| {
+            // Nine cells written without spaces, as P1379 takes them: say how to write
+            // them here.
+            let glued = token.text.chars().count() == 9
+                && token
+                    .text
+                    .chars()
+                    .all(|c| tile(c.encode_utf8(&mut [0; 4])).is_some());
+            bad(if glued {
+                format!("expected {expected}; write the nine cells apart, one token each")
+            } else {
+                format!("expected {expected}")
+            })
+        })?;
         if seen_at[t as usize] != 0 {
             let name = if t == 0 {
                 "the blank".to_string()
@@ -116,7 +142,7 @@ fn read_board(
         seen_at[t as usize] = i + 1;
         cells.push(t);
     }
-    Ok(Board::new(three_by_three(), cells).expect("nine distinct tiles 0..8"))
+    Ok(cells)
 }
 
 fn digit_tile(text: &str) -> Option<u32> {
@@ -372,6 +398,8 @@ fn hdu1043_general(
     for (index, group) in all.chunks(9).enumerate() {
         let case = first_case + index;
         if group.len() < 9 {
+            // A bad token among the last ones says more than their count.
+            read_tiles(case, 0, group, x_tile, "a tile 1-8 or x")?;
             return Err(JudgeError::BadCase {
                 case,
                 problem: format!("expected 9 tokens, the input ends after {}", group.len()),
@@ -450,6 +478,19 @@ mod tests {
         assert_eq!(
             e.unwrap(),
             "case 3, token 9 ('y') on line 5: expected a tile 1-8 or x"
+        );
+        // Cells glued together, as P1379 writes them: the token is named, with how to
+        // write it, rather than counted short.
+        let (out, e) = run(hdu1043, "1 2 3 4 5 6 7 8 x\n23415x768\n");
+        assert_eq!(out, "\n");
+        assert_eq!(
+            e.unwrap(),
+            "case 2, token 1 ('23415x768') on line 2: expected a tile 1-8 or x; write the nine cells apart, one token each"
+        );
+        let (_, e) = run(hdu1043, "1 2 3 4 5 6 7 8 x\n1 2 y\n");
+        assert_eq!(
+            e.unwrap(),
+            "case 2, token 3 ('y') on line 2: expected a tile 1-8 or x"
         );
         let (_, e) = run(hdu1043, "1 2 3 4 5");
         assert_eq!(
