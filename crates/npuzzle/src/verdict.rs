@@ -133,7 +133,14 @@ pub fn check(
             best = searched;
         }
     }
-    let plural = |n: usize| if n == 1 { "move" } else { "moves" };
+    // "1 move reaches", "2 moves reach".
+    let plural = |n: usize| {
+        if n == 1 {
+            "move reaches"
+        } else {
+            "moves reach"
+        }
+    };
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
             let minimum = best.moves.len();
@@ -141,12 +148,12 @@ pub fn check(
             verdict.optimal = Some(given == minimum);
             verdict.message = if given == minimum {
                 format!(
-                    "valid and optimal: {given} {} reach the goal, the fewest possible",
+                    "valid and optimal: {given} {} the goal, the fewest possible",
                     plural(given)
                 )
             } else {
                 format!(
-                    "valid but not optimal: {given} {} reach the goal; the fewest is {minimum}",
+                    "valid but not optimal: {given} {} the goal; the fewest is {minimum}",
                     plural(given)
                 )
             };
@@ -155,16 +162,17 @@ pub fn check(
             verdict.minimum = Some(given);
             verdict.optimal = Some(true);
             verdict.message = format!(
-                "valid and optimal: {given} {} reach the goal, the lower bound",
+                "valid and optimal: {given} {} the goal, the lower bound",
                 plural(given)
             );
         }
         (Status::Solved, false) if best.moves.len() < given => {
             verdict.optimal = Some(false);
             verdict.message = format!(
-                "valid but not optimal: {given} {} reach the goal; {} do too",
+                "valid but not optimal: {given} {} the goal; {} {} too",
                 plural(given),
-                best.moves.len()
+                best.moves.len(),
+                if best.moves.len() == 1 { "does" } else { "do" }
             );
         }
         (status, _) => {
@@ -176,7 +184,7 @@ pub fn check(
                 ),
             };
             verdict.message = format!(
-                "valid: {given} {} reach the goal; optimality unknown ({why})",
+                "valid: {given} {} the goal; optimality unknown ({why})",
                 plural(given)
             );
         }
