@@ -133,14 +133,6 @@ pub fn check(
             best = searched;
         }
     }
-    // "1 move reaches", "2 moves reach".
-    let plural = |n: usize| {
-        if n == 1 {
-            "move reaches"
-        } else {
-            "moves reach"
-        }
-    };
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
             let minimum = best.moves.len();
@@ -148,13 +140,13 @@ pub fn check(
             verdict.optimal = Some(given == minimum);
             verdict.message = if given == minimum {
                 format!(
-                    "valid and optimal: {given} {} the goal, the fewest possible",
-                    plural(given)
+                    "valid and optimal: {} the goal, the fewest possible",
+                    moves_reach(given)
                 )
             } else {
                 format!(
-                    "valid but not optimal: {given} {} the goal; the fewest is {minimum}",
-                    plural(given)
+                    "valid but not optimal: {} the goal; the fewest is {minimum}",
+                    moves_reach(given)
                 )
             };
         }
@@ -162,17 +154,19 @@ pub fn check(
             verdict.minimum = Some(given);
             verdict.optimal = Some(true);
             verdict.message = format!(
-                "valid and optimal: {given} {} the goal, the lower bound",
-                plural(given)
+                "valid and optimal: {} the goal, the lower bound",
+                moves_reach(given)
             );
         }
         (Status::Solved, false) if best.moves.len() < given => {
             verdict.optimal = Some(false);
             verdict.message = format!(
-                "valid but not optimal: {given} {} the goal; {} {} too",
-                plural(given),
-                best.moves.len(),
-                if best.moves.len() == 1 { "does" } else { "do" }
+                "valid but not optimal: {} the goal; {} too",
+                moves_reach(given),
+                match best.moves.len() {
+                    1 => "1 does".to_string(),
+                    n => format!("{n} do"),
+                }
             );
         }
         (status, _) => {
@@ -184,10 +178,19 @@ pub fn check(
                 ),
             };
             verdict.message = format!(
-                "valid: {given} {} the goal; optimality unknown ({why})",
-                plural(given)
+                "valid: {} the goal; optimality unknown ({why})",
+                moves_reach(given)
             );
         }
     }
     Ok(verdict)
+}
+
+/// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.
+fn moves_reach(moves: usize) -> String {
+    if moves == 1 {
+        "1 move reaches".to_string()
+    } else {
+        format!("{moves} moves reach")
+    }
 }
