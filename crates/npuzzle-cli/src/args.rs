@@ -195,6 +195,15 @@ fn notation() -> impl TypedValueParser<Value = Notation> {
 }
 
 /// A board number of `--instances`: 1 or more.
+/// The length of a random walk, at most [`npuzzle::random::MAX_WALK`].
+fn walk(text: &str) -> Result<usize, String> {
+    let steps: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of moves"))?;
+    npuzzle::random::walk_length(steps).map_err(|e| e.to_string())
+}
+
 fn board_number(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -365,7 +374,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random instances this many random moves from the goal instead of uniform.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = walk)]
     pub walk: Option<usize>,
     /// Weight W >= 1 on the heuristic of every astar/idastar configuration that names none.
     #[arg(long, default_value_t = 1.0)]
@@ -454,8 +463,9 @@ pub struct RandomArgs {
     /// Seed for a reproducible sequence (default: from the system).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Make each board this many random moves from the goal instead of uniformly random.
-    #[arg(long, value_name = "K")]
+    /// Make each board this many random moves from the goal instead of uniformly random
+    /// (at most 100,000,000).
+    #[arg(long, value_name = "K", value_parser = walk)]
     pub walk: Option<usize>,
     /// Print each board as a flat list of numbers instead of rows.
     #[arg(long)]

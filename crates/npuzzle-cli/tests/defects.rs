@@ -510,3 +510,26 @@ fn a_directory_to_write_into_that_is_a_file_is_named() {
         .success();
     assert!(pages.join("npuzzle.1").is_file());
 }
+
+#[test]
+fn a_walk_longer_than_anyone_waits_for_is_refused() {
+    // `--walk 99999999999999999` used to run for years (a walk of that many moves);
+    // now it is refused before one move, naming the most allowed.
+    for command in [
+        vec!["random", "--walk", "99999999999999999"],
+        vec!["bench", "--walk", "100000001", "-q"],
+    ] {
+        npuzzle()
+            .args(&command)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "moves is more than the 100000000 allowed",
+            ));
+    }
+    npuzzle()
+        .args(["random", "--walk", "100", "--seed", "1"])
+        .assert()
+        .success();
+}

@@ -186,7 +186,10 @@ pub fn random_board(
         None => StdRng::from_entropy(),
     };
     let walk = walk
-        .map(|steps| count("walk", steps).map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+        .map(|steps| {
+            let steps = count("walk", steps)?;
+            npuzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e))
+        })
         .transpose()?;
     let board = py.detach(|| match walk {
         Some(steps) => random_walk(&goal, steps, &mut rng),

@@ -171,6 +171,9 @@ def test_random_boards_are_the_command_lines():
     assert npuzzle.random_board((5, 2), seed=1).size == "5x2"
     goal = npuzzle.Board("1 2 3/8 0 4/7 6 5")
     assert npuzzle.random_board(seed=3, goal=goal).is_solvable(goal)
+    # A walk longer than anyone waits for is refused, not run for hours.
+    with pytest.raises(ValueError, match=r"walk: a walk of 100000000000000000 moves is more than the 100000000 allowed"):
+        npuzzle.random_board(3, walk=10**17)
 
 
 def test_check_agrees_with_the_command_line():

@@ -17,9 +17,38 @@
 
 use rand::seq::SliceRandom;
 use rand::Rng;
+use thiserror::Error;
 
 use crate::board::{Board, Move};
 use crate::solvability::{is_solvable, swap_parity};
+
+/// The longest random walk asked for by number ([`walk_length`]): a few seconds of
+/// moves, and far more than a board needs to be mixed (a uniformly random board is
+/// [`random_board`]).
+pub const MAX_WALK: u64 = 100_000_000;
+
+/// A walk longer than [`MAX_WALK`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("a walk of {0} moves is more than the {MAX_WALK} allowed (a board is mixed long before; without a walk the board is uniformly random)")]
+pub struct WalkTooLong(pub u64);
+
+/// `steps` as the length of a random walk, if it is at most [`MAX_WALK`]: every front end
+/// checks a walk asked for by number here, so that none runs for hours on a typo.
+///
+/// ```
+/// use npuzzle::random::{walk_length, MAX_WALK};
+/// assert_eq!(walk_length(40), Ok(40));
+/// assert!(walk_length(MAX_WALK + 1).is_err());
+/// ```
+///
+/// # Errors
+/// [`WalkTooLong`] above [`MAX_WALK`].
+pub fn walk_length(steps: u64) -> Result<usize, WalkTooLong> {
+    if steps > MAX_WALK {
+        return Err(WalkTooLong(steps));
+    }
+    usize::try_from(steps).map_err(|_| WalkTooLong(steps))
+}
 
 /// A board drawn uniformly from all boards that can reach `goal`.
 ///
@@ -54,11 +83,18 @@ pub fn random_walk(goal: &Board, steps: usize, rng: &mut impl Rng) -> Board {
     let mut board = goal.clone();
     let mut last: Option<Move> = None;
     for _ in 0..steps {
-        let options: Vec<Move> = Move::DEFAULT_ORDER
-            .into_iter()
-            .filter(|&m| Some(m.inverse()) != last && board.size().step(board.blank(), m).is_some())
-            .collect();
-        let mv = *options.choose(rng).expect("every cell has two neighbours");
+        // On the stack, not a vector a move: the same choice from the same generator.
+        let mut options = [Move::Left; 4];
+        let mut count = 0;
+        for m in Move::DEFAULT_ORDER {
+            if Some(m.inverse()) != last && board.size().step(board.blank(), m).is_some() {
+                options[count] = m;
+                count += 1;
+            }
+        }
+        let mv = *options[..count]
+            .choose(rng)
+            .expect("every cell has two neighbours");
         board.apply(mv);
         last = Some(mv);
     }
