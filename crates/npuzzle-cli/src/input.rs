@@ -18,20 +18,26 @@ pub fn argument_or_stdin(text: &str, limit: Option<u64>) -> anyhow::Result<Strin
     utf8(read_bounded(std::io::stdin(), limit, "stdin")?, "stdin")
 }
 
-/// Everything `reader` holds, `what` naming it in errors; more than `limit` bytes (`None`:
-/// half the memory available, the default budget of a search) is refused, so that an
-/// input without end (`/dev/zero`, a stream that never closes) stops with an error
-/// rather than taking the machine's memory.
-pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow::Result<Vec<u8>> {
-    // Says where the bound came from: a command without --max-memory (the judges) must not
-    // point at it.
-    let (bound, source) = match limit {
+/// The memory a command may fill with what it reads or makes before searching: `limit`
+/// (its `--max-memory`), else half the memory available (the default budget of a search);
+/// and where that bound came from, for errors (a command without --max-memory, such as
+/// the judges, must not point at it).
+pub fn memory_bound(limit: Option<u64>) -> (u64, &'static str) {
+    match limit {
         Some(bytes) => (bytes, "the memory allowed by --max-memory"),
         None => (
             npuzzle::memory::default_budget().unwrap_or(u64::MAX),
             "half the memory available",
         ),
-    };
+    }
+}
+
+/// Everything `reader` holds, `what` naming it in errors; more than `limit` bytes (`None`:
+/// half the memory available, the default budget of a search) is refused, so that an
+/// input without end (`/dev/zero`, a stream that never closes) stops with an error
+/// rather than taking the machine's memory.
+pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow::Result<Vec<u8>> {
+    let (bound, source) = memory_bound(limit);
     let mut bytes = Vec::new();
     reader
         .take(bound.saturating_add(1))

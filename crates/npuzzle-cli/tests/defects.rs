@@ -533,3 +533,37 @@ fn a_walk_longer_than_anyone_waits_for_is_refused() {
         .assert()
         .success();
 }
+
+#[test]
+fn random_instances_past_the_memory_allowed_are_refused() {
+    // `bench --count 18446744073709551615` panicked (a capacity overflow): now every
+    // count is weighed against the memory allowed before a board is made.
+    npuzzle()
+        .args(["bench", "--count", "18446744073709551615", "-q"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--count 18446744073709551615: 18446744073709551615 random 3x3 boards take",
+        ))
+        .stderr(predicate::str::contains(
+            "more than half the memory available",
+        ));
+    npuzzle()
+        .args([
+            "bench",
+            "--count",
+            "1000",
+            "--size",
+            "100x100",
+            "--max-memory",
+            "10M",
+            "-q",
+        ])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "1000 random 100x100 boards take 38.2 MiB, more than the memory allowed by --max-memory (10 MiB)",
+        ));
+}

@@ -10,7 +10,7 @@ use npuzzle::{parse_board, Board, Size};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::input::{goal_alone, goal_of, read_file_bounded, utf8};
+use crate::input::{self, goal_alone, goal_of, read_file_bounded, utf8};
 
 /// One board to solve.
 pub struct Instance {
@@ -114,16 +114,31 @@ pub fn from_file(
     })
 }
 
-/// `count` seeded random boards towards `goal` (default: the standard 3x3 goal).
+/// `count` seeded random boards towards `goal` (default: the standard 3x3 goal), made
+/// only if they fit in the memory `limit` allows (see [`input::memory_bound`]).
 pub fn random(
     count: usize,
     seed: u64,
     walk: Option<usize>,
     goal: Option<&str>,
     size: Option<Size>,
+    limit: Option<u64>,
 ) -> anyhow::Result<InstanceSet> {
     let three = Size::square(3).expect("3x3 is a size");
     let goal = goal_alone(goal, size, three)?;
+    // A board's cells and what holds them: `--count 18446744073709551615` was a panic
+    // (a capacity overflow), a large count on a large board the machine's memory.
+    let per_board = goal.size().cells() as u64 * 4 + 64;
+    let (bound, source) = input::memory_bound(limit);
+    let need = (count as u64).saturating_mul(per_board);
+    if need > bound {
+        bail!(
+            "--count {count}: {count} random {} boards take {}, more than {source} ({})",
+            goal.size(),
+            npuzzle::memory::shown(need),
+            npuzzle::memory::shown(bound)
+        );
+    }
     let mut rng = StdRng::seed_from_u64(seed);
     let instances = (1..=count)
         .map(|number| Instance {

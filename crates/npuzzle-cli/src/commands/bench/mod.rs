@@ -73,6 +73,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             args.walk,
             args.goal.goal.as_deref(),
             args.goal.size,
+            args.limits.max_memory,
         )?,
     };
     set.select(&args.instances, args.first)?;
