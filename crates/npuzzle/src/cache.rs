@@ -63,6 +63,15 @@ pub enum CacheError {
         /// What is wrong with it.
         why: String,
     },
+    /// A table would be built for nothing: the directory cannot take its file (checked
+    /// before building, which can take minutes; the cause is the error's source).
+    #[error("{dir} cannot hold table files")]
+    Unwritable {
+        /// The cache directory.
+        dir: PathBuf,
+        /// Why not.
+        source: io::Error,
+    },
     /// Reading or writing failed (the cause is the error's source).
     #[error("{path}")]
     Io {
@@ -242,17 +251,9 @@ impl Cache {
     /// When the directory cannot be created or the file cannot be written or renamed into
     /// place.
     pub fn store(&self, name: &str, identity: &str, payload: &[u8]) -> Result<(), CacheError> {
-        // A name no other writer uses, in this process or another: two builds of the same
-        // table each write their own file and rename it into place; the last rename wins,
-        // and either file is whole and valid.
-        static WRITES: AtomicU64 = AtomicU64::new(0);
         fs::create_dir_all(&self.dir).map_err(io_error(&self.dir))?;
         let path = self.path(name);
-        let temporary = self.path(&format!(
-            ".{name}.{}-{}.partial",
-            std::process::id(),
-            WRITES.fetch_add(1, Ordering::Relaxed)
-        ));
+        let temporary = self.unique_path(name);
         let write = || -> io::Result<()> {
             let mut file = io::BufWriter::new(fs::File::create(&temporary)?);
             file.write_all(&header(identity, payload))?;
@@ -299,6 +300,35 @@ impl Cache {
         Ok(out)
     }
 
+    /// A path in the directory that no other writer uses, in this process or another:
+    /// two builds of the same table each write their own file and rename it into place;
+    /// the last rename wins, and either file is whole and valid.
+    fn unique_path(&self, name: &str) -> PathBuf {
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        self.path(&format!(
+            ".{name}.{}-{}.partial",
+            std::process::id(),
+            WRITES.fetch_add(1, Ordering::Relaxed)
+        ))
+    }
+
+    /// Whether a file can be written into the directory (made if missing): a file is
+    /// created there and removed.
+    ///
+    /// # Errors
+    /// [`CacheError::Unwritable`] when it cannot.
+    pub fn check_writable(&self) -> Result<(), CacheError> {
+        let unwritable = |source| CacheError::Unwritable {
+            dir: self.dir.clone(),
+            source,
+        };
+        fs::create_dir_all(&self.dir).map_err(unwritable)?;
+        let probe = self.unique_path("probe");
+        fs::File::create(&probe).map_err(unwritable)?;
+        let _ = fs::remove_file(&probe);
+        Ok(())
+    }
+
     /// The table of `identity` in file `name`: loaded if a valid file is there, otherwise
     /// built with `build`, written, and loaded back.
     ///
@@ -316,6 +346,7 @@ impl Cache {
             Err(CacheError::Invalid { why, .. }) => Origin::Rebuilt(why),
             Err(e) => return Err(e),
         };
+        self.check_writable()?;
         self.store(name, identity, &build())?;
         Ok((self.load(name, identity)?, origin))
     }
@@ -447,6 +478,41 @@ pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nothing_is_built_for_a_directory_that_cannot_take_it() {
+        // A table was built for minutes and then lost: the directory (`/proc`, a path
+        // under a file) could not take its file. Now that is found before building.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, b"not a directory").unwrap();
+        for place in [file.join("sub"), PathBuf::from("/proc")] {
+            let cache = Cache::new(&place);
+            let mut built = false;
+            let error = cache
+                .load_or_build("t.bin", "test table", || {
+                    built = true;
+                    vec![1, 2, 3]
+                })
+                .err()
+                .expect("no table");
+            assert!(!built, "{}: built for nothing", place.display());
+            assert!(error.to_string().starts_with(&place.display().to_string()));
+        }
+        let error = Cache::new("/proc")
+            .load_or_build("t.bin", "test table", Vec::new)
+            .err()
+            .expect("no table");
+        assert!(matches!(error, CacheError::Unwritable { .. }), "{error:?}");
+        assert_eq!(error.to_string(), "/proc cannot hold table files");
+        // A directory that can is made, and left without the probe.
+        let fresh = Cache::new(dir.path().join("new"));
+        fresh.check_writable().unwrap();
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("new")).unwrap().count(),
+            0
+        );
+    }
 
     #[test]
     fn round_trip_and_rejects_damage() {
