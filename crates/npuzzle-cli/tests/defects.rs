@@ -567,3 +567,15 @@ fn random_instances_past_the_memory_allowed_are_refused() {
             "1000 random 100x100 boards take 38.2 MiB, more than the memory allowed by --max-memory (10 MiB)",
         ));
 }
+
+#[test]
+fn a_huge_time_limit_is_written_as_given() {
+    // 1e308 was written out in 309 digits in the error.
+    npuzzle()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "--max-seconds", "1e308"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a time limit of 1e308 seconds is not allowed: give a positive number of seconds, at most 31536000 (a year)",
+        ));
+}

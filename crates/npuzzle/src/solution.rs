@@ -284,8 +284,10 @@ pub enum SolveError {
     DatabaseNotTaken(Algorithm),
     /// A time limit that is not a positive number of seconds up to a year.
     #[error(
-        "a time limit of {seconds} seconds is not allowed: give a positive number of \
-         seconds, at most {max} (a year)"
+        "a time limit of {} seconds is not allowed: give a positive number of \
+         seconds, at most {max} (a year)",
+        // 1e308 as written, not three hundred digits.
+        if seconds.abs() >= 1e15 { format!("{seconds:e}") } else { seconds.to_string() }
     )]
     BadTimeLimit {
         /// The seconds asked for.
