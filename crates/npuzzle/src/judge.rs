@@ -202,7 +202,8 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     Ok(())
 }
 
-/// Start and goal, three rows of three numbers each (any layout of whitespace); prints
+/// Start and goal, three rows of three numbers each (any layout of whitespace; digits may
+/// be written together, `123` a row or `123804765` a board, as the answer writes them); prints
 /// the fewest moves, then every state from start to goal inclusive as nine digits, along
 /// the canonical shortest path. `-1` alone when the goal cannot be reached.
 ///
@@ -219,7 +220,25 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// # Panics
 /// Never: every 3x3 distance table is embedded.
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
-    let all: Vec<Token> = tokens(input, 1).collect();
+    // Every cell is one digit, so digits written together (`123` a row, `123804765` a
+    // board, as the answer writes them) are cells one by one.
+    let all: Vec<Token> = tokens(input, 1)
+        .flat_map(|token| {
+            let digits = token.text.len() > 1 && token.text.bytes().all(|b| b.is_ascii_digit());
+            let (text, line) = (token.text, token.line);
+            let parts: Vec<Token> = if digits {
+                (0..text.len())
+                    .map(|i| Token {
+                        text: &text[i..=i],
+                        line,
+                    })
+                    .collect()
+            } else {
+                vec![token]
+            };
+            parts
+        })
+        .collect();
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {
@@ -457,6 +476,22 @@ mod tests {
             run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 5"),
             ("-1\n".into(), None)
         );
+        // Digits written together, as the answer writes states: by row or by board.
+        assert_eq!(
+            run(path, "123\n804\n765\n283\n104\n765\n"),
+            (
+                "4\n123804765\n123084765\n023184765\n203184765\n283104765\n".into(),
+                None
+            )
+        );
+        assert_eq!(
+            run(path, "123804765 2 8 3 1 0 4 7 6 5"),
+            run(path, "1 2 3 8 0 4 7 6 5 2 8 3 1 0 4 7 6 5")
+        );
+        let (_, e) = run(path, "123 804 765 283 104 769");
+        assert!(e
+            .unwrap()
+            .contains("token 18 ('9') on line 1: expected a number 0-8"));
         let (_, e) = run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 5 9");
         assert!(e.unwrap().contains("token 19 ('9')"));
         let (_, e) = run(path, "1 2 3 8 0 4 7 6 5 2 1 3 8 0 4 7 6 6");
