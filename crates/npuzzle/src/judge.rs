@@ -77,6 +77,28 @@ fn tokens(input: &str, first_line: usize) -> impl Iterator<Item = Token<'_>> {
     })
 }
 
+/// `tokens` with every token made only of cells (`is_cell` true of each byte) split into
+/// one token a cell: where every cell is one character, `123` is three cells, and
+/// `23415x768` a whole board written together.
+fn cells_apart<'a>(
+    tokens: impl Iterator<Item = Token<'a>>,
+    is_cell: impl Fn(u8) -> bool,
+) -> Vec<Token<'a>> {
+    let mut out = Vec::new();
+    for token in tokens {
+        let (text, line) = (token.text, token.line);
+        if text.len() > 1 && text.bytes().all(&is_cell) {
+            out.extend((0..text.len()).map(|i| Token {
+                text: &text[i..=i],
+                line,
+            }));
+        } else {
+            out.push(token);
+        }
+    }
+    out
+}
+
 fn three_by_three() -> Size {
     Size::square(3).expect("3x3 is a valid size")
 }
@@ -114,20 +136,7 @@ fn read_tiles(
             line: token.line,
             problem,
         };
-        let t = tile(token.text).ok_or_else(|| {
-            // Nine cells written without spaces, as P1379 takes them: say how to write
-            // them here.
-            let glued = token.text.chars().count() == 9
-                && token
-                    .text
-                    .chars()
-                    .all(|c| tile(c.encode_utf8(&mut [0; 4])).is_some());
-            bad(if glued {
-                format!("expected {expected}; write the nine cells apart, one token each")
-            } else {
-                format!("expected {expected}")
-            })
-        })?;
+        let t = tile(token.text).ok_or_else(|| bad(format!("expected {expected}")))?;
         if seen_at[t as usize] != 0 {
             let name = if t == 0 {
                 "the blank".to_string()
@@ -222,23 +231,7 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     // Every cell is one digit, so digits written together (`123` a row, `123804765` a
     // board, as the answer writes them) are cells one by one.
-    let all: Vec<Token> = tokens(input, 1)
-        .flat_map(|token| {
-            let digits = token.text.len() > 1 && token.text.bytes().all(|b| b.is_ascii_digit());
-            let (text, line) = (token.text, token.line);
-            let parts: Vec<Token> = if digits {
-                (0..text.len())
-                    .map(|i| Token {
-                        text: &text[i..=i],
-                        line,
-                    })
-                    .collect()
-            } else {
-                vec![token]
-            };
-            parts
-        })
-        .collect();
+    let all = cells_apart(tokens(input, 1), |b| b.is_ascii_digit());
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {
@@ -274,7 +267,8 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 }
 
 /// HDU 1043 / POJ 1077: cases of nine tokens (`1`..`8`, `x` for the blank) until the end
-/// of input, spread over lines in any way; for each, one line with the blank's moves
+/// of input, spread over lines in any way (cells written together, `23415x768`, are one
+/// token each); for each, one line with the blank's moves
 /// (`u d l r`) to `1 2 3 4 5 6 7 8 x`, a shortest solution, or `unsolvable`.
 ///
 /// ```
@@ -413,7 +407,10 @@ fn hdu1043_general(
     out: &mut impl Write,
 ) -> Result<(), JudgeError> {
     let goal = Board::goal(three_by_three());
-    let all: Vec<Token> = tokens(input, first_line).collect();
+    // Every cell is one character: `23415x768` is a case written together.
+    let all = cells_apart(tokens(input, first_line), |b| {
+        matches!(b, b'0'..=b'8' | b'x' | b'X')
+    });
     for (index, group) in all.chunks(9).enumerate() {
         let case = first_case + index;
         if group.len() < 9 {
@@ -514,13 +511,19 @@ mod tests {
             e.unwrap(),
             "case 3, token 9 ('y') on line 5: expected a tile 1-8 or x"
         );
-        // Cells glued together, as P1379 writes them: the token is named, with how to
-        // write it, rather than counted short.
-        let (out, e) = run(hdu1043, "1 2 3 4 5 6 7 8 x\n23415x768\n");
+        // Cells written together, as P1379 takes them: each character a cell.
+        assert_eq!(
+            run(hdu1043, "1 2 3 4 5 6 7 8 x\n23415x768\n234 15x\n768\n"),
+            run(
+                hdu1043,
+                "1 2 3 4 5 6 7 8 x\n2 3 4 1 5 x 7 6 8\n2 3 4 1 5 x 7 6 8\n"
+            )
+        );
+        let (out, e) = run(hdu1043, "1 2 3 4 5 6 7 8 x\n23415y768\n");
         assert_eq!(out, "\n");
         assert_eq!(
             e.unwrap(),
-            "case 2, token 1 ('23415x768') on line 2: expected a tile 1-8 or x; write the nine cells apart, one token each"
+            "case 2, token 1 ('23415y768') on line 2: expected a tile 1-8 or x"
         );
         let (_, e) = run(hdu1043, "1 2 3 4 5 6 7 8 x\n1 2 y\n");
         assert_eq!(
