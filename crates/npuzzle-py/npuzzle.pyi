@@ -174,7 +174,8 @@ def random_board(
     walk: Optional[int] = None,
     goal: Optional[BoardLike] = None,
 ) -> Board:
-    """A random board that can reach the goal (uniform, or `walk` moves from it)."""
+    """A random board that can reach the goal (uniform, or `walk` moves from it, at most
+    100,000,000: more is a ValueError)."""
 
 def distance(
     board: BoardLike,

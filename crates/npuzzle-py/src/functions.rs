@@ -163,7 +163,7 @@ pub fn check(
 
 /// A random board that can reach `goal` (default: the standard goal of `size`, 3x3 when
 /// neither is given): drawn uniformly from all such boards, or, with `walk=k`, `k` random
-/// moves from the goal. The same `seed` gives the same board here and from
+/// moves from the goal (at most 100,000,000). The same `seed` gives the same board here and from
 /// `npuzzle random --seed`.
 #[pyfunction]
 #[pyo3(signature = (size=None, seed=None, walk=None, goal=None))]
