@@ -194,7 +194,6 @@ fn notation() -> impl TypedValueParser<Value = Notation> {
         .map(|name| name.parse::<Notation>().expect("a listed notation"))
 }
 
-/// A board number of `--instances`: 1 or more.
 /// The length of a random walk, at most [`npuzzle::random::MAX_WALK`].
 fn walk(text: &str) -> Result<usize, String> {
     let steps: u64 = text
@@ -204,6 +203,7 @@ fn walk(text: &str) -> Result<usize, String> {
     npuzzle::random::walk_length(steps).map_err(|e| e.to_string())
 }
 
+/// A board number of `--instances`: 1 or more.
 fn board_number(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
