@@ -19,6 +19,16 @@ const GOAL_15: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 const GOAL_BLANK_FIRST: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 
+/// Held while a cluster runs: the ports of a host file are free when it is written, not
+/// when its processes bind them, and the processes of another test running beside it
+/// took one in that window (a CI run saw "process 1 … did not connect within 30 s").
+fn one_cluster_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static CLUSTER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    CLUSTER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A host file of `n` free loopback ports in `dir`.
 fn host_file(dir: &Path, n: usize) -> PathBuf {
     let listeners: Vec<TcpListener> = (0..n)
@@ -72,6 +82,7 @@ fn finish(mut child: Child, limit: Duration) -> Output {
 /// Runs `npuzzle args` on a cluster of `processes` on loopback, each with its own
 /// `extra` flags; returns every process's output, process 0's first.
 fn on_cluster(args: &[&str], extra: &[&[&str]], stdin: &str) -> Vec<Output> {
+    let _alone = one_cluster_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let hosts = host_file(dir.path(), extra.len());
     // The later processes start first: process 0 waits for them as they wait for it.
@@ -310,6 +321,7 @@ fn processes_that_would_search_differently_refuse_together() {
 #[test]
 fn a_stray_client_on_a_port_does_not_stop_the_cluster() {
     let dir = tempfile::tempdir().unwrap();
+    let _alone = one_cluster_at_a_time();
     let hosts = host_file(dir.path(), 2);
     let address = std::fs::read_to_string(&hosts)
         .unwrap()
@@ -347,6 +359,7 @@ fn a_stray_client_on_a_port_does_not_stop_the_cluster() {
 #[test]
 fn a_process_that_never_comes_is_named_within_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
+    let _alone = one_cluster_at_a_time();
     let hosts = host_file(dir.path(), 3);
     let started = Instant::now();
     let child = start(&["solve", "--cluster-timeout", "1"], &hosts, 0, "");
@@ -396,6 +409,7 @@ fn killing_a_process_ends_the_others_with_an_error_naming_it() {
     ];
     for victim in [1, 0] {
         let dir = tempfile::tempdir().unwrap();
+        let _alone = one_cluster_at_a_time();
         let hosts = host_file(dir.path(), 2);
         let mut children: Vec<Child> = (0..2).rev().map(|i| start(&args, &hosts, i, "")).collect();
         children.reverse();
