@@ -21,9 +21,10 @@ fn set(goal: &Board, spec: &str, kind: TableKind) -> PartitionSet {
 }
 
 /// On every board of `goal`'s puzzle: the zero-aware estimate of each partition is a
-/// lower bound at least the classic one, the catalogue's is the largest of them, and a
-/// partition of one group of every tile is exact.
-fn check_everywhere(goal: &Board, catalogue: &str) {
+/// lower bound at least the classic one, and the catalogue's is a lower bound at least
+/// the largest of them (more with the families of disjoint groups beside the partitions:
+/// returns on how many boards).
+fn check_everywhere(goal: &Board, catalogue: &str) -> usize {
     let dist = all_distances(goal);
     let zero_aware =
         PatternDatabase::build(goal, &set(goal, catalogue, TableKind::ZeroAware), &Silent);
@@ -37,6 +38,7 @@ fn check_everywhere(goal: &Board, catalogue: &str) {
         })
         .collect();
     let mut stronger = 0;
+    let mut families = 0;
     for (board, &d) in &dist {
         let h = zero_aware.estimate_board(board);
         assert!(
@@ -53,9 +55,11 @@ fn check_everywhere(goal: &Board, catalogue: &str) {
             stronger += usize::from(c < z);
             largest = largest.max(z);
         }
-        assert_eq!(h, largest, "{board}: the largest partition sum");
+        assert!(h >= largest, "{board}: {h} under the largest partition sum");
+        families += usize::from(h > largest);
     }
     assert!(stronger > 0, "{catalogue}: zero-awareness tells somewhere");
+    families
 }
 
 #[test]
@@ -317,4 +321,19 @@ fn the_strongest_cached_set_is_preferred_and_files_are_per_kind() {
             .unwrap();
     assert_eq!(found.db.set(), &catalogue);
     assert!(found.db.groups().len() == 5 && found.db.reflects());
+}
+
+#[test]
+fn families_of_disjoint_groups_from_both_orientations_bound_every_3x3_board() {
+    // Two partitions into pairs (rows, columns), and two into a row, a row and a pair:
+    // their groups on the board and on its mirror image make families besides the
+    // partitions, which must raise the estimate somewhere and never past the distance.
+    let goal = Board::blank_first_goal(Size::square(3).unwrap());
+    for catalogue in [
+        "1,2/3,4/5,6/7,8; 1,3/2,4/5,7/6,8",
+        "1,2,3/4,5,6/7,8; 1,4/2,5,7/3,6,8",
+    ] {
+        let families = check_everywhere(&goal, catalogue);
+        assert!(families > 0, "{catalogue}: the families tell somewhere");
+    }
 }

@@ -2,8 +2,9 @@
 //! puzzle-specific IDA* as an estimate it updates move by move.
 //!
 //! Each partition's groups add up: `manhattan + 2 × Σ entries` is a lower bound. With
-//! several partitions (a catalogue) the estimate is the largest of their sums, and with
-//! reflection also of their sums on the mirrored board.
+//! several partitions (a catalogue) the estimate is the largest of their sums, with
+//! reflection also of their sums on the mirrored board, and of the sums of the other
+//! families of disjoint groups they make ([`Families`]).
 //!
 //! **Per move.** A move moves one tile, which is in at most one group of each partition:
 //! only the tables of those groups are looked up again (for each orientation), each
@@ -30,6 +31,7 @@ use crate::puzzle_idastar::{self, Estimate, FastBoard, Manhattan, MAX_FAST_CELLS
 use crate::search::{GiveUp, Stats};
 
 use super::classic_partition::ClassicPartition;
+use super::families::Families;
 use super::files::{file_name, identity};
 use super::group_table::{payload, GroupTable, Storage, TableKind};
 use super::partition_set::PartitionSet;
@@ -85,6 +87,9 @@ pub struct PatternDatabase {
     /// One partition of classic tables (Korf & Felner's database, the 15-puzzle's 7-8),
     /// searched as a [`ClassicPartition`].
     single_classic: bool,
+    /// The families of disjoint groups besides the partitions, whose sums the estimate
+    /// also takes the largest of.
+    families: Arc<Families>,
 }
 
 /// Node data of a [`PatternDatabase`] search: the Manhattan total, each table's entry and
@@ -110,6 +115,37 @@ fn tables_of(cache: &Cache, goal: &Board) -> Cache {
 
 /// No table of a partition holds the tile.
 const NO_TABLE: u8 = u8::MAX;
+
+/// The [`Families`] of a catalogue's groups (`groups`, and on the mirror image the board's
+/// tiles `mirror_tiles` play, when `reflected`) besides its partitions `parts`. One
+/// partition has none worth summing: its groups on the board and on the mirror image are
+/// its two sums.
+fn families_of(
+    groups: &[Vec<u8>],
+    mirror_tiles: &[Vec<u8>],
+    parts: &[Vec<u8>],
+    reflected: bool,
+) -> Families {
+    if parts.len() < 2 {
+        return Families::default();
+    }
+    let tiles = |tiles: &[u8]| tiles.iter().fold(0u64, |m, &t| m | 1 << t);
+    let mut indexed = vec![None; 2 * MAX_TABLES];
+    for (j, g) in groups.iter().enumerate() {
+        indexed[j] = Some(tiles(g));
+        if reflected {
+            indexed[MAX_TABLES + j] = Some(tiles(&mirror_tiles[j]));
+        }
+    }
+    let mut partitions = Vec::new();
+    for part in parts {
+        partitions.push(part.clone());
+        if reflected {
+            partitions.push(part.iter().map(|&j| MAX_TABLES as u8 + j).collect());
+        }
+    }
+    Families::new(&indexed, &partitions)
+}
 
 impl PatternDatabase {
     fn assemble(
@@ -165,7 +201,9 @@ impl PatternDatabase {
             }
             mirror_tiles.push(mirrored);
         }
+        let families = families_of(&groups, &mirror_tiles, &parts, reflection.is_some());
         Ok(PatternDatabase {
+            families: Arc::new(families),
             goal: goal.clone(),
             set: set.clone(),
             tables: Arc::new(tables),
@@ -667,7 +705,12 @@ impl Estimate for PatternDatabase {
         }
         let (highest, best) = self.best(&next);
         next.best = best;
-        (next, md + 2 * u32::from(highest))
+        if self.families.is_empty() {
+            return (next, md + 2 * u32::from(highest));
+        }
+        // Only for a child every partition keeps: cutting it off is all they can add.
+        let families = self.families.largest(&next.entries, self.shift);
+        (next, md + 2 * u32::from(highest.max(families)))
     }
 
     #[inline(always)]
@@ -675,7 +718,8 @@ impl Estimate for PatternDatabase {
         if self.single_classic {
             return u32::from(node.md) + 2 * u32::from(node.sums[0][0].max(node.sums[1][0]));
         }
-        u32::from(node.md) + 2 * u32::from(self.best(node).0)
+        let families = self.families.largest(&node.entries, self.shift);
+        u32::from(node.md) + 2 * u32::from(self.best(node).0.max(families))
     }
 
     #[inline(always)]

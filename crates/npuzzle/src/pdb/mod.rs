@@ -52,7 +52,9 @@
 //!
 //! **Catalogues.** A [`PartitionSet`] may hold several partitions; a group in more than
 //! one is one table, and the estimate is the largest partition sum (each sum is a lower
-//! bound, so their maximum is too).
+//! bound, so their maximum is too). Any groups with disjoint tiles add up, whichever
+//! partitions they come from and on the board or its mirror image: the estimate also
+//! takes the largest sum of these other families (`families.rs`).
 //!
 //! **Storage.** An entry is stored as `(table value − the group's Manhattan sum) / 2`: the
 //! difference is always even (each paid move changes one tile's Manhattan term by one) and
@@ -80,6 +82,7 @@ mod build;
 mod cell_masks;
 mod classic_partition;
 mod database;
+mod families;
 mod files;
 mod group_table;
 mod partition_set;
