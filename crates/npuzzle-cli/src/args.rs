@@ -569,7 +569,7 @@ pub enum PdbCommand {
 pub struct PdbBuildArgs {
     /// The partition: group sizes (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups
     /// (1,2,3/4,5,6); or `best`, the tables `solve` prefers for the goal (on the 24-puzzle
-    /// 6-6-6-6, on the 15-puzzle 7-8).
+    /// the small catalogue with the blank in a corner, else 6-6-6-6; on the 15-puzzle 7-8).
     pub partition: Option<BuildTarget>,
     /// Build the zero-aware tables of this catalogue instead: a name (small), a file with
     /// a partition a line, or partitions separated by ';'.

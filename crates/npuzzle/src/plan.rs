@@ -454,29 +454,26 @@ fn database_set(
     })
 }
 
-/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle
-/// Korf & Felner's 6-6-6-6, then, for a goal with the blank in a corner, Clausecker &
-/// Reinefeld's small catalogue with zero-aware tables. Classic partitions the cached tables
-/// make come after these (see [`registry::cached`]).
+/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle,
+/// for a goal with the blank in a corner, Clausecker & Reinefeld's small catalogue with
+/// zero-aware tables, then Korf & Felner's 6-6-6-6 (for any goal). Classic partitions the
+/// cached tables make come after these (see [`registry::cached`]).
 ///
 /// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
-/// (docs/BENCHMARKS.md, "Which database `auto` prefers, third look"), the catalogue
-/// generates 2.5–16× fewer nodes than 6-6-6-6 but each costs about 5× more (a move reads
-/// three or four of its 14 one-bit tables per orientation, each entry read relative to the
-/// parent's), so it finished first on 3 of the 11, took 1.14× as long on the median board
-/// and 1.15× as long over all 11.
+/// (docs/BENCHMARKS.md, "Which database `auto` prefers, fourth look"), the catalogue
+/// generates 2.9–18× fewer nodes than 6-6-6-6, each costing 5–6× more (a move reads
+/// three or four of its 14 one-bit tables per orientation), and took 0.93× as long over
+/// the eleven; the median board takes both the same time (1.01×), and the catalogue wins
+/// most where a search is long (Korf's #1 3.3×, #29 1.34×).
 pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
     let korf_felner = (Size::square(5).ok() == Some(goal.size()))
         .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
         .flatten()
         .map(PartitionSet::classic);
-    korf_felner
-        .into_iter()
-        .chain(
-            [Catalogue::Named(NamedCatalogue::Small)]
-                .iter()
-                .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok()),
-        )
+    [Catalogue::Named(NamedCatalogue::Small)]
+        .iter()
+        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
+        .chain(korf_felner)
         .collect()
 }
 
@@ -701,10 +698,12 @@ mod tests {
         let sets = preferred_sets(&goal);
         let names: Vec<String> = sets.iter().map(PartitionSet::describe).collect();
         assert_eq!(sets.len(), 2, "{names:?}");
-        // Korf & Felner's classic 6-6-6-6 first: measured faster than the catalogue.
-        assert_eq!(sets[0].kind(), crate::pdb::TableKind::Classic);
+        // The small catalogue first: measured faster than Korf & Felner's 6-6-6-6.
+        assert_eq!(sets[0].kind(), crate::pdb::TableKind::ZeroAware);
+        assert_eq!(sets[0].partitions().len(), 7);
+        assert_eq!(sets[1].kind(), crate::pdb::TableKind::Classic);
         assert_eq!(
-            sets[0].groups(),
+            sets[1].groups(),
             vec![
                 vec![1, 2, 5, 6, 7, 12],
                 vec![3, 4, 8, 9, 13, 14],
@@ -712,8 +711,6 @@ mod tests {
                 vec![17, 18, 19, 22, 23, 24],
             ]
         );
-        assert_eq!(sets[1].kind(), crate::pdb::TableKind::ZeroAware);
-        assert_eq!(sets[1].partitions().len(), 7);
         assert_eq!(best_set(&goal).as_ref(), Some(&sets[0]));
         // The catalogue needs the blank in a corner; 6-6-6-6 does not; the 15-puzzle has
         // neither.
