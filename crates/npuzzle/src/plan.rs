@@ -633,11 +633,18 @@ fn build_cost(goal: &Board, groups: &Groups) -> u64 {
         .sum()
 }
 
-/// The 15-puzzle's larger database, suggested while it is not cached.
+/// The stronger tables worth suggesting while they are not cached: the 15-puzzle's 7-8,
+/// and the 24-puzzle's small catalogue where it applies (`auto` would have taken it, being
+/// first in [`preferred_sets`], had it been cached).
 fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
     let Guide::PatternDatabase(db) = guide else {
         return None;
     };
+    if goal.size() == Size::square(5).ok()? {
+        let small = Catalogue::Named(NamedCatalogue::Small);
+        let set = PartitionSet::of_catalogue(&small, goal).ok()?;
+        return (db.set() != &set).then_some(Advice::BuildCatalogue(small));
+    }
     let big: Partition = "7-8".parse().ok()?;
     let groups = big.groups(goal).ok()?;
     let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
@@ -719,6 +726,41 @@ mod tests {
         let centre = Board::new(Size::square(5).unwrap(), cells).unwrap();
         assert_eq!(preferred_sets(&centre).len(), 1);
         assert!(preferred_sets(&Board::goal(Size::square(4).unwrap())).is_empty());
+    }
+
+    #[test]
+    fn the_catalogue_is_advised_on_the_24_puzzle_where_it_applies() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let size = Size::square(5).unwrap();
+        let guide_for = |goal: &Board| {
+            let groups = "3-3-3-3-3-3-3-3"
+                .parse::<Partition>()
+                .unwrap()
+                .groups(goal)
+                .unwrap();
+            let db = PatternDatabase::build(
+                goal,
+                &PartitionSet::classic(groups),
+                &crate::progress::Silent,
+            );
+            Guide::PatternDatabase(Arc::new(db))
+        };
+        let corner = Board::blank_first_goal(size);
+        assert!(matches!(
+            advice(&corner, &guide_for(&corner), &cache),
+            Some(Advice::BuildCatalogue(Catalogue::Named(
+                NamedCatalogue::Small
+            )))
+        ));
+        // The blank in the middle: the catalogue does not apply, nothing to advise.
+        let mut cells: Vec<u32> = (1..25).collect();
+        cells.insert(12, 0);
+        let centre = Board::new(size, cells).unwrap();
+        assert!(advice(&centre, &guide_for(&centre), &cache).is_none());
+        // Linear conflict is not a database: nothing either.
+        let heuristic = Guide::Heuristic(HeuristicKind::LinearConflict);
+        assert!(advice(&corner, &heuristic, &cache).is_none());
     }
 
     #[test]

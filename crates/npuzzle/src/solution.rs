@@ -18,6 +18,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::{Board, Move, Size};
+use crate::catalogue::Catalogue;
 use crate::heuristic::HeuristicKind;
 use crate::notation::UnknownName;
 use crate::partition::Partition;
@@ -169,6 +170,10 @@ pub enum Advice {
     /// Pattern databases of this partition for the goal would make such searches much
     /// faster; the library does not build them unasked (they take minutes and gigabytes).
     BuildDatabase(Partition),
+    /// The zero-aware tables of this catalogue for the goal would make such searches
+    /// faster than the classic tables used; not built unasked either (minutes on every
+    /// core, hundreds of megabytes).
+    BuildCatalogue(Catalogue),
 }
 
 impl Solution {

@@ -104,12 +104,18 @@ fn answer(request: &Request) -> anyhow::Result<ExitCode> {
 
 /// Says on stderr what would make such solves faster, if the library suggests anything.
 pub fn advise(solution: &Solution, goal: &Board) {
-    if let Some(Advice::BuildDatabase(partition)) = &solution.advice {
-        eprintln!(
+    match &solution.advice {
+        Some(Advice::BuildDatabase(partition)) => eprintln!(
             "note: the {partition} pattern databases would make searches like this one much \
              faster; build them once with: npuzzle pdb build {partition} --goal \"{goal}\" \
              (minutes, and gigabytes of memory while building)"
-        );
+        ),
+        Some(Advice::BuildCatalogue(catalogue)) => eprintln!(
+            "note: the {catalogue} catalogue's zero-aware pattern databases would make searches \
+             like this one faster; build them once with: npuzzle pdb build --catalogue \
+             {catalogue} --goal \"{goal}\" (minutes on every core, hundreds of megabytes)"
+        ),
+        None => {}
     }
 }
 
