@@ -117,9 +117,10 @@ fn tables_of(cache: &Cache, goal: &Board) -> Cache {
 const NO_TABLE: u8 = u8::MAX;
 
 /// The [`Families`] of a catalogue's groups (`groups`, and on the mirror image the board's
-/// tiles `mirror_tiles` play, when `reflected`) besides its partitions `parts`. One
-/// partition has none worth summing: its groups on the board and on the mirror image are
-/// its two sums.
+/// tiles `mirror_tiles` play, when `reflected`) besides its partitions `parts`. Only for
+/// catalogues, where they were measured to pay: a database of one partition keeps the
+/// step it was measured with (the 15-puzzle's zero-aware 7-8, whose two groups on the
+/// board and two on the mirror image leave little to mix).
 fn families_of(
     groups: &[Vec<u8>],
     mirror_tiles: &[Vec<u8>],
