@@ -25,7 +25,7 @@
 use super::MAX_TABLES;
 
 /// The most groups a family may have: a lane of a [`Block`] reads this many entries.
-pub(super) const FAMILY_GROUPS: usize = 4;
+const FAMILY_GROUPS: usize = 4;
 
 /// The most families kept: eight blocks of 16.
 const MAX_FAMILIES: usize = 128;
