@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Korf's 50 24-puzzles with the small catalogue (or the bench configuration in $CONFIG,
 # e.g. CONFIG=fast-idastar:pdb=6-6-6-6), one at a time on 2 threads, each with a time
-# limit, printed as the table of docs/BENCHMARKS.md ("Korf's fifty, one by one"):
+# limit, printed as the table of docs/BENCHMARKS.md ("24-puzzle: Korf's fifty"):
 # instance, length, our nodes and seconds beside the published counts of
 # data/korf24-published.txt (Korf & Felner 2002, Clausecker & Reinefeld 2019).
 # Needs the configuration's tables for the blank-first goal in CACHE:
