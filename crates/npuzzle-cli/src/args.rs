@@ -150,7 +150,8 @@ pub const BENCH_LIMITS: Limits = Limits {
 
 /// Adds to the help of `--max-nodes`, `--max-seconds` and `--max-memory-nodes` the
 /// value each takes when not given: `defaults`, the command's own limits.
-fn limit_defaults(defaults: Limits) -> impl FnMut(Arg) -> Arg {
+fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
+    let (expanded, time, holding) = (defaults.max_expanded, defaults.max_time, defaults.max_held);
     let count = |n: u64| {
         if n >= 1_000_000 && n % 1_000_000 == 0 {
             format!("{} million", n / 1_000_000)
@@ -160,14 +161,14 @@ fn limit_defaults(defaults: Limits) -> impl FnMut(Arg) -> Arg {
     };
     move |arg| {
         let default = match arg.get_id().as_str() {
-            "max_nodes" => defaults.max_expanded.map(count),
-            "max_seconds" => defaults.max_time.map(|t| t.as_secs_f64().to_string()),
-            "max_memory_nodes" => defaults.max_held.map(count),
+            "max_nodes" => expanded.map(count),
+            "max_seconds" => time.map(|t| t.as_secs_f64().to_string()),
+            "max_memory_nodes" => holding.map(count),
             _ => return arg,
         };
         let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
-        let default = default.unwrap_or_else(|| "no limit".to_string());
-        arg.help(format!("{help} (default: {default})"))
+        let shown = default.unwrap_or_else(|| "no limit".to_string());
+        arg.help(format!("{help} (default: {shown})"))
     }
 }
 
@@ -262,7 +263,7 @@ fn board_number(text: &str) -> Result<usize, String> {
 
 /// `npuzzle solve`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(SOLVE_LIMITS)))]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct SolveArgs {
     /// The board to solve (default: 8 6 7/2 5 4/3 0 1, a hardest 8-puzzle); '-' reads stdin.
     pub board: Option<String>,
@@ -308,7 +309,7 @@ pub struct SolveArgs {
 
 /// `npuzzle trace`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(SOLVE_LIMITS)))]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct TraceArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
@@ -336,7 +337,7 @@ pub struct TraceArgs {
 
 /// `npuzzle compare`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(COMPARE_LIMITS)))]
+#[command(mut_args(limit_defaults(&COMPARE_LIMITS)))]
 pub struct CompareArgs {
     /// The board to solve; '-' reads stdin.
     pub board: String,
@@ -352,7 +353,7 @@ pub struct CompareArgs {
 
 /// `npuzzle check`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(SOLVE_LIMITS)))]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct CheckArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
@@ -375,7 +376,7 @@ pub struct CheckArgs {
 
 /// `npuzzle batch`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(SOLVE_LIMITS)))]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BatchArgs {
     /// Instances, one a line: a board, or a JSON object with "board" and optional "id",
     /// "goal", "algorithm", "heuristic". Blank lines and lines starting with # are skipped.
@@ -405,7 +406,7 @@ pub struct BatchArgs {
 
 /// `npuzzle bench`.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(BENCH_LIMITS)))]
+#[command(mut_args(limit_defaults(&BENCH_LIMITS)))]
 pub struct BenchArgs {
     /// Configurations, comma-separated:
     /// algorithm[:heuristic or :pdb=PARTITION or :cat=CATALOGUE][:w=WEIGHT] (e.g.
@@ -465,7 +466,7 @@ pub struct BenchArgs {
 /// `npuzzle bench-file`: kept for its users; `bench --file FILE --per-board` with one
 /// configuration, the puzzle-specific IDA*.
 #[derive(Debug, Args)]
-#[command(mut_args(limit_defaults(SOLVE_LIMITS)))]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BenchFileArgs {
     /// The benchmark file: a board per line followed by its optimal length; '#' comments.
     pub file: PathBuf,
