@@ -3,15 +3,19 @@
 //! output). Each command turns its flags into validated options before any work starts.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{ArgGroup, Args, Parser, Subcommand};
+use clap::{Arg, ArgGroup, Args, Parser, Subcommand};
 use clap_complete::Shell;
-use npuzzle::options::{checked_threads, time_limit};
+use npuzzle::compare::COMPARE_LIMITS;
+use npuzzle::options::{checked_threads, time_limit, SOLVE_LIMITS};
 use npuzzle::partition::Partition;
+use npuzzle::search::Limits;
+use npuzzle::trace::TRACED;
 use npuzzle::{Algorithm, HeuristicKind, Notation, Size, Visited};
 
-/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any `WxH` board) exactly and fast.
+/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any rectangular board) exactly and fast.
 ///
 /// Boards are written as rows separated by '/' ("1 2 3/8 0 4/7 6 5"), as a flat list
 /// of numbers, or as 9 digits for 3x3; the blank is 0, x or _. Moves name the blank's
@@ -54,8 +58,8 @@ pub enum Command {
     /// Build, list and verify additive pattern databases.
     #[command(subcommand)]
     Pdb(PdbCommand),
-    /// `bench FILE --per-board` with the puzzle-specific IDA*: every board of a file of
-    /// published instances, its nodes, time and node rate, and totals.
+    /// bench --file FILE --per-board with the puzzle-specific IDA*: every board of a file
+    /// of published instances, its nodes, time and node rate, and totals.
     BenchFile(BenchFileArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(CompletionsArgs),
@@ -69,7 +73,7 @@ pub struct GoalArgs {
     /// The goal board (default: tiles in order, blank last).
     #[arg(long, short = 'g')]
     pub goal: Option<String>,
-    /// Board size `WxH` (columns x rows), needed when the tiles do not form a square.
+    /// Board size, columns x rows (3x4), needed when the tiles do not form a square.
     #[arg(long, short = 's')]
     pub size: Option<Size>,
 }
@@ -77,8 +81,12 @@ pub struct GoalArgs {
 /// Where tables live and whether to show progress.
 #[derive(Debug, Args, Clone, Default)]
 pub struct CacheArgs {
-    /// Directory of table files (default: $`NPUZZLE_CACHE_DIR`, else $`XDG_CACHE_HOME/npuzzle`,
-    /// else ~/.cache/npuzzle).
+    /// Directory of table files (default: $NPUZZLE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
+    #[expect(
+        clippy::doc_markdown,
+        reason = "clap prints this comment as the flag's help, where backticks would show"
+    )]
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     /// Draw no progress bars or summaries.
@@ -108,7 +116,8 @@ pub struct EstimateArgs {
     pub no_reflection: bool,
 }
 
-/// Bounds on one search. Unset bounds take the command's defaults.
+/// Bounds on one search. Unset bounds take the command's defaults, which each command
+/// writes into these flags' help ([`limit_defaults`]).
 #[derive(Debug, Args, Clone, Default)]
 #[expect(
     clippy::struct_field_names,
@@ -118,10 +127,10 @@ pub struct LimitArgs {
     /// Give up after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Give up after this many seconds (at most a year).
+    /// Give up after this many seconds, at most a year.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub max_seconds: Option<f64>,
-    /// Give up when holding this many nodes in memory (default 100 million).
+    /// Give up when holding this many nodes in memory.
     #[arg(long, value_name = "N")]
     pub max_memory_nodes: Option<u64>,
     /// Give up before the search's data (or a table's build) takes more than this much
@@ -129,6 +138,38 @@ pub struct LimitArgs {
     /// when the command starts.
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     pub max_memory: Option<u64>,
+}
+
+/// Limits of each run of `bench` unless the flags say otherwise.
+pub const BENCH_LIMITS: Limits = Limits {
+    max_expanded: None,
+    max_held: Some(200_000_000),
+    max_time: Some(Duration::from_secs(60)),
+    ..Limits::NONE
+};
+
+/// Adds to the help of `--max-nodes`, `--max-seconds` and `--max-memory-nodes` the
+/// value each takes when not given: `defaults`, the command's own limits.
+fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
+    let (expanded, time, holding) = (defaults.max_expanded, defaults.max_time, defaults.max_held);
+    let count = |n: u64| {
+        if n >= 1_000_000 && n % 1_000_000 == 0 {
+            format!("{} million", n / 1_000_000)
+        } else {
+            n.to_string()
+        }
+    };
+    move |arg| {
+        let default = match arg.get_id().as_str() {
+            "max_nodes" => expanded.map(count),
+            "max_seconds" => time.map(|t| t.as_secs_f64().to_string()),
+            "max_memory_nodes" => holding.map(count),
+            _ => return arg,
+        };
+        let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+        let shown = default.unwrap_or_else(|| "no limit".to_string());
+        arg.help(format!("{help} (default: {shown})"))
+    }
 }
 
 /// A `--max-memory` value: at least a megabyte.
@@ -194,6 +235,13 @@ fn notation() -> impl TypedValueParser<Value = Notation> {
         .map(|name| name.parse::<Notation>().expect("a listed notation"))
 }
 
+/// A `trace --algorithm` value: only the searches a trace follows are offered, in help,
+/// completions and the error for any other name.
+fn traced_algorithm() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(TRACED.map(Algorithm::name))
+        .map(|name| name.parse::<Algorithm>().expect("a traced algorithm"))
+}
+
 /// The length of a random walk, at most [`npuzzle::random::MAX_WALK`].
 fn walk(text: &str) -> Result<usize, String> {
     let steps: u64 = text
@@ -215,6 +263,7 @@ fn board_number(text: &str) -> Result<usize, String> {
 
 /// `npuzzle solve`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct SolveArgs {
     /// The board to solve (default: 8 6 7/2 5 4/3 0 1, a hardest 8-puzzle); '-' reads stdin.
     pub board: Option<String>,
@@ -260,13 +309,14 @@ pub struct SolveArgs {
 
 /// `npuzzle trace`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct TraceArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
     #[command(flatten)]
     pub goal: GoalArgs,
-    /// The search to trace: bfs, bidirectional, astar, idastar, iddfs.
-    #[arg(long, short = 'a')]
+    /// The search to trace, one of the classic ones.
+    #[arg(long, short = 'a', value_parser = traced_algorithm())]
     pub algorithm: Algorithm,
     /// The heuristic of astar and idastar: misplaced, manhattan, linear-conflict
     /// (default: linear-conflict).
@@ -287,6 +337,7 @@ pub struct TraceArgs {
 
 /// `npuzzle compare`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&COMPARE_LIMITS)))]
 pub struct CompareArgs {
     /// The board to solve; '-' reads stdin.
     pub board: String,
@@ -295,13 +346,14 @@ pub struct CompareArgs {
     /// Print a JSON array of solve reports instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Limits for each run (default: 20 million nodes, 20 seconds).
+    /// Limits for each run.
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
 /// `npuzzle check`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct CheckArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
@@ -324,9 +376,10 @@ pub struct CheckArgs {
 
 /// `npuzzle batch`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BatchArgs {
-    /// Instances, one a line: a board, or a JSON object with `board` and optional `id`,
-    /// `goal`, `algorithm`, `heuristic`. Blank lines and lines starting with # are skipped.
+    /// Instances, one a line: a board, or a JSON object with "board" and optional "id",
+    /// "goal", "algorithm", "heuristic". Blank lines and lines starting with # are skipped.
     /// Reads stdin when absent or '-'.
     pub input: Option<PathBuf>,
     /// Write results here (appending; ids already there are skipped, so an interrupted
@@ -353,12 +406,13 @@ pub struct BatchArgs {
 
 /// `npuzzle bench`.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&BENCH_LIMITS)))]
 pub struct BenchArgs {
     /// Configurations, comma-separated:
     /// algorithm[:heuristic or :pdb=PARTITION or :cat=CATALOGUE][:w=WEIGHT] (e.g.
-    /// `astar:manhattan`, `fast-idastar:pdb=7-8`, `fast-idastar:cat=small`,
-    /// `idastar:w=1.5`; a catalogue by name or file); the first is the baseline (default: bfs, bidirectional, astar and idastar with manhattan and
-    /// linear-conflict).
+    /// astar:manhattan, fast-idastar:pdb=7-8, fast-idastar:cat=small, idastar:w=1.5; a
+    /// catalogue by name or file); the first is the baseline (default: bfs,
+    /// bidirectional, astar and idastar with manhattan and linear-conflict).
     #[arg(long, alias = "pairs", value_name = "LIST")]
     pub configs: Option<String>,
     /// Instances from a file, one board a line, optionally followed by its published
@@ -402,7 +456,7 @@ pub struct BenchArgs {
     /// Write nodes.svg and time.svg (against solution length) into this directory.
     #[arg(long)]
     pub plots: Option<PathBuf>,
-    /// Limits for each run (default: 60 seconds, 200 million held nodes).
+    /// Limits for each run.
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -412,6 +466,7 @@ pub struct BenchArgs {
 /// `npuzzle bench-file`: kept for its users; `bench --file FILE --per-board` with one
 /// configuration, the puzzle-specific IDA*.
 #[derive(Debug, Args)]
+#[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BenchFileArgs {
     /// The benchmark file: a board per line followed by its optimal length; '#' comments.
     pub file: PathBuf,
@@ -475,7 +530,7 @@ pub struct RandomArgs {
 /// `npuzzle stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Board size `WxH` (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    /// Board size, columns x rows (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
     #[arg(long, short = 's')]
     pub size: Size,
     /// Print one JSON object instead of text.
@@ -510,7 +565,7 @@ pub struct ServeArgs {
     /// request may ask for less. Default: half the memory available at start.
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     pub max_memory: Option<u64>,
-    /// Directory of cached tables the searches use (as for `solve`).
+    /// Directory of cached tables the searches use (as for solve).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     /// Most connections open at once (lowered to fit the descriptor limit). When all are
@@ -568,7 +623,7 @@ pub enum PdbCommand {
 #[command(group(ArgGroup::new("tables").required(true).args(["partition", "catalogue"])))]
 pub struct PdbBuildArgs {
     /// The partition: group sizes (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups
-    /// (1,2,3/4,5,6); or `best`, the tables `solve` prefers for the goal (on the 24-puzzle
+    /// (1,2,3/4,5,6); or best, the tables solve prefers for the goal (on the 24-puzzle
     /// the small catalogue with the blank in a corner, else 6-6-6-6; on the 15-puzzle 7-8).
     pub partition: Option<BuildTarget>,
     /// Build the zero-aware tables of this catalogue instead: a name (small), a file with

@@ -7,6 +7,7 @@ use std::io::Read;
 use anyhow::Context;
 use npuzzle::catalogue::Catalogue;
 use npuzzle::notation::quoted;
+use npuzzle::plural::counted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
 /// The text of an argument that may be `-` for stdin (at most `limit` bytes, see
@@ -119,7 +120,8 @@ pub fn goal_of(goal: Option<&str>, size: Size) -> anyhow::Result<Board> {
         ))
         .with_context(context),
         Err(ParseError::Board(BoardError::WrongCount { found, .. })) => Err(anyhow::anyhow!(
-            "it has {found} cells but the board to solve is {size} ({} cells)",
+            "it has {} but the board to solve is {size} ({} cells)",
+            counted(found as u64, "cell", "cells"),
             size.cells()
         ))
         .with_context(context),

@@ -17,6 +17,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::Context;
+use npuzzle::plural::counted;
 
 use crate::interrupt::{Interrupt, Stop};
 
@@ -177,10 +178,12 @@ pub fn write_in_order(
 fn write_error(sink: &Sink, lines: usize, error: &io::Error) -> anyhow::Error {
     match sink {
         Sink::File { path, .. } => anyhow::anyhow!(
-            "writing results to {}: {error}; it ends on its last whole line ({lines} results \
-             of this run are there): run the same command again when there is room, and it \
-             goes on from there",
-            path.display()
+            "writing results to {}: {error}; it ends on its last whole line ({} of this run \
+             {} there): run the same command again when there is room, and it goes on from \
+             there",
+            path.display(),
+            counted(lines as u64, "result", "results"),
+            if lines == 1 { "is" } else { "are" }
         ),
         Sink::Stdout(_) => anyhow::Error::new(io::Error::new(error.kind(), error.to_string()))
             .context(format!(

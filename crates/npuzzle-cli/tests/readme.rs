@@ -176,3 +176,43 @@ fn every_readme_example_runs_and_keeps_its_promise() {
     assert!(installed(".local/share/man/man1/npuzzle-solve.1").contains(".TH npuzzle-solve"));
     assert!(installed("npuzzle.1").contains(".TH npuzzle 1"));
 }
+
+/// The fenced block of `kind` (`sh`, `json`) that opens first after `from` in `text`: its
+/// lines, and where the text after it starts.
+fn next_block<'a>(text: &'a str, from: usize, kind: &str) -> (Vec<&'a str>, usize) {
+    let fence = format!("```{kind}\n");
+    let start = from + text[from..].find(&fence).expect("a fenced block") + fence.len();
+    let end = start + text[start..].find("```").expect("the block's end");
+    (text[start..end].lines().collect(), end + 3)
+}
+
+/// The JSON Lines under "Watching a search" are what the command above them prints, all
+/// of them: one real search, not lines gathered from several.
+#[test]
+fn the_trace_example_is_one_real_search() {
+    let readme = include_str!("../../../README.md");
+    let section = readme
+        .find("### Watching a search")
+        .expect("the trace section");
+    let (commands, after) = next_block(readme, section, "sh");
+    let [command] = commands[..] else {
+        panic!("one command above the trace example: {commands:?}")
+    };
+    let (lines, _) = next_block(readme, after, "json");
+    let args: Vec<&str> = command
+        .strip_prefix("npuzzle ")
+        .expect("an npuzzle command")
+        .split_whitespace()
+        .collect();
+    let printed = common::stdout_of(&args, "");
+    assert_eq!(printed.lines().collect::<Vec<_>>(), lines, "{command}");
+    // The line said to go to stderr is the one printed there.
+    let out = common::npuzzle().args(&args).assert().success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr)
+        .trim()
+        .to_string();
+    assert!(
+        readme[section..].contains(&format!("`{stderr}`")),
+        "the README does not quote {stderr:?}"
+    );
+}

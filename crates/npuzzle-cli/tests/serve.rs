@@ -674,3 +674,195 @@ fn e2e_screenshots_desktop_and_phone() {
         }
     }
 }
+
+/// `text` as a URL's query value.
+fn query_value(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The page's `/?solvetest=` hook on `board`, in `lang`, with the algorithms `only`
+/// (every one of the menu when `None`): what the page showed.
+fn page_solves(
+    chromium: &Path,
+    server: &Server,
+    board: &str,
+    lang: &str,
+    only: Option<&str>,
+) -> Value {
+    let only = only.map_or(String::new(), |list| format!("&algorithms={list}"));
+    let query = format!("/?solvetest={}&lang={lang}{only}", query_value(board));
+    let dom = run_chromium(
+        chromium,
+        &server.url(&query),
+        &["--window-size=1280,1600".into(), "--dump-dom".into()],
+        Duration::from_secs(120),
+    );
+    let result = selftest_result(&dom);
+    println!("{board} ({lang}): {result}");
+    assert_eq!(result["pass"], true, "{result}");
+    result
+}
+
+/// Asserts that each solve the page showed is the one `npuzzle solve --json` makes with
+/// the cache `dir`: the same algorithm and estimate, and the length the page shows.
+fn assert_solves_are_the_clis(result: &Value, board: &str, lang: &str, dir: &str) {
+    for solve in result["solves"].as_array().unwrap() {
+        let algorithm = solve["algorithm"].as_str().unwrap();
+        let cli = common::json_of(
+            &[
+                "solve",
+                board,
+                "--algorithm",
+                algorithm,
+                "--cache-dir",
+                dir,
+                "--json",
+                "-q",
+            ],
+            "",
+        );
+        let length = cli["length"].as_u64().unwrap();
+        assert_eq!(solve["error"], false, "{algorithm}: {solve}");
+        assert_eq!(solve["shown_length"], length, "{algorithm}: {solve}");
+        let counter = if lang == "zh" {
+            format!("第 0 / {length} 步")
+        } else {
+            format!("move 0 / {length}")
+        };
+        assert_eq!(solve["counter"], counter, "{algorithm}");
+        // The run the page reports is the command line's, and the page says which.
+        let reported = &solve["reported"];
+        assert_eq!(
+            reported["algorithm"], cli["algorithm"],
+            "{algorithm}: {solve}"
+        );
+        assert_eq!(
+            reported["heuristic"], cli["heuristic"],
+            "{algorithm}: {solve}"
+        );
+        let how = solve["how"].as_str().unwrap();
+        assert!(
+            solve["status"].as_str().unwrap().contains(how),
+            "{algorithm}: {solve}"
+        );
+        if algorithm == "auto" {
+            // The library's plan: a table where there is one, else the cached databases.
+            let cells = board.split([' ', '/']).filter(|t| !t.is_empty()).count();
+            let planned = if cells == 9 {
+                json!(["table", null])
+            } else {
+                json!(["fast-idastar", "pdb 5-5-5 + reflection"])
+            };
+            assert_eq!(json!([cli["algorithm"], cli["heuristic"]]), planned);
+        }
+    }
+}
+
+/// Asserts the page's words around a solve: counts of one agree with their nouns, a
+/// comparison on a board that cannot reach the goal says so and draws nothing, the
+/// heading names the board in both languages (八数码 only for 3x3), and the depth menu
+/// is not labelled with the Scramble button's word.
+fn assert_the_pages_words(result: &Value, lang: &str) {
+    let one = &result["one_move"];
+    if lang == "en" {
+        assert!(
+            one["status"]
+                .as_str()
+                .unwrap()
+                .starts_with("Optimal solution: 1 move; 1 node expanded in "),
+            "{one}"
+        );
+        assert_eq!(one["reached"], "Reached the goal in 1 move.");
+        assert_eq!(one["trace"], "Goal reached: 1 move after 1 expansion.");
+    } else {
+        assert!(one["status"].as_str().unwrap().contains("1 步"), "{one}");
+    }
+    let compare = &result["unsolvable_compare"];
+    assert_eq!(compare["charts"], 0, "{compare}");
+    assert_eq!(compare["table_hidden"], true, "{compare}");
+    let said = if lang == "zh" {
+        "此局面无法到达目标（逆序对奇偶性不同），无需比较。"
+    } else {
+        "This board cannot reach the goal (its tile parity differs): there is nothing to compare."
+    };
+    assert_eq!(compare["status"], said);
+    let labels = &result["labels"];
+    for (size, en, zh) in [
+        ("2x2", "A 2×2 puzzle", "数字华容道（2×2）"),
+        ("3x3", "The 8-puzzle", "数字华容道（八数码）"),
+        ("4x4", "The 15-puzzle", "数字华容道（十五数码）"),
+        ("5x5", "The 24-puzzle", "数字华容道（二十四数码）"),
+    ] {
+        assert_eq!(labels["en"][size], en, "{labels}");
+        assert_eq!(labels["zh"][size], zh, "{labels}");
+    }
+    for lang in ["en", "zh"] {
+        assert_ne!(labels[lang]["depth"], labels[lang]["scramble"], "{labels}");
+    }
+}
+
+/// Every algorithm of the page's menu solves a 3x3 and a 4x4 board through the page, which
+/// shows the length `npuzzle solve` finds; each run is the one the command line makes with
+/// the same cache (the same algorithm and estimate: auto is the library's plan, a distance
+/// table on 3x3, the cached pattern databases on the 15-puzzle, not IDA* because the page
+/// named a heuristic); and what the page sends is only what the algorithm takes (BFS,
+/// bidirectional BFS and IDDFS answer, not 400).
+#[test]
+fn e2e_every_menu_algorithm_solves_as_the_cli_does() {
+    let Some(chromium) = chromium_or_skip("e2e_every_menu_algorithm_solves_as_the_cli_does") else {
+        return;
+    };
+    // A small pattern database for the 15-puzzle (about two seconds to build), which auto
+    // uses when it finds it cached.
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().to_str().unwrap();
+    common::stdout_of(&["pdb", "build", "5-5-5", "--cache-dir", dir, "-q"], "");
+    let server = Server::start(&["--cache-dir", dir]);
+    let fifteen = common::stdout_of(&["random", "--size", "4x4", "--seed", "5"], "");
+    let menu = ["auto", "idastar", "astar", "bidirectional", "bfs", "iddfs"];
+    for (board, lang, only) in [
+        ("1 3 2/8 7 5/0 6 4", "en", None),
+        ("1 4 8 7/5 2 6 0/9 10 12 3/13 14 11 15", "zh", None),
+        (fifteen.trim(), "en", Some("auto")),
+    ] {
+        let result = page_solves(&chromium, &server, board, lang, only);
+        let solved: Vec<&str> = result["solves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["algorithm"].as_str().unwrap())
+            .collect();
+        assert_eq!(solved, only.map_or(menu.to_vec(), |a| vec![a]));
+        assert_solves_are_the_clis(&result, board, lang, dir);
+        assert_the_pages_words(&result, lang);
+    }
+}
+
+/// On a phone (390 px wide), the charts' labels keep apart: the comparison's axis ticks
+/// once ran together.
+#[test]
+fn e2e_phone_charts_keep_their_labels_apart() {
+    let Some(chromium) = chromium_or_skip("e2e_phone_charts_keep_their_labels_apart") else {
+        return;
+    };
+    let server = Server::start(&[]);
+    for lang in ["en", "zh"] {
+        let dom = run_chromium(
+            &chromium,
+            &server.url(&format!("/?selftest=7&lang={lang}")),
+            &["--window-size=390,4200".into(), "--dump-dom".into()],
+            Duration::from_secs(120),
+        );
+        let result = selftest_result(&dom);
+        println!("phone {lang}: {result}");
+        assert_eq!(result["overlaps"], json!([]), "{result}");
+        assert_eq!(result["pass"], true, "{result}");
+    }
+}

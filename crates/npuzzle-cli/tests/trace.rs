@@ -244,11 +244,11 @@ fn bad_requests_are_clear_errors() {
         (vec!["trace", "28310476", "-a", "bfs"], "board '28310476'"),
         (
             vec!["trace", "283104765", "-a", "dfs"],
-            "unknown algorithm 'dfs'",
+            "invalid value 'dfs' for '--algorithm <ALGORITHM>'",
         ),
         (
             vec!["trace", "283104765", "-a", "table"],
-            "cannot be traced",
+            "[possible values: bfs, bidirectional, astar, idastar, iddfs]",
         ),
         (
             vec![

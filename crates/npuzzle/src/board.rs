@@ -34,7 +34,7 @@ pub enum BoardError {
     #[error("'{0}' is not a board size; write it as WxH, e.g. 3x4")]
     BadSizeText(String),
     /// The number of cells given does not fit the size.
-    #[error("a {size} board has {expected} cells, but {found} were given")]
+    #[error("a {size} board has {expected} cells, but {} given", crate::plural::counted(*found as u64, "was", "were"))]
     WrongCount {
         /// The board's size.
         size: Size,

@@ -197,7 +197,10 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     if chars.len() != 9 {
         return Err(JudgeError::BadCase {
             case: 1,
-            problem: format!("expected nine digits 0-8, found {} characters", chars.len()),
+            problem: format!(
+                "expected nine digits 0-8, found {}",
+                crate::plural::counted(chars.len() as u64, "character", "characters")
+            ),
         });
     }
     let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();

@@ -30,7 +30,8 @@
 //!
 //! ## Layout, from the bottom up
 //! Each module uses only modules listed before it.
-//! - [`board`]: sizes, boards, blank moves. [`rank`]: every permutation ranking.
+//! - [`plural`]: counts written with nouns that agree. [`board`]: sizes, boards, blank
+//!   moves. [`rank`]: every permutation ranking.
 //!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
@@ -86,6 +87,7 @@ pub mod partition;
 pub mod pdb;
 mod per_process;
 pub mod plan;
+pub mod plural;
 pub mod problem;
 pub mod progress;
 pub mod puzzle_idastar;

@@ -65,7 +65,7 @@ pub fn shown(bytes: u64) -> String {
         unit += 1;
     }
     if unit == 0 {
-        format!("{bytes} bytes")
+        crate::plural::counted(bytes, "byte", "bytes")
     } else if (value - value.round()).abs() < 0.05 {
         format!("{value:.0} {}", UNITS[unit])
     } else {

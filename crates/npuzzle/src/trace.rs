@@ -45,13 +45,24 @@ use crate::board::{Board, Move, Size};
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
 use crate::plan::{plan, Guide};
+use crate::plural::counted;
 use crate::problem;
-use crate::search::{Event, Side};
+use crate::report::SolveReport;
+use crate::search::{Event, GiveUp, Side};
 use crate::solution::{Algorithm, Solution, SolveError, Status};
 use crate::solvability::is_solvable;
 
 /// Most events a trace may be asked to keep: ten million events take about a gigabyte.
 pub const MAX_TRACE_EVENTS: usize = 10_000_000;
+
+/// The searches a trace follows: the classic ones, whose steps are worth watching.
+pub const TRACED: [Algorithm; 5] = [
+    Algorithm::Bfs,
+    Algorithm::Bidirectional,
+    Algorithm::Astar,
+    Algorithm::Idastar,
+    Algorithm::Iddfs,
+];
 
 /// What kind of event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +144,48 @@ pub struct Trace {
     pub truncated: bool,
     /// How the search ended and what it cost.
     pub solution: Solution,
+    /// The most events the trace was asked to keep.
+    pub limit: usize,
+}
+
+impl Trace {
+    /// Why the search ended without an answer, if it did: the trace's own limit
+    /// ("stopped at the limit of 50 events") when that stopped it, else the search's
+    /// limit that did (as [`GiveUp`] says it).
+    pub fn gave_up(&self) -> Option<String> {
+        match &self.solution.status {
+            Status::GaveUp(GiveUp::Expanded(n)) if self.truncated && *n == self.limit as u64 => {
+                Some(format!(
+                    "stopped at the limit of {}",
+                    counted(self.limit as u64, "event", "events")
+                ))
+            }
+            Status::GaveUp(why) => Some(why.to_string()),
+            Status::Solved | Status::Unsolvable => None,
+        }
+    }
+
+    /// How the search ended, in a few words: "goal reached in 4 moves", why it gave up
+    /// ([`Trace::gave_up`]), or that the goal cannot be reached.
+    pub fn ending(&self) -> String {
+        match &self.solution.status {
+            Status::Solved => format!(
+                "goal reached in {}",
+                counted(self.solution.moves.len() as u64, "move", "moves")
+            ),
+            Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
+            Status::GaveUp(why) => self.gave_up().unwrap_or_else(|| why.to_string()),
+        }
+    }
+
+    /// The report of the traced search, as `npuzzle solve --json` writes one, its
+    /// `gave_up` saying which limit stopped it ([`Trace::gave_up`]).
+    pub fn report(&self, start: &Board, goal: &Board) -> SolveReport {
+        SolveReport {
+            gave_up: self.gave_up(),
+            ..SolveReport::new(start, goal, &self.solution)
+        }
+    }
 }
 
 /// A trace that cannot be made.
@@ -170,14 +223,7 @@ pub fn trace(
         return Err(TraceError::BadLimit(limit));
     }
     let algorithm = options.algorithm;
-    if !matches!(
-        algorithm,
-        Algorithm::Bfs
-            | Algorithm::Bidirectional
-            | Algorithm::Astar
-            | Algorithm::Idastar
-            | Algorithm::Iddfs
-    ) {
+    if !TRACED.contains(&algorithm) {
         return Err(TraceError::NotTraced(algorithm));
     }
     if start.size() != goal.size() {
@@ -198,6 +244,7 @@ pub fn trace(
             events,
             truncated: false,
             solution,
+            limit,
         });
     }
     let cap = limit as u64;
@@ -223,7 +270,7 @@ pub fn trace(
             events.push(record(event, size, expanded));
         },
     );
-    let stopped_by_cap = matches!(outcome, Err(crate::search::GiveUp::Expanded(n)) if n == cap)
+    let stopped_by_cap = matches!(outcome, Err(GiveUp::Expanded(n)) if n == cap)
         && options.limits.max_expanded.is_none_or(|m| m > cap);
     solution.stats = stats;
     solution.conclude(outcome);
@@ -235,6 +282,7 @@ pub fn trace(
         events,
         truncated: dropped || stopped_by_cap,
         solution,
+        limit,
     })
 }
 
@@ -374,5 +422,39 @@ mod tests {
         let unsolvable = parse_board("6 8 7/2 5 4/3 0 1", None).unwrap();
         let t = trace(&unsolvable, &goal, &options(Algorithm::Bfs), 10).unwrap();
         assert!(t.events.is_empty() && t.solution.status == Status::Unsolvable);
+    }
+
+    /// The trace's own limit is named as such, never as a node limit nobody set; a limit
+    /// the options set is named as the search says it.
+    #[test]
+    fn a_trace_stopped_by_its_limit_says_so() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        for (algorithm, limit) in [(Algorithm::Bfs, 50), (Algorithm::Idastar, 1)] {
+            let t = trace(&start, &goal, &options(algorithm), limit).unwrap();
+            let said = format!(
+                "stopped at the limit of {limit} event{}",
+                if limit == 1 { "" } else { "s" }
+            );
+            assert_eq!(t.gave_up().as_deref(), Some(said.as_str()), "{algorithm}");
+            assert_eq!(t.ending(), said);
+            let report = t.report(&start, &goal);
+            assert_eq!(report.gave_up.as_deref(), Some(said.as_str()));
+            assert_eq!(report.status, "gave-up");
+        }
+        let mut limited = options(Algorithm::Bfs);
+        limited.limits.max_expanded = Some(20);
+        let t = trace(&start, &goal, &limited, 50).unwrap();
+        assert_eq!(
+            t.gave_up().as_deref(),
+            Some("gave up: node limit of 20 expanded nodes reached")
+        );
+        let near = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
+        let t = trace(&near, &goal, &options(Algorithm::Bfs), 50).unwrap();
+        assert_eq!(
+            (t.gave_up(), t.ending()),
+            (None, "goal reached in 1 move".into())
+        );
+        assert_eq!(t.report(&near, &goal).gave_up, None);
     }
 }

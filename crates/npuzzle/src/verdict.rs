@@ -173,8 +173,9 @@ pub fn check(
             let why = match status {
                 Status::GaveUp(why) => why.to_string(),
                 _ => format!(
-                    "no optimal search finished for a {} board; at least {bound} moves are needed",
-                    start.size()
+                    "no optimal search finished for a {} board; at least {} needed",
+                    start.size(),
+                    crate::plural::counted(bound as u64, "move is", "moves are")
                 ),
             };
             verdict.message = format!(

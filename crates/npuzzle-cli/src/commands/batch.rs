@@ -19,6 +19,7 @@ use anyhow::{bail, Context};
 use npuzzle::heuristic::Heuristic;
 use npuzzle::notation::quoted;
 use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::plural::counted;
 use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
 use npuzzle::SolveOptions;
@@ -257,8 +258,8 @@ fn write_results(
 fn summary(args: &BatchArgs, total: usize, failed: usize, already: usize) {
     if !args.cache.quiet {
         eprintln!(
-            "{total} solved or answered, {failed} bad {}{}",
-            if failed == 1 { "line" } else { "lines" },
+            "{total} solved or answered, {}{}",
+            counted(failed as u64, "bad line", "bad lines"),
             if already == 0 {
                 String::new()
             } else {
@@ -337,9 +338,9 @@ pub(crate) fn jobs(input: &str) -> anyhow::Result<Vec<Job>> {
             })
             .collect();
         bail!(
-            "{} ids are given to more than one line ({}{}); a line without an id takes \
-             its line number: give every line a distinct id",
-            repeated.len(),
+            "{} given to more than one line ({}{}); a line without an id takes its line \
+             number: give every line a distinct id",
+            counted(repeated.len() as u64, "id is", "ids are"),
             list.join("; "),
             if repeated.len() > 10 { "; …" } else { "" }
         );

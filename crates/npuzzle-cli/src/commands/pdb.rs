@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use npuzzle::partition::{group_text, groups_text};
 use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
+use npuzzle::plural::counted;
 use npuzzle::Size;
 
 use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
@@ -135,8 +136,8 @@ fn verify(args: &CacheArgs) -> anyhow::Result<ExitCode> {
     } else {
         writeln!(
             out,
-            "{bad} invalid {}: rebuilt when next used",
-            if bad == 1 { "table" } else { "tables" }
+            "{}: rebuilt when next used",
+            counted(bad as u64, "invalid table", "invalid tables")
         )?;
         ExitCode::from(1)
     })

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use npuzzle::plural::counted;
 
 use crate::args::ServeArgs;
 use crate::serve::{serve, ConnectionLimits, ServerConfig};
@@ -67,10 +68,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             },
             |in_flight| {
                 eprintln!(
-                    "stopping: new connections are refused; waiting up to {} s for {in_flight} \
-                     request{} in flight",
+                    "stopping: new connections are refused; waiting up to {} s for {} in \
+                     flight",
                     grace.as_secs_f64(),
-                    if in_flight == 1 { "" } else { "s" }
+                    counted(in_flight as u64, "request", "requests")
                 );
             },
         ))
@@ -79,14 +80,14 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     // nobody waits for its answer, so neither does the exit.
     runtime.shutdown_timeout(Duration::from_millis(100));
     if stopped.unfinished > 0 {
-        let (noun, verb) = if stopped.unfinished == 1 {
-            ("request", "was")
+        let verb = if stopped.unfinished == 1 {
+            "was"
         } else {
-            ("requests", "were")
+            "were"
         };
         eprintln!(
-            "stopped: {} {noun} still in flight after {} s {verb} cut off",
-            stopped.unfinished,
+            "stopped: {} still in flight after {} s {verb} cut off",
+            counted(stopped.unfinished as u64, "request", "requests"),
             grace.as_secs_f64()
         );
         return Ok(ExitCode::FAILURE);

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use npuzzle::distance_table::{self, Layout, Need};
+use npuzzle::plural::counted;
 use npuzzle::Board;
 use serde::Serialize;
 
@@ -71,14 +72,9 @@ impl Render for Stats {
         writeln!(out, "states:  {}", stats.states)?;
         writeln!(
             out,
-            "max:     {} moves ({} {})",
-            stats.max,
-            stats.counts[stats.max],
-            if stats.counts[stats.max] == 1 {
-                "board"
-            } else {
-                "boards"
-            }
+            "max:     {} ({})",
+            counted(stats.max as u64, "move", "moves"),
+            counted(stats.counts[stats.max], "board", "boards")
         )?;
         writeln!(out, "mean:    {:.4} moves", stats.mean)?;
         writeln!(out, "\ndistance  boards")?;

@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::plural::counted;
 use npuzzle::trace::{trace, Trace, TraceEvent, TraceKind};
 use npuzzle::{EstimateChoice, SolveOptions, Status};
 
@@ -45,27 +46,22 @@ fn text_line(event: &TraceEvent) -> String {
 }
 
 /// A sentence saying how a traced search ended.
-pub fn summary(traced: &Trace, limit: usize) -> String {
+fn summary(traced: &Trace) -> String {
     let solution = &traced.solution;
-    let events = traced.events.len();
-    let ending = match &solution.status {
-        Status::Solved => format!("goal reached in {} moves", solution.moves.len()),
-        Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
-        Status::GaveUp(_) if traced.truncated => {
-            format!("stopped at the limit of {limit} events")
-        }
-        Status::GaveUp(why) => why.to_string(),
-    };
+    let limit = counted(traced.limit as u64, "event", "events");
     let cut = if traced.truncated && solution.status == Status::Solved {
-        format!(" (only the first {limit} events shown: raise --limit)")
+        format!(" (only the first {limit} shown: raise --limit)")
     } else if traced.truncated {
         " (raise --limit to see more)".to_string()
     } else {
         String::new()
     };
     format!(
-        "{}: {events} events, {} expanded, {ending}{cut}",
-        solution.algorithm, solution.stats.expanded
+        "{}: {}, {} expanded, {}{cut}",
+        solution.algorithm,
+        counted(traced.events.len() as u64, "event", "events"),
+        solution.stats.expanded,
+        traced.ending()
     )
 }
 
@@ -103,7 +99,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     if !args.quiet {
-        eprintln!("{}", summary(&traced, args.limit));
+        eprintln!("{}", summary(&traced));
     }
     // Stopped by the trace's own limit: the events asked for were all shown.
     if traced.truncated {

@@ -9,7 +9,9 @@ use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use npuzzle::compare::compare as compare_all;
+use npuzzle::notation::UnknownName;
 use npuzzle::options::time_limit;
+use npuzzle::plural::counted;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
@@ -25,7 +27,7 @@ use super::{AppState, ServerConfig};
 use crate::input::{goal_of, start_and_goal};
 
 /// Longest random walk `/api/random` takes; longer walks are no more random.
-const MAX_WALK: usize = 100_000;
+pub const MAX_WALK: usize = 100_000;
 
 /// What went wrong, as a stable name programs can rely on (the `code` of an error).
 /// Names are added, never changed.
@@ -400,12 +402,16 @@ async fn trace_answer(
     state: &AppState,
     request: TraceRequest,
 ) -> Result<Json<impl Serialize>, ApiError> {
-    use npuzzle::trace::{trace, TraceError};
+    use npuzzle::trace::{trace, TraceError, TRACED};
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
-    let algorithm: Algorithm = request
-        .algorithm
-        .parse()
-        .map_err(bad_input(ErrorCode::BadAlgorithm))?;
+    // A name that is no algorithm gets the list of those traced, not of every algorithm.
+    let algorithm: Algorithm = request.algorithm.parse().map_err(|_| {
+        bad_input(ErrorCode::BadAlgorithm)(UnknownName::new(
+            "algorithm",
+            &request.algorithm,
+            TRACED.map(Algorithm::name),
+        ))
+    })?;
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
     let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
     if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
@@ -434,7 +440,7 @@ async fn trace_answer(
             ApiError::bad_request(code, e.to_string())
         })?;
         Ok(TraceResponse {
-            report: SolveReport::new(&start, &goal, &traced.solution),
+            report: traced.report(&start, &goal),
             limit,
             truncated: traced.truncated,
             events: traced
@@ -516,8 +522,12 @@ async fn run_search<T: Send + 'static>(
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Busy,
             format!(
-                "the server is busy: {} searches are already running; try again shortly",
-                state.config.max_concurrent
+                "the server is busy: {} already running; try again shortly",
+                counted(
+                    state.config.max_concurrent as u64,
+                    "search is",
+                    "searches are"
+                )
             ),
         )
     })?;

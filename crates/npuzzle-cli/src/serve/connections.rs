@@ -48,6 +48,7 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use npuzzle::plural::counted;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch, Notify, Semaphore};
@@ -262,8 +263,9 @@ impl Registry {
 /// The answer to a connection over the cap when every open one is serving a request.
 fn refusal(max: usize) -> String {
     let body = format!(
-        "{{\"error\":\"the server has {max} connections open, its limit, all serving \
-         requests; try again shortly\",\"code\":\"busy\"}}"
+        "{{\"error\":\"the server has {} open, its limit, all serving requests; try \
+         again shortly\",\"code\":\"busy\"}}",
+        counted(max as u64, "connection", "connections")
     );
     format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\

@@ -49,6 +49,9 @@ pub use connections::{ConnectionCount, ConnectionLimits, Stopped};
 const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_CSS: &str = include_str!("page/app.css");
 const APP_JS: &str = include_str!("page/app.js");
+/// The tab's icon: the 8-puzzle with its blank in the corner, 32 pixels square (an ICO
+/// holding a PNG), so a browser's automatic request for it is not answered 404.
+const FAVICON: &[u8] = include_bytes!("page/favicon.ico");
 
 /// The server's bounds. Every request is held to these; a request may ask for less.
 #[derive(Clone, Debug)]
@@ -140,6 +143,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(index))
         .route("/app.css", get(css))
         .route("/app.js", get(js))
+        .route("/favicon.ico", get(favicon))
         .route("/api/health", get(api::health))
         .route("/api/random", get(api::random))
         .route("/api/solve", post(api::solve))
@@ -170,6 +174,17 @@ async fn js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         APP_JS,
+    )
+}
+
+async fn favicon() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "image/x-icon"),
+            // It never changes within a version: a day spares the browser asking again.
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        FAVICON,
     )
 }
 

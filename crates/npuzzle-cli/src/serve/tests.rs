@@ -187,6 +187,89 @@ async fn trace_answers_get_and_post_with_the_cli_events() {
     assert_eq!(body["limit"], 20_000);
 }
 
+/// Cut by its own event limit, a trace says so as `npuzzle trace` does, never as a node
+/// limit nobody set; a node limit the request set is named as such.
+#[tokio::test]
+async fn a_trace_cut_at_its_event_limit_says_so() {
+    for (request, said) in [
+        (
+            json!({"board": HARD_3X3, "algorithm": "bfs", "limit": 50}),
+            "stopped at the limit of 50 events",
+        ),
+        (
+            json!({"board": HARD_3X3, "algorithm": "idastar", "limit": 1}),
+            "stopped at the limit of 1 event",
+        ),
+        (
+            json!({"board": HARD_3X3, "algorithm": "bfs", "limit": 50, "max_nodes": 20}),
+            "gave up: node limit of 20 expanded nodes reached",
+        ),
+    ] {
+        let (status, body) = call(default_app(), post_json("/api/trace", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["status"], "gave-up", "{body}");
+        assert_eq!(body["gave_up"], said, "{request}");
+    }
+}
+
+/// A name `/api/trace` does not take is answered with the searches it does take.
+#[tokio::test]
+async fn a_trace_of_an_unknown_algorithm_lists_only_the_traced_ones() {
+    let (status, body) = call(
+        default_app(),
+        get("/api/trace?board=283104765&algorithm=dfs"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["code"], "bad_algorithm");
+    assert_eq!(
+        body["error"],
+        "unknown algorithm 'dfs' (bfs, bidirectional, astar, idastar, iddfs)"
+    );
+}
+
+/// The README's API table states the longest walk `/api/random` takes, and the server
+/// holds to it.
+#[tokio::test]
+async fn the_walk_cap_is_the_readmes() {
+    let readme = include_str!("../../../../README.md");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| `GET /api/random"))
+        .expect("the API table's /api/random row");
+    let grouped = |n: usize| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    assert!(
+        row.contains(&format!("at most {}", grouped(super::api::MAX_WALK))),
+        "{row}"
+    );
+    let at_cap = format!("/api/random?walk={}", super::api::MAX_WALK);
+    assert_eq!(call(default_app(), get(&at_cap)).await.0, StatusCode::OK);
+    let over = format!("/api/random?walk={}", super::api::MAX_WALK + 1);
+    assert_error(default_app(), get(&over), StatusCode::BAD_REQUEST, "walk").await;
+}
+
+#[tokio::test]
+async fn the_favicon_is_served() {
+    let response = default_app().oneshot(get("/favicon.ico")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/x-icon");
+    let icon = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    // An icon directory of one image, and that image a PNG.
+    assert_eq!(&icon[..6], &[0, 0, 1, 0, 1, 0]);
+    let offset = u32::from_le_bytes(icon[18..22].try_into().unwrap()) as usize;
+    assert!(icon[offset..].starts_with(b"\x89PNG\r\n\x1a\n"));
+}
+
 #[tokio::test]
 async fn health_and_page() {
     let (status, body) = call(default_app(), get("/api/health")).await;
@@ -619,9 +702,17 @@ async fn a_comparison_takes_a_search_slot_like_a_solve() {
     let running = tokio::spawn(call(app.clone(), comparison));
     until_busy(&state, 1).await;
     let started = Instant::now();
-    let response = app.clone().oneshot(slow_solve(1.0)).await.unwrap();
-    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let (status, busy) = call(app.clone(), slow_solve(1.0)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(started.elapsed() < Duration::from_secs(1));
+    // One slot: the count agrees with its noun.
+    assert!(
+        busy["error"]
+            .as_str()
+            .unwrap()
+            .contains("1 search is already running"),
+        "{busy}"
+    );
     let (status, body) = running.await.unwrap();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(state.searches.available_permits(), 1);

@@ -48,6 +48,7 @@ pub use observer::{Event, Expansion, Observer, Side, Unobserved};
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::plural::counted;
 use crate::progress::SharedProgress;
 
 /// Bounds on one search, and where it reports. A search that reaches a bound returns
@@ -127,13 +128,22 @@ pub enum GiveUp {
 impl fmt::Display for GiveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GiveUp::Expanded(n) => write!(f, "gave up: node limit of {n} expanded nodes reached"),
-            GiveUp::Held(n) => write!(f, "gave up: memory limit of {n} held nodes reached"),
+            GiveUp::Expanded(n) => write!(
+                f,
+                "gave up: node limit of {} reached",
+                counted(*n, "expanded node", "expanded nodes")
+            ),
+            GiveUp::Held(n) => write!(
+                f,
+                "gave up: memory limit of {} reached",
+                counted(*n, "held node", "held nodes")
+            ),
             GiveUp::Time(t) => write!(f, "gave up: time limit of {:.3} s reached", t.as_secs_f64()),
             GiveUp::Memory { budget, held } => write!(
                 f,
-                "gave up: memory budget of {} reached after {held} nodes held",
-                crate::memory::shown(*budget)
+                "gave up: memory budget of {} reached after {} held",
+                crate::memory::shown(*budget),
+                counted(*held, "node", "nodes")
             ),
         }
     }

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
+use npuzzle::plural::counted;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::{parse_board, Board, Size};
 use rand::rngs::StdRng;
@@ -103,8 +104,8 @@ pub fn from_file(
         );
     }
     let source = format!(
-        "{} instances from `{}`, goal `{goal}`",
-        instances.len(),
+        "{} from `{}`, goal `{goal}`",
+        counted(instances.len() as u64, "instance", "instances"),
         path.display()
     );
     Ok(InstanceSet {
@@ -155,8 +156,9 @@ pub fn random(
         format!("{k}-move random-walk")
     });
     let source = format!(
-        "{count} {kind} {} boards (seed {seed}), goal `{goal}`",
-        goal.size()
+        "{count} {kind} {} {} (seed {seed}), goal `{goal}`",
+        goal.size(),
+        if count == 1 { "board" } else { "boards" }
     );
     Ok(InstanceSet {
         instances,

@@ -9,30 +9,22 @@ mod plot;
 mod report;
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::plan::{plan, Guide};
+use npuzzle::plural::counted;
 use npuzzle::progress::Progress;
 use npuzzle::search::Limits;
 use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
 
 use super::{validate, GAVE_UP};
-use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs};
+use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs, BENCH_LIMITS};
 use crate::output::{self, Format};
 use crate::progress::Bars;
 use config::{Config, DEFAULT_CONFIGS};
 use instances::InstanceSet;
 use report::{BenchReport, Run, Series};
-
-/// Limits of each run of `bench` unless the flags say otherwise.
-const BENCH_DEFAULTS: Limits = Limits {
-    max_expanded: None,
-    max_held: Some(200_000_000),
-    max_time: Some(Duration::from_secs(60)),
-    ..Limits::NONE
-};
 
 /// What to benchmark, checked.
 struct Benchmark {
@@ -88,7 +80,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         configs,
         threads: args.threads.clone(),
         set,
-        options: options(&args.limits, &args.cache, BENCH_DEFAULTS),
+        options: options(&args.limits, &args.cache, BENCH_LIMITS),
         per_board: args.per_board,
         format,
         quiet: args.cache.quiet,
@@ -187,9 +179,9 @@ fn exit(report: &BenchReport, per_board: bool) -> ExitCode {
         {
             if run.1.wrong() {
                 eprintln!(
-                    "error: {} found {} moves for {} but the published optimum is {}",
+                    "error: {} found {} for {} but the published optimum is {}",
                     run.0.config,
-                    run.1.length.unwrap_or_default(),
+                    counted(run.1.length.unwrap_or_default() as u64, "move", "moves"),
                     run.1.board,
                     run.1.optimum.unwrap_or_default()
                 );
@@ -235,10 +227,10 @@ fn limits_text(limits: &Limits) -> String {
         parts.push(format!("{} s", t.as_secs_f64()));
     }
     if let Some(n) = limits.max_expanded {
-        parts.push(format!("{n} nodes expanded"));
+        parts.push(format!("{} expanded", counted(n, "node", "nodes")));
     }
     if let Some(n) = limits.max_held {
-        parts.push(format!("{n} nodes held"));
+        parts.push(format!("{} held", counted(n, "node", "nodes")));
     }
     if let Some(b) = limits.max_bytes {
         parts.push(format!("{} of memory", npuzzle::memory::shown(b)));

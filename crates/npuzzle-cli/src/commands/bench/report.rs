@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use npuzzle::plural::counted;
 use npuzzle::report::SolveReport;
 use npuzzle::{Board, Solution, Status};
 use serde_json::{json, Value};
@@ -224,15 +225,14 @@ impl BenchReport {
             let seconds = series.total_seconds();
             writeln!(
                 out,
-                "total, {}{} thread{}: {} boards, {} wrong, {} gave up; {} generated ({:.0} mean), {} expanded; {:.3} s search ({:.4} s mean); {:.0} generated/s; speed-up {:.2}x",
+                "total, {}{}: {}, {} wrong, {} gave up; {} generated ({:.0} mean), {} expanded; {:.3} s search ({:.4} s mean); {:.0} generated/s; speed-up {:.2}x",
                 if self.series.len() > 1 && !threaded {
                     format!("{}, ", series.config)
                 } else {
                     String::new()
                 },
-                series.threads,
-                if series.threads == 1 { "" } else { "s" },
-                series.runs.len(),
+                counted(series.threads as u64, "thread", "threads"),
+                counted(series.runs.len() as u64, "board", "boards"),
                 series.wrong(),
                 series.gave_up(),
                 generated,
@@ -335,8 +335,8 @@ impl Render for BenchReport {
         if unsolved > 0 {
             writeln!(
                 out,
-                "\n{unsolved} {} gave up at the limits and {} left out of the means.",
-                if unsolved == 1 { "run" } else { "runs" },
+                "\n{} gave up at the limits and {} left out of the means.",
+                counted(unsolved as u64, "run", "runs"),
                 if unsolved == 1 { "is" } else { "are" }
             )?;
         }

@@ -16,6 +16,7 @@ const state = {
   cells: [],
   goal: [],
   solution: null, // { start: cells, moves: "...", tiles: "R2U...", index: n }
+  report: null, // the last answer of /api/solve
   timer: null,
   trace: null, // the replay of /api/trace (see loadTrace)
   traceTimer: null,
@@ -85,12 +86,15 @@ const CATALOGUE = {
   en: {
     language: "Language",
     lede: "Slide the tiles home, or let an exact solver show you the fewest moves.",
-    puzzle: "Puzzle",
+    puzzle_8: "The 8-puzzle",
+    puzzle_15: "The 15-puzzle",
+    puzzle_24: "The 24-puzzle",
+    puzzle_wxh: "A {w}×{h} puzzle",
     size: "Size",
     depth: "Depth",
     scramble_depth: "Scramble depth",
     random: "random",
-    n_moves: "{n} moves",
+    n_moves: "{n:move|moves}",
     scramble: "Scramble",
     reset: "Reset",
     puzzle_board: "Puzzle board",
@@ -106,9 +110,12 @@ const CATALOGUE = {
     alg_iddfs: "IDDFS",
     alg_constructive: "constructive",
     heuristic: "Heuristic",
+    h_auto: "best at hand",
     "h_linear-conflict": "linear conflict",
     h_manhattan: "Manhattan",
     h_misplaced: "misplaced tiles",
+    h_pdb: "pattern databases {set}",
+    h_pdb_reflected: "pattern databases {set} with reflection",
     solve: "Solve",
     solution_player: "Solution player",
     back: "◀ Back",
@@ -149,21 +156,22 @@ const CATALOGUE = {
     scrambled: "Scrambled (seed {seed}). Solve it yourself, or press Solve.",
     no_scramble: "Could not scramble: {why}",
     solving: "Solving…",
-    cost: "{n} nodes expanded in {s} s ({how})",
+    cost: "{n:node|nodes} expanded in {s} s ({how})",
     unsolvable: "This board cannot reach the goal: its tile parity differs. Scramble again or edit the goal.",
     gave_up: "The solver gave up at a limit. {cost}. Try IDA* with linear conflict, a shorter scramble, or a smaller board.",
-    optimal_solution: "Optimal solution: {n} moves; {cost}. Press Play.",
-    a_solution: "A solution: {n} moves; {cost}. Press Play.",
+    optimal_solution: "Optimal solution: {n:move|moves}; {cost}. Press Play.",
+    a_solution: "A solution: {n:move|moves}; {cost}. Press Play.",
     no_solve: "Could not solve: {why}",
-    reached_goal: "Reached the goal in {n} moves.",
+    reached_goal: "Reached the goal in {n:move|moves}.",
     m_expanded: "Nodes expanded",
     m_time: "Time",
     m_peak: "Peak memory (nodes held at once)",
     log_scale: "{title}, log scale: {values}",
     gave_up_mark: "(gave up)",
     comparing: "Running every algorithm…",
-    compared: "Compared {n} runs on this board.",
-    compared_gave_up: "Compared {n} runs on this board; {k} gave up at the limits (orange).",
+    compared: "Compared {n:run|runs} on this board.",
+    compared_gave_up: "Compared {n:run|runs} on this board; {k} gave up at the limits (orange).",
+    compare_unsolvable: "This board cannot reach the goal (its tile parity differs): there is nothing to compare.",
     no_compare: "Could not compare: {why}",
     unsolvable_short: "unsolvable",
     gave_up_short: "gave up",
@@ -197,12 +205,12 @@ const CATALOGUE = {
     earlier_iterations: "earlier iterations",
     bound_marker: "bound {b}",
     now_expanding: "Now: {kind}, g {g} · h {h} · f {f}",
-    under_cursor: "Last expanded at {x}: g {g} · h {h} · f {f} ({count} boards)",
+    under_cursor: "Last expanded at {x}: g {g} · h {h} · f {f} ({count:board|boards})",
     tracing: "Tracing…",
-    traced: "{n} events from {alg}. Press Play.",
-    traced_cut: "{n} events from {alg}, cut at the limit. Press Play.",
-    trace_goal: "Goal reached: {moves} moves after {expanded} expansions.",
-    trace_end_cut: "End of the trace at the limit of {n} events, after {expanded} expansions.",
+    traced: "{n:event|events} from {alg}. Press Play.",
+    traced_cut: "{n:event|events} from {alg}, cut at the limit. Press Play.",
+    trace_goal: "Goal reached: {moves:move|moves} after {expanded:expansion|expansions}.",
+    trace_end_cut: "End of the trace at the limit of {n:event|events}, after {expanded:expansion|expansions}.",
     trace_unsolvable: "This board cannot reach the goal (its tile parity differs): nothing to search.",
     no_trace: "Could not trace: {why}",
     err_bad_request: "The server could not read the request.",
@@ -227,9 +235,12 @@ const CATALOGUE = {
   zh: {
     language: "语言",
     lede: "把方块滑回原位，或让精确求解器告诉你最少的步数。",
-    puzzle: "数字华容道（八数码）",
+    puzzle_8: "数字华容道（八数码）",
+    puzzle_15: "数字华容道（十五数码）",
+    puzzle_24: "数字华容道（二十四数码）",
+    puzzle_wxh: "数字华容道（{w}×{h}）",
     size: "尺寸",
-    depth: "打乱",
+    depth: "步数",
     scramble_depth: "打乱步数",
     random: "完全随机",
     n_moves: "{n} 步",
@@ -248,9 +259,12 @@ const CATALOGUE = {
     alg_iddfs: "迭代加深搜索 (IDDFS)",
     alg_constructive: "构造法",
     heuristic: "启发函数",
+    h_auto: "现有最佳",
     "h_linear-conflict": "线性冲突",
     h_manhattan: "曼哈顿距离",
     h_misplaced: "错位数",
+    h_pdb: "模式数据库 {set}",
+    h_pdb_reflected: "模式数据库 {set}（含镜像查询）",
     solve: "求解",
     solution_player: "解答播放器",
     back: "◀ 后退",
@@ -306,6 +320,7 @@ const CATALOGUE = {
     comparing: "正在运行每种算法…",
     compared: "已在此局面上比较 {n} 次运行。",
     compared_gave_up: "已在此局面上比较 {n} 次运行；其中 {k} 次在限制处放弃（橙色）。",
+    compare_unsolvable: "此局面无法到达目标（逆序对奇偶性不同），无需比较。",
     no_compare: "无法比较：{why}",
     unsolvable_short: "无解",
     gave_up_short: "放弃",
@@ -371,10 +386,20 @@ const CATALOGUE = {
 const LANGUAGES = Object.keys(CATALOGUE);
 let lang = "en";
 
-/** The message `key` in the current language, `{name}` filled from `values`. */
+/**
+ * The message `key` in the current language, filled from `values`: `{name}` is the value
+ * (numbers grouped as the reader's locale groups them), `{name:one|many}` the value and
+ * the noun that agrees with it ("1 move", "2 moves").
+ */
 function t(key, values = {}) {
   const text = CATALOGUE[lang][key] ?? CATALOGUE.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? `{${name}}`));
+  return text.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (whole, name, one, many) => {
+    const value = values[name];
+    if (value === undefined || value === null) return whole;
+    const shown = typeof value === "number" ? value.toLocaleString() : String(value);
+    if (one === undefined) return shown;
+    return `${shown} ${Number(String(value).replace(/,/g, "")) === 1 ? one : many}`;
+  });
 }
 
 /** The language asked for: the link's `?lang=`, the remembered choice, the browser's. */
@@ -397,8 +422,9 @@ function applyLanguage(next, remember) {
   document.documentElement.lang = next === "zh" ? "zh-CN" : "en";
   document.title = next === "zh" ? "npuzzle · 数字华容道求解器" : "npuzzle";
   $("lang").value = next;
+  // Values a label needs (a count, a board's width and height) are data attributes.
   for (const el of document.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n, { n: el.dataset.n });
+    el.textContent = t(el.dataset.i18n, el.dataset);
   }
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nAria));
@@ -553,11 +579,17 @@ function showGoal() {
   $("goal-summary").textContent = notation(state.goal, state.width);
 }
 
+// The boards with names of their own; the others are called by their size.
+const NAMED_SIZES = { "3x3": "puzzle_8", "4x4": "puzzle_15", "5x5": "puzzle_24" };
+
 function setSize(text) {
   const [w, h] = text.split("x").map(Number);
   state.width = w;
   state.height = h;
   state.goal = standardGoal(w, h);
+  const title = $("play-title");
+  Object.assign(title.dataset, { i18n: NAMED_SIZES[text] ?? "puzzle_wxh", w, h });
+  title.textContent = t(title.dataset.i18n, title.dataset);
   showGoal();
   newBoard(state.goal.slice());
   say("board_ready", { w, h });
@@ -626,21 +658,41 @@ async function scramble(seed) {
   });
 }
 
+// The searches a heuristic guides: A* and IDA*, and auto, which hands it to the search it
+// chooses (named, it keeps auto from a distance table or pattern databases).
+const GUIDED = ["auto", "astar", "idastar"];
+
+/** The heuristic a request for `algorithm` names: the one chosen in the menu, if the
+ * algorithm takes one; none where the reader left the choice to the solver. */
+function chosenHeuristic(algorithm) {
+  const chosen = $("heuristic").value;
+  return GUIDED.includes(algorithm) && chosen !== "auto" ? chosen : undefined;
+}
+
+/** The heuristic menu is open only while the chosen algorithm takes a heuristic. */
+function syncHeuristic() {
+  $("heuristic").disabled = !GUIDED.includes($("algorithm").value);
+}
+
 async function solve() {
   await withBusy($("solve"), async () => {
     forgetSolution();
     renderPlayer();
+    state.report = null;
     say("solving");
     const algorithm = $("algorithm").value;
+    const body = {
+      board: notation(state.cells, state.width),
+      goal: notation(state.goal, state.width),
+      algorithm,
+    };
+    const heuristic = chosenHeuristic(algorithm);
+    if (heuristic) body.heuristic = heuristic;
     try {
-      const report = await api("/api/solve", {
-        board: notation(state.cells, state.width),
-        goal: notation(state.goal, state.width),
-        algorithm,
-        heuristic: $("heuristic").value,
-      });
+      const report = await api("/api/solve", body);
+      state.report = report;
       const cost = { key: "cost", values: {
-        n: report.stats.expanded.toLocaleString(),
+        n: report.stats.expanded,
         s: report.stats.seconds.toFixed(3),
         how: () => label(report),
       } };
@@ -733,7 +785,15 @@ function formatSeconds(s) {
 
 /** The name of `value` under `prefix` in the catalogue, or `value` itself if it has none. */
 const named = (prefix, value) => (`${prefix}${value}` in CATALOGUE.en ? t(`${prefix}${value}`) : value);
-const label = (r) => named("alg_", r.algorithm) + (r.heuristic ? ` · ${named("h_", r.heuristic)}` : "");
+const label = (r) => named("alg_", r.algorithm) + (r.heuristic ? ` · ${estimateName(r.heuristic)}` : "");
+
+/** An estimate as the reader's language names it: a heuristic, or pattern databases
+ * ("pdb 5-5-5 + reflection" in the report). */
+function estimateName(name) {
+  const pdb = /^pdb (.+?)( \+ reflection)?$/.exec(name);
+  if (!pdb) return named("h_", name);
+  return t(pdb[2] ? "h_pdb_reflected" : "h_pdb", { set: pdb[1] });
+}
 
 async function compare() {
   await withBusy($("compare"), async () => {
@@ -745,6 +805,12 @@ async function compare() {
         // Uninformed searches on big boards would only burn the budget: cap them early.
         max_nodes: 2000000,
       });
+      if (data.runs.every((r) => r.status === "unsolvable")) {
+        // Nothing ran: empty charts would only suggest every search cost nothing.
+        clearComparison();
+        say("compare_unsolvable", {}, true, "compare-status");
+        return;
+      }
       drawTable(data.runs);
       drawCharts(data.runs);
       const gaveUp = data.runs.filter((r) => r.status === "gave-up").length;
@@ -754,6 +820,15 @@ async function compare() {
       say("no_compare", { why: why(e) }, true, "compare-status");
     }
   });
+}
+
+/** Removes the last comparison's table and charts. */
+function clearComparison() {
+  lastTable = null;
+  lastRuns = null;
+  $("compare-table").hidden = true;
+  $("compare-table").tBodies[0].replaceChildren();
+  $("charts").replaceChildren();
 }
 
 let lastTable = null;
@@ -827,10 +902,17 @@ function drawCharts(runs) {
       "aria-label": t("log_scale", { title: t(metric.title),
         values: runs.map((r, i) => `${label(r)} ${metric.format(values[i])}`).join("; ") }),
     });
+    // A grid line every decade, labelled every `every`-th from the top one down, so that
+    // the labels keep apart on a narrow chart (a phone's leaves about 80 px for the bars).
+    const decadeWidth = barArea / (hi - lo);
+    const widest = Math.max(...Array.from({ length: hi - lo + 1 }, (_, i) => textWidth(metric.tick(10 ** (lo + i)))));
+    const every = Math.max(1, Math.ceil((widest + 8) / decadeWidth));
     for (let d = lo; d <= hi; d++) {
       const gx = labelWidth + ((d - lo) / (hi - lo)) * barArea;
       svg.append(svgEl("line", { class: "grid", x1: gx, x2: gx, y1: top - 4, y2: height }));
-      svg.append(svgEl("text", { class: "tick", x: gx, y: 10, "text-anchor": "middle" }, metric.tick(10 ** d)));
+      if ((hi - d) % every === 0) {
+        svg.append(svgEl("text", { class: "tick", x: gx, y: 10, "text-anchor": "middle" }, metric.tick(10 ** d)));
+      }
     }
     runs.forEach((r, i) => {
       const y = top + i * rowHeight;
@@ -877,7 +959,8 @@ async function runTrace() {
       algorithm,
       limit: Number($("trace-limit").value),
     };
-    if (["astar", "idastar"].includes(algorithm)) body.heuristic = $("heuristic").value;
+    const heuristic = chosenHeuristic(algorithm);
+    if (heuristic) body.heuristic = heuristic;
     try {
       const data = await api("/api/trace", body);
       if (data.status === "unsolvable") {
@@ -886,7 +969,7 @@ async function runTrace() {
       }
       loadTrace(data, algorithm);
       say(data.truncated ? "traced_cut" : "traced",
-        { n: data.events.length.toLocaleString(), alg: () => named("alg_", algorithm) }, false, "trace-status");
+        { n: data.events.length, alg: () => named("alg_", algorithm) }, false, "trace-status");
     } catch (e) {
       say("no_trace", { why: why(e) }, true, "trace-status");
     }
@@ -966,9 +1049,9 @@ function traceStep(count) {
     stopTrace();
     const last = trace.events[trace.events.length - 1];
     if (last.event === "goal") {
-      say("trace_goal", { moves: last.g, expanded: last.expanded.toLocaleString() }, false, "trace-status");
+      say("trace_goal", { moves: last.g, expanded: last.expanded }, false, "trace-status");
     } else {
-      say("trace_end_cut", { n: trace.events.length.toLocaleString(), expanded: last.expanded.toLocaleString() },
+      say("trace_end_cut", { n: trace.events.length, expanded: last.expanded },
         false, "trace-status");
     }
   }
@@ -1038,8 +1121,9 @@ function drawMiniBoard(index) {
     board.append(cell);
   }
   const values = { g: e.g, h: e.h, f: e.f };
+  const x = bucketOf(trace, e);
   $("trace-board-caption").textContent = state.traceHover !== null && state.traceHover !== undefined
-    ? t("under_cursor", { ...values, x: bucketOf(trace, e), count: (trace.base[bucketOf(trace, e)] + trace.top[bucketOf(trace, e)]).toLocaleString() })
+    ? t("under_cursor", { ...values, x, count: trace.base[x] + trace.top[x] })
     : t("now_expanding", { ...values, kind: t(`k_${e.event}`) });
 }
 
@@ -1162,10 +1246,7 @@ function wire() {
   $("scramble").addEventListener("click", () => scramble());
   $("reset").addEventListener("click", () => { newBoard(state.goal.slice()); say("back_at_goal"); });
   $("solve").addEventListener("click", () => solve());
-  // Only A* and IDA* (and auto, which picks IDA*) are guided by a heuristic.
-  $("algorithm").addEventListener("change", (e) => {
-    $("heuristic").disabled = !["auto", "astar", "idastar"].includes(e.target.value);
-  });
+  $("algorithm").addEventListener("change", syncHeuristic);
   $("play").addEventListener("click", togglePlay);
   $("step").addEventListener("click", () => { stopPlaying(); step(1); });
   $("back").addEventListener("click", () => { stopPlaying(); step(-1); });
@@ -1272,6 +1353,8 @@ async function selftest(seed) {
     $("trace-algorithm").value = "bfs";
     $("trace-speed").value = "fast";
     checks.trace = await playTrace();
+    // However narrow the page, no two labels of a chart run into each other.
+    checks.overlaps = overlappingText("#charts svg, #trace-chart svg");
     checks.lang = lang;
     checks.untranslated = lang === "en" ? [] : untranslated();
     checks.checker_works = checkerWorks();
@@ -1281,7 +1364,7 @@ async function selftest(seed) {
       checks.solution_moves > 0 && checks.tile_count === checks.solution_moves &&
       checks.table_rows > 0 && checks.charts === 3 &&
       checks.bars === 3 * checks.table_rows && checks.trace.events > 0 &&
-      checks.untranslated.length === 0 && checks.checker_works;
+      checks.overlaps.length === 0 && checks.untranslated.length === 0 && checks.checker_works;
   } catch (e) {
     checks.error = String(e.message || e);
     checks.pass = false;
@@ -1289,6 +1372,24 @@ async function selftest(seed) {
   out.textContent = JSON.stringify(checks);
   document.body.append(out);
   document.title = checks.pass ? "selftest: pass" : "selftest: FAIL";
+}
+
+/** Pairs of texts drawn over each other in the charts `selector` finds, as "a × b". */
+function overlappingText(selector) {
+  const found = [];
+  for (const svg of document.querySelectorAll(selector)) {
+    const texts = [...svg.querySelectorAll("text")]
+      .filter((el) => el.textContent.trim() && el.getAttribute("visibility") !== "hidden")
+      .map((el) => ({ text: el.textContent, box: el.getBoundingClientRect() }));
+    texts.forEach((a, i) => {
+      for (const b of texts.slice(i + 1)) {
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across > 0.5 && down > 0.5) found.push(`${a.text} × ${b.text}`);
+      }
+    });
+  }
+  return found;
 }
 
 /** Traces the current board with the chosen search and plays it to the end: what the
@@ -1337,7 +1438,7 @@ function untranslated() {
   const english = [];
   for (const [key, text] of Object.entries(CATALOGUE.en)) {
     if (CATALOGUE.zh[key] === text) continue;
-    for (const piece of text.split(/\{\w+\}/)) {
+    for (const piece of text.split(/\{[^}]*\}/)) {
       const trimmed = piece.trim();
       if (/[A-Za-z]{2,}/.test(trimmed)) english.push(trimmed);
     }
@@ -1348,7 +1449,9 @@ function untranslated() {
     if (!trimmed) return;
     for (const piece of english) {
       const whole = trimmed === piece;
-      const inside = /[A-Za-z]{4,}/.test(piece) && piece.length >= 6 && trimmed.includes(piece);
+      // Inside longer text, as whole words: "puzzle" is English, "npuzzle" a name.
+      const inside = /[A-Za-z]{4,}/.test(piece) && piece.length >= 6 && trimmed.includes(piece) &&
+        new RegExp(`(^|[^A-Za-z])${piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z])`).test(trimmed);
       if (whole || inside) { found.push(`${where}: ${trimmed} [${piece}]`); return; }
     }
   };
@@ -1405,6 +1508,109 @@ async function tracetest(algorithm) {
   document.title = checks.pass ? "selftest: pass" : "selftest: FAIL";
 }
 
+// `/?solvetest=BOARD` solves BOARD through the page with every algorithm of the menu (or
+// those listed in `&algorithms=`), the heuristic menu left as it is, and reads what the
+// page shows; then a board one move from the goal, and a comparison on a board that
+// cannot reach the goal. It also notes the heading of every size in both languages.
+async function solvetest(boardText) {
+  let checks = {};
+  const out = document.createElement("pre");
+  out.id = "selftest";
+  out.hidden = true;
+  try {
+    checks.labels = labelsInEachLanguage();
+    const cells = parseCells(boardText);
+    const side = Math.round(Math.sqrt(cells.length));
+    $("size").value = `${side}x${side}`;
+    setSize($("size").value);
+    const asked = query.get("algorithms");
+    const algorithms = asked ? asked.split(",") : [...$("algorithm").options].map((o) => o.value);
+    checks.solves = [];
+    for (const algorithm of algorithms) {
+      newBoard(cells.slice());
+      checks.solves.push(await solveWith(algorithm));
+    }
+    // One move from the goal: every count on the way says "1 move", not "1 moves".
+    newBoard(moved(state.goal, "l"));
+    const one = await solveWith("bfs");
+    $("trace-algorithm").value = "bfs";
+    $("trace-speed").value = "fast";
+    one.trace = (await playTrace()).status;
+    $("step").click();
+    one.reached = $("status").textContent;
+    checks.one_move = one;
+    // Tiles 1 and 2 swapped: no search can reach the goal, so there is nothing to chart.
+    const swapped = state.goal.slice();
+    [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
+    newBoard(swapped);
+    $("compare").click();
+    await waitFor("the comparison", () => !state.busy);
+    checks.unsolvable_compare = {
+      status: $("compare-status").textContent,
+      error: $("compare-status").classList.contains("error"),
+      charts: $("charts").childElementCount,
+      table_hidden: $("compare-table").hidden,
+    };
+    checks.lang = lang;
+    checks.untranslated = lang === "en" ? [] : untranslated();
+    checks.checker_works = checkerWorks();
+    checks.csp_violations = cspViolations;
+    checks.pass = checks.solves.every((r) => !r.error && r.shown_length === r.reported.length) &&
+      checks.unsolvable_compare.charts === 0 && checks.untranslated.length === 0 &&
+      checks.checker_works && cspViolations.length === 0;
+  } catch (e) {
+    checks.error = String(e.message || e);
+    checks.pass = false;
+  }
+  out.textContent = JSON.stringify(checks);
+  document.body.append(out);
+  document.title = checks.pass ? "selftest: pass" : "selftest: FAIL";
+}
+
+/** Chooses `algorithm` in the menu as a reader would, presses Solve, and returns what
+ * the page then shows: the counter, the status line, the length the counter gives, and
+ * the answer it showed them from. */
+async function solveWith(algorithm) {
+  $("algorithm").value = algorithm;
+  $("algorithm").dispatchEvent(new Event("change"));
+  $("solve").click();
+  await waitFor(`an answer from ${algorithm}`, () => !state.busy);
+  const counter = $("counter").textContent;
+  const report = state.report;
+  return {
+    algorithm,
+    heuristic_menu: $("heuristic").disabled ? "disabled" : $("heuristic").value,
+    counter,
+    status: $("status").textContent,
+    error: $("status").classList.contains("error"),
+    // The counter's total ("move 0 / 20", "第 0 / 20 步").
+    shown_length: Number(counter.split("/").pop().replace(/\D/g, "")),
+    how: report ? label(report) : null,
+    reported: report && { algorithm: report.algorithm, heuristic: report.heuristic, length: report.length },
+  };
+}
+
+/** What the page calls each size of the menu, and the depth menu's label beside the
+ * Scramble button, in every language; the page is left as it was. */
+function labelsInEachLanguage() {
+  const [wasLang, wasSize] = [lang, $("size").value];
+  const seen = {};
+  for (const each of LANGUAGES) {
+    applyLanguage(each, false);
+    seen[each] = {
+      depth: $("depth").closest("label").querySelector("span").textContent,
+      scramble: $("scramble").textContent,
+    };
+    for (const option of $("size").options) {
+      setSize(option.value);
+      seen[each][option.value] = $("play-title").textContent;
+    }
+  }
+  applyLanguage(wasLang, false);
+  setSize(wasSize);
+  return seen;
+}
+
 wire();
 applyLanguage(chosenLanguage(), new URLSearchParams(location.search).has("lang"));
 const query = new URLSearchParams(location.search);
@@ -1413,7 +1619,12 @@ for (const name of ["size", "depth"]) {
   if ([...$(name).options].some((o) => o.value === query.get(name))) $(name).value = query.get(name);
 }
 setSize($("size").value);
+// A browser that restores form fields on reload may bring back an algorithm that takes
+// no heuristic.
+syncHeuristic();
 const selftestSeed = query.get("selftest");
 if (selftestSeed !== null) selftest(selftestSeed);
 const traceTest = query.get("tracetest");
 if (traceTest !== null) tracetest(traceTest);
+const solveTest = query.get("solvetest");
+if (solveTest !== null) solvetest(solveTest);
