@@ -30,7 +30,8 @@
 //!
 //! ## Layout, from the bottom up
 //! Each module uses only modules listed before it.
-//! - [`board`]: sizes, boards, blank moves. [`rank`]: every permutation ranking.
+//! - [`fault`]: whose fault an error is, the request's or the machine's.
+//!   [`board`]: sizes, boards, blank moves. [`rank`]: every permutation ranking.
 //!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
@@ -77,6 +78,7 @@ pub mod cluster;
 pub mod compare;
 pub mod constructive;
 pub mod distance_table;
+pub mod fault;
 pub mod heuristic;
 pub mod judge;
 pub mod memory;
@@ -84,6 +86,7 @@ pub mod notation;
 pub mod options;
 pub mod partition;
 pub mod pdb;
+mod pdb_error;
 mod per_process;
 pub mod plan;
 pub mod problem;
@@ -97,6 +100,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+mod table_kind;
 pub mod trace;
 pub mod verdict;
 
