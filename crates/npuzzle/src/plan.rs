@@ -932,7 +932,9 @@ mod tests {
             ),
         ];
         for (goal, options, fault, words) in cases {
-            let error = plan(goal, &options).err().expect("refused");
+            let Err(error) = plan(goal, &options) else {
+                panic!("{words:?}: not refused");
+            };
             let text = with_sources(&error);
             assert_eq!(error.fault(), fault, "{text}");
             for words in words {

@@ -406,8 +406,8 @@ mod tests {
         let limited = |algorithm, max_bytes, max_expanded| SolveOptions {
             algorithm,
             limits: Limits {
-                max_bytes,
                 max_expanded,
+                max_bytes,
                 ..Limits::NONE
             },
             ..SolveOptions::default()

@@ -939,9 +939,9 @@ mod tests {
         std::fs::write(&file, b"not a directory").unwrap();
         // A layout no other test keeps in memory: 4x3 with the blank first.
         let layout = Layout::new(Size::new(4, 3).unwrap(), 0).unwrap();
-        let error = shared(layout, &Cache::new(&file), Need::IfCheap, None, &Silent)
-            .err()
-            .expect("a cache under a file cannot be read");
+        let Err(error) = shared(layout, &Cache::new(&file), Need::IfCheap, None, &Silent) else {
+            panic!("a cache under a file cannot be read");
+        };
         assert!(
             matches!(error, TableError::Cache(CacheError::Io { .. })),
             "{error:?}"
