@@ -1,15 +1,22 @@
 //! What the functions answer, as Python objects: a solve's result with the fields of
 //! `npuzzle solve --json`, its search statistics, and the checker's verdict. Each has
 //! `to_dict()`, made from the same serialization the command line prints, so the two
-//! cannot drift apart.
+//! cannot drift apart; each is rebuilt from that dict (`SolveResult(result.to_dict())`),
+//! which is how it pickles, so results cross process boundaries
+//! (`multiprocessing.Pool().map(npuzzle.solve, boards)`) and copy; and two are equal when
+//! their fields are.
 
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyDict, PyType};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use npuzzle::report::SolveReport;
 use npuzzle::search::Stats;
 use npuzzle::verdict::Verdict;
+
+use crate::errors::bad_input;
+use crate::values::wrong_type;
 
 /// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
 fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
@@ -17,16 +24,46 @@ fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py
     py.import("json")?.call_method1("loads", (text,))
 }
 
+/// `fields`, a dict such as `to_dict()` gives, read back as a `T` through JSON (floats
+/// exactly: `serde_json`'s `float_roundtrip`).
+fn from_python<T: DeserializeOwned>(fields: &Bound<'_, PyAny>) -> PyResult<T> {
+    if !fields.is_instance_of::<PyDict>() {
+        return Err(wrong_type("fields", "a dict, as to_dict() gives", fields));
+    }
+    let text: String = fields
+        .py()
+        .import("json")?
+        .call_method1("dumps", (fields,))
+        .map_err(|e| bad_input("fields", e))?
+        .extract()?;
+    serde_json::from_str(&text).map_err(|e| bad_input("fields", e))
+}
+
+/// What `__reduce__` gives: the object's class and its dict, to be called back with.
+type Reduced<'py> = (Bound<'py, PyType>, (Bound<'py, PyAny>,));
+
 /// The result of a solve: the fields `npuzzle solve --json` prints, as attributes.
 ///
 /// `status` is `"solved"`, `"unsolvable"` or `"gave-up"`; `moves` names the blank's
 /// moves (`u d l r`) and `tile_moves` the same path in tile notation (`R2U2L…`);
 /// `length` is None unless solved; `optimal` says whether the length is proven minimal.
-#[pyclass(frozen, name = "SolveResult", module = "npuzzle")]
+#[pyclass(frozen, eq, name = "SolveResult", module = "npuzzle")]
+#[derive(PartialEq)]
 pub struct PySolveResult(pub SolveReport);
 
 #[pymethods]
 impl PySolveResult {
+    /// A result rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PySolveResult> {
+        Ok(PySolveResult(from_python(fields)?))
+    }
+
+    /// Pickles as its dict, so results cross process boundaries.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// The start board, rows separated by `/`.
     #[getter]
     fn board(&self) -> &str {
@@ -123,13 +160,25 @@ impl PySolveResult {
     }
 }
 
-/// What a search cost: nodes expanded and generated, the most held at once, seconds
-/// searching, and seconds loading or building tables first.
-#[pyclass(frozen, name = "SearchStats", module = "npuzzle")]
+/// What a search cost: nodes expanded and generated, the most held at once (nodes, and
+/// bytes), seconds searching, and seconds loading or building tables first.
+#[pyclass(frozen, eq, name = "SearchStats", module = "npuzzle")]
+#[derive(PartialEq)]
 pub struct PySearchStats(pub Stats);
 
 #[pymethods]
 impl PySearchStats {
+    /// Statistics rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PySearchStats> {
+        Ok(PySearchStats(from_python(fields)?))
+    }
+
+    /// Pickles as its dict.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// Nodes whose successors were generated.
     #[getter]
     fn expanded(&self) -> u64 {
@@ -146,6 +195,13 @@ impl PySearchStats {
     #[getter]
     fn peak_nodes(&self) -> u64 {
         self.0.peak_nodes
+    }
+
+    /// Most bytes the search's data took at one time, as counted against `max_memory`
+    /// (0 for searches that hold no more than a path).
+    #[getter]
+    fn peak_bytes(&self) -> u64 {
+        self.0.peak_bytes
     }
 
     /// Wall-clock seconds of the search.
@@ -168,19 +224,32 @@ impl PySearchStats {
     fn __repr__(&self) -> String {
         let s = &self.0;
         format!(
-            "SearchStats(expanded={}, generated={}, peak_nodes={}, seconds={}, setup_seconds={})",
-            s.expanded, s.generated, s.peak_nodes, s.seconds, s.setup_seconds
+            "SearchStats(expanded={}, generated={}, peak_nodes={}, peak_bytes={}, seconds={}, \
+             setup_seconds={})",
+            s.expanded, s.generated, s.peak_nodes, s.peak_bytes, s.seconds, s.setup_seconds
         )
     }
 }
 
 /// What the checker found: whether the moves solve the board, and whether they are as
 /// few as possible (`optimal` is None when that could not be decided).
-#[pyclass(frozen, name = "Verdict", module = "npuzzle")]
+#[pyclass(frozen, eq, name = "Verdict", module = "npuzzle")]
+#[derive(PartialEq)]
 pub struct PyVerdict(pub Verdict);
 
 #[pymethods]
 impl PyVerdict {
+    /// A verdict rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PyVerdict> {
+        Ok(PyVerdict(from_python(fields)?))
+    }
+
+    /// Pickles as its dict.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// Whether the moves are legal and end on the goal.
     #[getter]
     fn valid(&self) -> bool {
