@@ -88,7 +88,6 @@ class SearchStats:
     @property
     def setup_seconds(self) -> float: ...
     def to_dict(self) -> Dict[str, Any]: ...
-    def __eq__(self, other: object) -> bool: ...
 
 class SolveResult:
     """A solve's result: the fields of `npuzzle solve --json`."""
@@ -126,7 +125,6 @@ class SolveResult:
     def stats(self) -> SearchStats: ...
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
-    def __eq__(self, other: object) -> bool: ...
 
 class Verdict:
     """What the checker found."""
@@ -147,7 +145,6 @@ class Verdict:
     def message(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle check --json` prints."""
-    def __eq__(self, other: object) -> bool: ...
 
 def solve(
     board: BoardLike,

@@ -3,8 +3,7 @@
 //! `to_dict()`, made from the same serialization the command line prints, so the two
 //! cannot drift apart; each is rebuilt from that dict (`SolveResult(result.to_dict())`),
 //! which is how it pickles, so results cross process boundaries
-//! (`multiprocessing.Pool().map(npuzzle.solve, boards)`) and copy; and two are equal when
-//! their fields are.
+//! (`multiprocessing.Pool().map(npuzzle.solve, boards)`) and copy.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict, PyType};
@@ -47,8 +46,7 @@ type Reduced<'py> = (Bound<'py, PyType>, (Bound<'py, PyAny>,));
 /// `status` is `"solved"`, `"unsolvable"` or `"gave-up"`; `moves` names the blank's
 /// moves (`u d l r`) and `tile_moves` the same path in tile notation (`R2U2L…`);
 /// `length` is None unless solved; `optimal` says whether the length is proven minimal.
-#[pyclass(frozen, eq, name = "SolveResult", module = "npuzzle")]
-#[derive(PartialEq)]
+#[pyclass(frozen, name = "SolveResult", module = "npuzzle")]
 pub struct PySolveResult(pub SolveReport);
 
 #[pymethods]
@@ -162,8 +160,7 @@ impl PySolveResult {
 
 /// What a search cost: nodes expanded and generated, the most held at once (nodes, and
 /// bytes), seconds searching, and seconds loading or building tables first.
-#[pyclass(frozen, eq, name = "SearchStats", module = "npuzzle")]
-#[derive(PartialEq)]
+#[pyclass(frozen, name = "SearchStats", module = "npuzzle")]
 pub struct PySearchStats(pub Stats);
 
 #[pymethods]
@@ -233,8 +230,7 @@ impl PySearchStats {
 
 /// What the checker found: whether the moves solve the board, and whether they are as
 /// few as possible (`optimal` is None when that could not be decided).
-#[pyclass(frozen, eq, name = "Verdict", module = "npuzzle")]
-#[derive(PartialEq)]
+#[pyclass(frozen, name = "Verdict", module = "npuzzle")]
 pub struct PyVerdict(pub Verdict);
 
 #[pymethods]

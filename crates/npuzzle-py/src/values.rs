@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
@@ -68,9 +68,18 @@ pub fn number(value: &Bound<'_, PyAny>, what: &str, takes: &str) -> PyResult<f64
     if value.is_instance_of::<PyBool>() {
         return Err(wrong_type(what, takes, value));
     }
-    value
-        .extract::<f64>()
-        .map_err(|_| wrong_type(what, takes, value))
+    value.extract::<f64>().or_else(|error| {
+        if value.is_instance_of::<PyInt>() && error.is_instance_of::<PyOverflowError>(value.py()) {
+            // An int past any float is infinite, which the library refuses in its words.
+            Ok(if value.lt(0)? {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            })
+        } else {
+            Err(wrong_type(what, takes, value))
+        }
+    })
 }
 
 /// `value` as text (a `str`).
