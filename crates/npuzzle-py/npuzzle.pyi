@@ -4,10 +4,15 @@ Boards are written as rows separated by "/" ("1 2 3/8 0 4/7 6 5"), as a flat lis
 numbers, or as one run of digits for boards of at most 10 cells ("123804765"); the blank
 is 0, x or _. Moves name the blank's motion (u d l r), or, in tile notation, the way the
 moved tile slides (U D L R, runs counted: "R2U2L").
+
+A bad request raises ValueError naming the argument at fault (TypeError for a value of the
+wrong type); a good one the machine fails (a table cache that cannot be read or written)
+raises OSError; a search stopped by a limit raises SearchLimit. Results, verdicts, boards
+and SearchLimit pickle and copy, so they cross multiprocessing's process boundaries.
 """
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 
@@ -16,7 +21,8 @@ MemoryLike = Union[int, str]
 BoardLike = Union["Board", str, Sequence[int]]
 
 class SearchLimit(RuntimeError):
-    """A search stopped at a limit before it found an answer; `.result` holds what it cost."""
+    """A search stopped at a limit before it found an answer; `.result` holds what it cost.
+    After a memory limit the message ends with a hint of what could finish."""
 
     result: "SolveResult"
 
@@ -53,18 +59,30 @@ class Board:
         """The board after `moves` ("blank" letters u d l r, or "tiles": R2U2L)."""
     def boards_along(self, moves: str, notation: str = "blank") -> List["Board"]:
         """This board, then the board after each of `moves`."""
+    def __len__(self) -> int:
+        """The number of cells."""
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[int]: ...
+    def __iter__(self) -> Iterator[int]:
+        """The tiles, cell by cell."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
 class SearchStats:
     """What a search cost."""
 
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        """Rebuilt from the dict to_dict() gave (what unpickling does)."""
     @property
     def expanded(self) -> int: ...
     @property
     def generated(self) -> int: ...
     @property
     def peak_nodes(self) -> int: ...
+    @property
+    def peak_bytes(self) -> int: ...
     @property
     def seconds(self) -> float: ...
     @property
@@ -74,6 +92,8 @@ class SearchStats:
 class SolveResult:
     """A solve's result: the fields of `npuzzle solve --json`."""
 
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        """Rebuilt from the dict to_dict() gave (what unpickling does)."""
     @property
     def board(self) -> str: ...
     @property
@@ -109,6 +129,8 @@ class SolveResult:
 class Verdict:
     """What the checker found."""
 
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        """Rebuilt from the dict to_dict() gave (what unpickling does)."""
     @property
     def valid(self) -> bool: ...
     @property

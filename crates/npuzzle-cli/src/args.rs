@@ -172,15 +172,10 @@ fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
     }
 }
 
-/// A `--max-memory` value: at least a megabyte.
+/// A `--max-memory` value: at least a megabyte ([`npuzzle::memory::budget`]).
 fn memory_size(text: &str) -> Result<u64, String> {
     let bytes = npuzzle::memory::parse_bytes(text).map_err(|e| e.to_string())?;
-    if bytes < 1 << 20 {
-        return Err(format!(
-            "{text} is less than a megabyte: no search or table fits in it"
-        ));
-    }
-    Ok(bytes)
+    npuzzle::memory::budget(bytes).map_err(|e| e.to_string())
 }
 
 /// A number of seconds: positive, finite, at most a year ([`time_limit`] says).

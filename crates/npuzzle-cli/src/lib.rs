@@ -12,6 +12,7 @@
 mod args;
 mod cluster;
 mod commands;
+mod failure;
 pub mod fuzzing;
 mod input;
 mod interrupt;
@@ -26,8 +27,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Runs `npuzzle` with the process's arguments: 0 on success, 2 on bad input, and the
-/// codes README.md lists.
+/// Runs `npuzzle` with the process's arguments: 0 on success, 2 on a bad request, 1 when
+/// the machine failed a good one ([`failure::exit_code`]), and the codes README.md lists.
 pub fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match commands::run(&cli) {
@@ -41,7 +42,7 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {err:#}");
-            ExitCode::from(2)
+            failure::exit_code(&err)
         }
     }
 }

@@ -177,14 +177,17 @@ pub fn write_in_order(
 
 fn write_error(sink: &Sink, lines: usize, error: &io::Error) -> anyhow::Error {
     match sink {
-        Sink::File { path, .. } => anyhow::anyhow!(
-            "writing results to {}: {error}; it ends on its last whole line ({} of this run \
-             {} there): run the same command again when there is room, and it goes on from \
-             there",
-            path.display(),
-            counted(lines as u64, "result", "results"),
-            if lines == 1 { "is" } else { "are" }
-        ),
+        // The failure stays an I/O error in the chain: the machine's fault (exit 1).
+        Sink::File { path, .. } => anyhow::Error::new(io::Error::new(
+            error.kind(),
+            format!(
+                "{error}; it ends on its last whole line ({} of this run {} there): run the \
+                 same command again when there is room, and it goes on from there",
+                counted(lines as u64, "result", "results"),
+                if lines == 1 { "is" } else { "are" }
+            ),
+        ))
+        .context(format!("writing results to {}", path.display())),
         Sink::Stdout(_) => anyhow::Error::new(io::Error::new(error.kind(), error.to_string()))
             .context(format!(
                 "writing results to standard output ({lines} written)"

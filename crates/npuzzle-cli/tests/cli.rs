@@ -181,6 +181,26 @@ fn solve_text_and_limits() {
         .assert()
         .code(3)
         .stdout(predicate::str::contains("gave up: node limit of 1000"));
+    // A memory budget that stops a search comes with the library's hint, the one Python
+    // carries too.
+    npuzzle()
+        .args([
+            "solve",
+            "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+            "--goal",
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "-a",
+            "bfs",
+            "--max-memory",
+            "2M",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("gave up: memory budget of 2 MiB"))
+        .stderr(predicate::str::contains(
+            "hint: try an informed search that holds only its path (the algorithm idastar or \
+             fast-idastar)",
+        ));
     npuzzle()
         .args(["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 0"])
         .assert()

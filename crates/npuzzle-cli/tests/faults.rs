@@ -1,6 +1,7 @@
 //! Files survive faults: a batch's results on a full disk (a real one, a file size limit,
 //! a full standard output) and through Ctrl-C or SIGTERM; two processes building the same
-//! pattern database at once; damaged table files.
+//! pattern database at once; damaged table files. A fault of the machine exits 1, a bad
+//! request 2.
 //!
 //! The full-disk test mounts a 16 KiB tmpfs in a mount namespace of its own (`unshare`,
 //! root or unprivileged user namespaces); where neither is allowed it says it is skipped,
@@ -106,7 +107,7 @@ exit $code"#;
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("No space left on device"), "{stderr}");
     assert!(stderr.contains("ends on its last whole line"), "{stderr}");
     assert!(stderr.contains("run the same command again"), "{stderr}");
@@ -139,7 +140,7 @@ fn a_file_size_limit_stops_the_batch_on_a_whole_line_and_a_rerun_finishes() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("File too large"), "{stderr}");
     assert!(stderr.contains("ends on its last whole line"), "{stderr}");
     let saved = ids(&std::fs::read_to_string(&output).unwrap());
@@ -174,9 +175,51 @@ fn a_full_standard_output_is_a_clear_error() {
         })
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("standard output"), "{stderr}");
     assert!(stderr.contains("No space left on device"), "{stderr}");
+}
+
+#[test]
+fn the_machine_failing_exits_1_and_a_bad_request_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let hardest = "8 6 7/2 5 4/3 0 1";
+    let run = |args: &[&str]| {
+        let out = npuzzle()
+            .args(args)
+            .args(["--quiet", "--cache-dir"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Pattern databases the cache cannot take, and a distance table it cannot give: the
+    // machine's fault, whatever the command.
+    for args in [
+        &["solve", hardest, "--pdb", "4-4"][..],
+        &["solve", "1 2 3 4/5 6 7 8/9 10 0 11", "--algorithm", "table"],
+        &["pdb", "build", "4-4", "--goal", "1 2 3/4 5 6/7 8 0"],
+    ] {
+        let (code, stderr) = run(args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains("Not a directory"), "{args:?}: {stderr}");
+    }
+    // A partition the board cannot take: the request's, the cache never read.
+    let (code, stderr) = run(&["solve", hardest, "--pdb", "9-9"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("partition '9-9'"), "{stderr}");
+    // A budget no search fits in is refused before anything runs, as every front end does.
+    let (code, stderr) = run(&["solve", hardest, "--max-memory", "0"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("0 bytes is less than 1 MiB: no search or table fits in it"),
+        "{stderr}"
+    );
 }
 
 /// A 4x4 board that IDDFS takes far longer than a test to solve.

@@ -1,30 +1,23 @@
 //! Keyword arguments shared by the functions, turned into the library's options: the
 //! estimate, the limits, threads and the cache. Each is checked here, so a bad value is
-//! a `ValueError` naming the argument before any work starts.
+//! a `ValueError` (or, of the wrong type, a `TypeError`) naming the argument before any
+//! work starts.
 
 use std::path::PathBuf;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use npuzzle::cache::Cache;
-use npuzzle::memory::{default_budget, parse_bytes};
+use npuzzle::memory::{budget, default_budget, parse_bytes};
 use npuzzle::options::time_limit;
 use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
 use npuzzle::{EstimateChoice, HeuristicKind};
 
 use crate::errors::bad_input;
-
-/// A whole number of at least 0 that fits 64 bits, or a `ValueError` naming `what`.
-pub fn count(what: &str, value: i128) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| {
-        PyValueError::new_err(format!(
-            "{what} must be a whole number from 0 to {}, not {value}",
-            u64::MAX
-        ))
-    })
-}
+use crate::values::{optional, whole_as};
 
 /// The estimate named by `heuristic` or `pdb` (at most one of them).
 pub fn estimate(
@@ -52,33 +45,32 @@ pub fn estimate(
     }
 }
 
-/// A memory budget as Python code gives it: bytes, or text such as `"4G"` or `"512M"`.
-#[derive(FromPyObject)]
-pub enum MemoryArgument {
-    /// A number of bytes.
-    Bytes(i128),
-    /// Text the library reads (`4G`, `1.5 GiB`, `512m`).
-    Text(String),
+/// The `max_memory` argument: bytes (an int), or text the library reads (`"4G"`,
+/// `"1.5 GiB"`, `"512m"`); at least the smallest budget the library allows
+/// ([`npuzzle::memory::budget`]), as on the command line.
+pub fn max_memory(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional(value, "max_memory", |value, what| {
+        let bytes = if value.is_instance_of::<PyString>() {
+            parse_bytes(&value.extract::<String>()?).map_err(|e| bad_input(what, e))?
+        } else {
+            whole_as(value, what, "a number of bytes (int) or text such as '4G'")?
+        };
+        budget(bytes).map_err(|e| bad_input(what, e))
+    })
 }
 
 /// `defaults` with the limits the caller gave put in their place; the memory budget is
 /// `max_memory`, else half the memory available now.
 pub fn limits(
     defaults: Limits,
-    max_nodes: Option<i128>,
+    max_nodes: Option<u64>,
     max_seconds: Option<f64>,
-    max_memory: Option<MemoryArgument>,
+    max_memory: Option<u64>,
 ) -> PyResult<Limits> {
     let mut limits = defaults;
-    limits.max_bytes = match max_memory {
-        Some(MemoryArgument::Bytes(bytes)) => Some(count("max_memory", bytes)?),
-        Some(MemoryArgument::Text(text)) => {
-            Some(parse_bytes(&text).map_err(|e| bad_input("max_memory", e))?)
-        }
-        None => default_budget(),
-    };
+    limits.max_bytes = max_memory.or_else(default_budget);
     if let Some(nodes) = max_nodes {
-        limits.max_expanded = Some(count("max_nodes", nodes)?);
+        limits.max_expanded = Some(nodes);
     }
     if let Some(seconds) = max_seconds {
         limits.max_time = Some(time_limit(seconds).map_err(|e| bad_input("max_seconds", e))?);

@@ -1,9 +1,13 @@
 //! The module's functions. Each reads its arguments into the library's types, releases
 //! the GIL for the work, and hands back Python objects.
 
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "the arguments PyO3 hands over are the owned values their from_py_with readers made"
+)]
+
 use std::path::PathBuf;
 
-use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -11,7 +15,6 @@ use rand::SeedableRng;
 use npuzzle::cache::Cache;
 use npuzzle::compare::{compare as compare_all, COMPARE_LIMITS};
 use npuzzle::distance_table;
-use npuzzle::distance_table::TableError;
 use npuzzle::memory::default_budget;
 use npuzzle::notation::Notation;
 use npuzzle::options::SOLVE_LIMITS;
@@ -21,10 +24,11 @@ use npuzzle::report::SolveReport;
 use npuzzle::verdict::check as check_moves;
 use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
 
-use crate::arguments::{cache, count, estimate, limits, MemoryArgument};
-use crate::board::{start_and_goal, BoardArgument, PyBoard, SizeArgument};
-use crate::errors::{bad_input, refused, SearchLimit};
+use crate::arguments::{self, cache, estimate, limits};
+use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
+use crate::errors::{bad_input, refused, table_refused, SearchLimit};
 use crate::results::{PySolveResult, PyVerdict};
+use crate::values;
 
 /// Solves `board` towards `goal` (default: tiles in order, blank last) and returns a
 /// `SolveResult` with the fields of `npuzzle solve --json`.
@@ -49,31 +53,31 @@ use crate::results::{PySolveResult, PyVerdict};
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
     py: Python<'_>,
-    board: BoardArgument,
-    goal: Option<BoardArgument>,
-    algorithm: &str,
-    heuristic: Option<&str>,
-    pdb: Option<&str>,
-    max_nodes: Option<i128>,
-    max_seconds: Option<f64>,
-    threads: Option<i128>,
-    size: Option<SizeArgument>,
-    reflection: bool,
-    weight: f64,
-    max_memory: Option<MemoryArgument>,
-    cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = board::board)] board: BoardArgument,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = values::algorithm)] algorithm: &str,
+    #[pyo3(from_py_with = values::heuristic)] heuristic: Option<String>,
+    #[pyo3(from_py_with = values::pdb)] pdb: Option<String>,
+    #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
+    #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
+    #[pyo3(from_py_with = values::threads)] threads: Option<u64>,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::reflection)] reflection: bool,
+    #[pyo3(from_py_with = values::weight)] weight: f64,
+    #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+    #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
     let defaults = SolveOptions::default();
     let options = SolveOptions {
         algorithm,
-        estimate: estimate(heuristic, pdb, reflection)?,
+        estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
         cache: cache(cache_dir),
         threads: match threads {
-            Some(n) => usize::try_from(count("threads", n)?).unwrap_or(usize::MAX),
+            Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
             None => defaults.threads,
         },
         ..defaults
@@ -83,7 +87,12 @@ pub fn solve(
         .map_err(refused)?;
     let result = PySolveResult(SolveReport::new(&start, &goal, &solution));
     if let Status::GaveUp(why) = &solution.status {
-        let error = SearchLimit::new_err(why.to_string());
+        // The limit's message, and after a memory limit the library's hint.
+        let message = match solution.hint() {
+            Some(hint) => format!("{why}; hint: {hint}"),
+            None => why.to_string(),
+        };
+        let error = SearchLimit::new_err(message);
         error.value(py).setattr("result", Py::new(py, result)?)?;
         return Err(error);
     }
@@ -102,13 +111,13 @@ pub fn solve(
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn compare(
     py: Python<'_>,
-    board: BoardArgument,
-    goal: Option<BoardArgument>,
-    size: Option<SizeArgument>,
-    max_nodes: Option<i128>,
-    max_seconds: Option<f64>,
-    max_memory: Option<MemoryArgument>,
-    cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = board::board)] board: BoardArgument,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
+    #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
+    #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+    #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<Vec<PySolveResult>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let options = SolveOptions {
@@ -137,19 +146,19 @@ pub fn compare(
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn check(
     py: Python<'_>,
-    board: BoardArgument,
-    moves: &str,
-    goal: Option<BoardArgument>,
-    notation: &str,
-    size: Option<SizeArgument>,
-    max_nodes: Option<i128>,
-    max_seconds: Option<f64>,
-    max_memory: Option<MemoryArgument>,
-    cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = board::board)] board: BoardArgument,
+    #[pyo3(from_py_with = values::moves)] moves: String,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = values::notation)] notation: &str,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
+    #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
+    #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+    #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-    let moves = notation.parse(moves).map_err(|e| bad_input("moves", e))?;
+    let moves = notation.parse(&moves).map_err(|e| bad_input("moves", e))?;
     let options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
@@ -169,12 +178,11 @@ pub fn check(
 #[pyo3(signature = (size=None, seed=None, walk=None, goal=None))]
 pub fn random_board(
     py: Python<'_>,
-    size: Option<SizeArgument>,
-    seed: Option<i128>,
-    walk: Option<i128>,
-    goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::seed)] seed: Option<u64>,
+    #[pyo3(from_py_with = values::walk)] walk: Option<u64>,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
 ) -> PyResult<PyBoard> {
-    let size = size.map(SizeArgument::size).transpose()?;
     let goal = match (goal, size) {
         // A goal names its own size when square; `size` shapes one that is not.
         (Some(goal), size) => goal.board(size, "goal")?,
@@ -182,14 +190,11 @@ pub fn random_board(
         (None, None) => Board::goal(Size::square(3).expect("3x3 is a size")),
     };
     let mut rng = match seed {
-        Some(seed) => StdRng::seed_from_u64(count("seed", seed)?),
+        Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_entropy(),
     };
     let walk = walk
-        .map(|steps| {
-            let steps = count("walk", steps)?;
-            npuzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e))
-        })
+        .map(|steps| npuzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e)))
         .transpose()?;
     let board = py.detach(|| match walk {
         Some(steps) => random_walk(&goal, steps, &mut rng),
@@ -206,36 +211,33 @@ pub fn random_board(
 #[pyo3(signature = (board, goal=None, *, size=None, cache_dir=None))]
 pub fn distance(
     py: Python<'_>,
-    board: BoardArgument,
-    goal: Option<BoardArgument>,
-    size: Option<SizeArgument>,
-    cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = board::board)] board: BoardArgument,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<Option<usize>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let cache = cache(cache_dir).unwrap_or_else(Cache::from_env);
     py.detach(|| distance_table::distance(&start, &goal, &cache, default_budget(), &Silent))
-        .map_err(|e| match e {
-            TableError::TooLarge { .. } | TableError::SizeMismatch { .. } => bad_input("board", e),
-            other => PyOSError::new_err(other.to_string()),
-        })
+        .map_err(table_refused)
 }
 
 /// The blank's moves (`"uldr"`) written in tile notation (`"DRUL"`): each letter names
 /// the way the moved tile slides, the opposite of the blank, and a run of one letter is
 /// written once with its count (`"R2U2L"`).
 #[pyfunction]
-pub fn to_tiles(moves: &str) -> PyResult<String> {
+pub fn to_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResult<String> {
     let moves = Notation::Blank
-        .parse(moves)
+        .parse(&moves)
         .map_err(|e| bad_input("moves", e))?;
     Ok(Notation::Tiles.write(&moves))
 }
 
 /// Tile notation (`"R2U2L"`) read back as the blank's moves (`"llddr"`).
 #[pyfunction]
-pub fn from_tiles(moves: &str) -> PyResult<String> {
+pub fn from_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResult<String> {
     let moves = Notation::Tiles
-        .parse(moves)
+        .parse(&moves)
         .map_err(|e| bad_input("moves", e))?;
     Ok(Notation::Blank.write(&moves))
 }

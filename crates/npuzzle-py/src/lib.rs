@@ -3,8 +3,10 @@
 //!
 //! The binding translates and decides nothing: arguments become the library's options,
 //! answers become Python objects carrying the fields `npuzzle solve --json` prints, and
-//! the library's errors become Python exceptions (`ValueError` for bad input, naming the
-//! token or argument at fault; [`errors::SearchLimit`] when a limit stops a search).
+//! the library's errors become Python exceptions by whose fault they are (`ValueError`
+//! for a bad request, naming the token or argument at fault, `TypeError` for a value of
+//! the wrong type; `OSError` when the machine fails a good one; [`errors::SearchLimit`]
+//! when a limit stops a search).
 //! Every search runs with the GIL released, so Python threads solve side by side.
 //!
 //! Built into a wheel by maturin (`pip install ./crates/npuzzle-py`); the type stubs are
@@ -15,6 +17,7 @@ mod board;
 mod errors;
 mod functions;
 mod results;
+mod values;
 
 use pyo3::prelude::*;
 

@@ -1,21 +1,45 @@
 //! What the functions answer, as Python objects: a solve's result with the fields of
 //! `npuzzle solve --json`, its search statistics, and the checker's verdict. Each has
 //! `to_dict()`, made from the same serialization the command line prints, so the two
-//! cannot drift apart.
+//! cannot drift apart; each is rebuilt from that dict (`SolveResult(result.to_dict())`),
+//! which is how it pickles, so results cross process boundaries
+//! (`multiprocessing.Pool().map(npuzzle.solve, boards)`) and copy.
 
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyDict, PyType};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use npuzzle::report::SolveReport;
 use npuzzle::search::Stats;
 use npuzzle::verdict::Verdict;
 
+use crate::errors::bad_input;
+use crate::values::wrong_type;
+
 /// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
 fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).expect("reports are plain data");
     py.import("json")?.call_method1("loads", (text,))
 }
+
+/// `fields`, a dict such as `to_dict()` gives, read back as a `T` through JSON (floats
+/// exactly: `serde_json`'s `float_roundtrip`).
+fn from_python<T: DeserializeOwned>(fields: &Bound<'_, PyAny>) -> PyResult<T> {
+    if !fields.is_instance_of::<PyDict>() {
+        return Err(wrong_type("fields", "a dict, as to_dict() gives", fields));
+    }
+    let text: String = fields
+        .py()
+        .import("json")?
+        .call_method1("dumps", (fields,))
+        .map_err(|e| bad_input("fields", e))?
+        .extract()?;
+    serde_json::from_str(&text).map_err(|e| bad_input("fields", e))
+}
+
+/// What `__reduce__` gives: the object's class and its dict, to be called back with.
+type Reduced<'py> = (Bound<'py, PyType>, (Bound<'py, PyAny>,));
 
 /// The result of a solve: the fields `npuzzle solve --json` prints, as attributes.
 ///
@@ -27,6 +51,17 @@ pub struct PySolveResult(pub SolveReport);
 
 #[pymethods]
 impl PySolveResult {
+    /// A result rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PySolveResult> {
+        Ok(PySolveResult(from_python(fields)?))
+    }
+
+    /// Pickles as its dict, so results cross process boundaries.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// The start board, rows separated by `/`.
     #[getter]
     fn board(&self) -> &str {
@@ -123,13 +158,24 @@ impl PySolveResult {
     }
 }
 
-/// What a search cost: nodes expanded and generated, the most held at once, seconds
-/// searching, and seconds loading or building tables first.
+/// What a search cost: nodes expanded and generated, the most held at once (nodes, and
+/// bytes), seconds searching, and seconds loading or building tables first.
 #[pyclass(frozen, name = "SearchStats", module = "npuzzle")]
 pub struct PySearchStats(pub Stats);
 
 #[pymethods]
 impl PySearchStats {
+    /// Statistics rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PySearchStats> {
+        Ok(PySearchStats(from_python(fields)?))
+    }
+
+    /// Pickles as its dict.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// Nodes whose successors were generated.
     #[getter]
     fn expanded(&self) -> u64 {
@@ -146,6 +192,13 @@ impl PySearchStats {
     #[getter]
     fn peak_nodes(&self) -> u64 {
         self.0.peak_nodes
+    }
+
+    /// Most bytes the search's data took at one time, as counted against `max_memory`
+    /// (0 for searches that hold no more than a path).
+    #[getter]
+    fn peak_bytes(&self) -> u64 {
+        self.0.peak_bytes
     }
 
     /// Wall-clock seconds of the search.
@@ -168,8 +221,9 @@ impl PySearchStats {
     fn __repr__(&self) -> String {
         let s = &self.0;
         format!(
-            "SearchStats(expanded={}, generated={}, peak_nodes={}, seconds={}, setup_seconds={})",
-            s.expanded, s.generated, s.peak_nodes, s.seconds, s.setup_seconds
+            "SearchStats(expanded={}, generated={}, peak_nodes={}, peak_bytes={}, seconds={}, \
+             setup_seconds={})",
+            s.expanded, s.generated, s.peak_nodes, s.peak_bytes, s.seconds, s.setup_seconds
         )
     }
 }
@@ -181,6 +235,17 @@ pub struct PyVerdict(pub Verdict);
 
 #[pymethods]
 impl PyVerdict {
+    /// A verdict rebuilt from the dict `to_dict()` gave (what unpickling does).
+    #[new]
+    fn new(fields: &Bound<'_, PyAny>) -> PyResult<PyVerdict> {
+        Ok(PyVerdict(from_python(fields)?))
+    }
+
+    /// Pickles as its dict.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        Ok((slf.get_type(), (to_python(slf.py(), &slf.get().0)?,)))
+    }
+
     /// Whether the moves are legal and end on the goal.
     #[getter]
     fn valid(&self) -> bool {

@@ -5,8 +5,11 @@ target/debug/npuzzle of the workspace; `.ci/run` builds it before running these 
 """
 
 import ast
+import copy
+import functools
 import inspect
 import json
+import multiprocessing
 import os
 import pickle
 import random
@@ -160,6 +163,8 @@ def test_results_are_the_command_lines_json():
             if key != "stats":
                 assert getattr(result, key) == value, key
         assert result.stats.to_dict() == result.to_dict()["stats"]
+        for key, value in result.stats.to_dict().items():
+            assert getattr(result.stats, key) == value, key
 
 
 def test_random_boards_are_the_command_lines():
@@ -238,6 +243,12 @@ def test_bad_options_raise_value_error_naming_the_argument():
         ({"size": "1x9"}, "size"),
         ({"max_memory": "lots"}, "max_memory"),
         ({"max_memory": -1}, "max_memory must be a whole number"),
+        # As on the command line, a budget no search fits in is refused.
+        ({"max_memory": 0}, r"max_memory: 0 bytes is less than 1 MiB: no search or table fits"),
+        ({"max_memory": "512K"}, r"max_memory: 512 KiB is less than 1 MiB"),
+        # A partition the board cannot take: the argument and the library's reason.
+        ({"pdb": "9-9"}, r"pdb: .*partition '9-9': the groups hold 18 tiles but a 3x3 board has 8"),
+        ({"pdb": "9-9", "cache_dir": "/proc"}, r"pdb: .*partition '9-9'"),
     ]:
         with pytest.raises(ValueError, match=needle):
             npuzzle.solve("1 2 3 4 5 6 7 0 8", **kwargs)
@@ -245,6 +256,85 @@ def test_bad_options_raise_value_error_naming_the_argument():
         npuzzle.distance(npuzzle.Board.goal(4))
     with pytest.raises(ValueError, match="notation"):
         npuzzle.check(HARDEST_8, "ul", notation="klingon")
+    # Tables the memory budget does not allow name the budget.
+    with pytest.raises(ValueError, match=r"max_memory: .*7-8.*the memory budget is 1 MiB"):
+        npuzzle.solve(KORF_1, KORF_GOAL, pdb="7-8", max_memory="1M")
+
+
+def test_wrong_types_raise_type_error_naming_the_argument():
+    cases = [
+        (lambda: npuzzle.solve(123456780), "board must be a Board, text .*, not int"),
+        (lambda: npuzzle.solve(3.5), "board must be .*, not float"),
+        # Bytes are not read as the numbers of their characters (tiles 49 to 56).
+        (lambda: npuzzle.solve(b"123456780"), "board must be .*, not bytes: decode it"),
+        (lambda: npuzzle.Board(bytearray(b"1230")), "board must be .*, not bytearray"),
+        (lambda: npuzzle.solve("1 2 3 0", goal=7), "goal must be .*, not int"),
+        (lambda: npuzzle.Board([1, 2, 3.0, 0]), r"board's cell 2 must be a tile number \(int\), not float"),
+        (lambda: npuzzle.Board([1, True, 3, 0]), "board's cell 1 must be a tile number .*, not bool"),
+        (lambda: npuzzle.solve(HARDEST_8, size=3.5), r"size must be text such as '3x4', .*, not float"),
+        (lambda: npuzzle.Board.goal(True), "size must be .*, not bool"),
+        (lambda: npuzzle.random_board((3, "x")), "size must be .*, not str"),
+        (lambda: npuzzle.solve(HARDEST_8, max_memory=3.5), r"max_memory must be a number of bytes \(int\) or text such as '4G', not float"),
+        (lambda: npuzzle.solve(HARDEST_8, max_seconds=True), "max_seconds must be a number of seconds .*, not bool"),
+        (lambda: npuzzle.solve(HARDEST_8, max_seconds="1"), "max_seconds must be .*, not str"),
+        (lambda: npuzzle.solve(HARDEST_8, max_nodes=True), r"max_nodes must be a whole number \(int\), not bool"),
+        (lambda: npuzzle.solve(HARDEST_8, max_nodes=1.0), "max_nodes must be .*, not float"),
+        (lambda: npuzzle.solve(HARDEST_8, threads=True), "threads must be .*, not bool"),
+        (lambda: npuzzle.solve(HARDEST_8, weight=True), "weight must be a number .*, not bool"),
+        (lambda: npuzzle.solve(HARDEST_8, algorithm=3), r"algorithm must be text \(str\), not int"),
+        (lambda: npuzzle.solve(HARDEST_8, heuristic=["manhattan"]), "heuristic must be text .*, not list"),
+        (lambda: npuzzle.solve(HARDEST_8, pdb=78), "pdb must be text .*, not int"),
+        (lambda: npuzzle.solve(HARDEST_8, reflection="no"), "reflection must be True or False, not str"),
+        (lambda: npuzzle.solve(HARDEST_8, cache_dir=3), "cache_dir must be a path .*, not int"),
+        (lambda: npuzzle.compare(HARDEST_8, max_memory=[1]), "max_memory must be .*, not list"),
+        (lambda: npuzzle.check(HARDEST_8, 5), "moves must be text .*, not int"),
+        (lambda: npuzzle.check(HARDEST_8, "ul", notation=1), "notation must be text .*, not int"),
+        (lambda: npuzzle.distance(HARDEST_8, cache_dir=1.5), "cache_dir must be .*, not float"),
+        (lambda: npuzzle.random_board(3, seed=True), "seed must be a whole number .*, not bool"),
+        (lambda: npuzzle.random_board(3, walk=2.0), "walk must be a whole number .*, not float"),
+        (lambda: npuzzle.to_tiles(b"ul"), "moves must be text .*, not bytes"),
+        (lambda: npuzzle.Board(HARDEST_8).apply(["u"]), "moves must be text .*, not list"),
+        (lambda: npuzzle.Board(HARDEST_8).is_solvable(goal=1), "goal must be .*, not int"),
+    ]
+    for call, needle in cases:
+        with pytest.raises(TypeError, match=needle) as caught:
+            call()
+        message = str(caught.value)
+        assert "\n" not in message and "extract" not in message, message
+    # Out of range rather than of the wrong type: a ValueError, naming the argument too.
+    with pytest.raises(ValueError, match=r"size: \(3, 3, 3\) is not \(width, height\)"):
+        npuzzle.Board.goal((3, 3, 3))
+    with pytest.raises(ValueError, match="size: '-3' is not a board size"):
+        npuzzle.random_board(-3)
+    with pytest.raises(ValueError, match="max_nodes must be a whole number from 0 to"):
+        npuzzle.solve(HARDEST_8, max_nodes=2**64)
+    with pytest.raises(ValueError, match="max_seconds: a time limit of inf seconds is not allowed"):
+        npuzzle.solve(HARDEST_8, max_seconds=10**400)
+    with pytest.raises(ValueError, match="weight: weight inf is not allowed"):
+        npuzzle.solve(HARDEST_8, weight=10**400)
+    with pytest.raises(ValueError, match="board: 1000000000000 tiles are more than a board holds"):
+        npuzzle.Board(range(10**12))
+
+
+def test_the_machine_failing_is_an_os_error(tmp_path):
+    # A cache under a file: tables can be neither read nor written there. The request is
+    # fine, so the error is the machine's: an OSError of the errno beneath, naming the file.
+    under_a_file = tmp_path / "file"
+    under_a_file.write_text("not a directory")
+    fifteen = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+    for call in [
+        lambda: npuzzle.solve(fifteen, pdb="3-3", cache_dir=under_a_file),
+        lambda: npuzzle.solve("1 2 3 4/5 6 7 8/9 10 0 11", algorithm="table", cache_dir=under_a_file),
+        lambda: npuzzle.distance("1 2 3 4/5 6 7 8/9 10 0 11", cache_dir=under_a_file),
+    ]:
+        with pytest.raises(NotADirectoryError) as caught:
+            call()
+        assert isinstance(caught.value, OSError) and not isinstance(caught.value, ValueError)
+        assert caught.value.errno == 20
+        assert str(under_a_file) in str(caught.value) and "Not a directory" in str(caught.value)
+    # The same cache with a bad request: the request's fault, a ValueError.
+    with pytest.raises(ValueError, match="pdb: .*partition '9-9'"):
+        npuzzle.solve(fifteen, pdb="9-9", cache_dir=under_a_file)
 
 
 def test_a_limit_raises_search_limit_with_the_partial_result():
@@ -265,8 +355,59 @@ def test_a_limit_raises_search_limit_with_the_partial_result():
     with pytest.raises(npuzzle.SearchLimit, match="memory budget") as caught:
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory="2M")
     assert caught.value.result.stats.expanded > 0
+    assert caught.value.result.stats.peak_bytes > 0
+    # With the hint the command line prints: the library's text, shared.
+    message = str(caught.value)
+    assert message.startswith(caught.value.result.gave_up + "; hint: try an informed search"), message
+    cli_hint = subprocess.run(
+        [str(cli_path()), "solve", KORF_1, "--goal", KORF_GOAL, "-a", "bfs", "--max-memory", "2M"],
+        capture_output=True, text=True, check=False,
+    ).stderr
+    assert "hint: " + message.split("; hint: ")[1] in cli_hint, cli_hint
     with pytest.raises(npuzzle.SearchLimit, match="memory budget"):
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory=2 << 20)
+
+
+def test_results_pickle_and_copy():
+    result = npuzzle.solve(HARDEST_8)
+    verdict = npuzzle.check("283104765", "uldr", "123804765")
+    for value in (result, result.stats, verdict):
+        for clone in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert type(clone) is type(value) and clone.to_dict() == value.to_dict()
+            assert repr(clone) == repr(value)
+    assert npuzzle.SolveResult(result.to_dict()).to_dict() == result.to_dict()
+    assert npuzzle.SolveResult(result.to_dict()).stats.seconds == result.stats.seconds
+    assert len({result, result.stats, verdict}) == 3, "results stay hashable"
+    # Floats come back exactly, whatever their digits.
+    rng = random.Random(3)
+    for _ in range(2000):
+        seconds = rng.random() * 10.0 ** rng.randint(-12, 12)
+        fields = dict(result.stats.to_dict(), seconds=seconds)
+        assert pickle.loads(pickle.dumps(npuzzle.SearchStats(fields))).seconds == seconds
+    with pytest.raises(TypeError, match="fields must be a dict, as to_dict"):
+        npuzzle.SolveResult(3)
+    with pytest.raises(ValueError, match="fields: missing field `board`"):
+        npuzzle.SolveResult({})
+    with pytest.raises(ValueError, match="fields: invalid type"):
+        npuzzle.Verdict(dict(verdict.to_dict(), length="four"))
+
+
+def test_results_and_limits_cross_a_process_pool():
+    boards = [npuzzle.random_board(3, seed=seed) for seed in range(6)]
+    # Spawned workers share nothing with this process: every argument, result and
+    # exception crosses as a pickle.
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.map(npuzzle.solve, boards)
+        assert [without_timing(r.to_dict()) for r in results] == [
+            without_timing(npuzzle.solve(board).to_dict()) for board in boards]
+        verdicts = pool.starmap(npuzzle.check, [(b, r.moves) for b, r in zip(boards, results)])
+        assert all(v.valid and v.optimal for v in verdicts)
+        # A worker's SearchLimit is raised again here, with its partial result.
+        limited = functools.partial(npuzzle.solve, algorithm="bfs", max_nodes=10)
+        with pytest.raises(npuzzle.SearchLimit, match="node limit of 10") as caught:
+            pool.map(limited, [HARDEST_8])
+        assert caught.value.result.status == "gave-up"
+        assert caught.value.result.stats.expanded == 10
 
 
 # ---- threads -----------------------------------------------------------------------------
@@ -369,6 +510,17 @@ def test_boards():
     assert pickle.loads(pickle.dumps(wide)) == wide
     assert npuzzle.Board([1, 2, 3, 4, 5, 0], size=(2, 3)).size == "2x3"
     assert npuzzle.Board.blank_first_goal(4).cells == list(range(16))
+    # A board is a sequence of its cells.
+    assert len(board) == 9 and list(board) == board.cells
+    assert (board[0], board[4], board[-1], board[-9]) == (1, 0, 5, 1)
+    assert board[1:4] == [2, 3, 8] and board[::-1] == board.cells[::-1]
+    assert 0 in board and 9 not in board
+    for index in (9, -10, 2**70):
+        with pytest.raises(IndexError, match="is not on a 3x3 board"):
+            board[index]
+    with pytest.raises(TypeError, match="a cell index must be an int or a slice, not str"):
+        board["0"]
+    assert copy.copy(board) == board and copy.deepcopy(wide) == wide
     assert not npuzzle.Board("213456780").is_solvable()
     assert npuzzle.Board(board, size="3x3") == board
 

@@ -43,6 +43,8 @@ use memmap2::Mmap;
 use thiserror::Error;
 use xxhash_rust::xxh3::xxh3_64;
 
+use crate::fault::Fault;
+
 /// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"NPUZTBL\n";
 /// The version of the file layout; a file of another version is rebuilt.
@@ -80,6 +82,62 @@ pub enum CacheError {
         /// The failure.
         source: io::Error,
     },
+}
+
+impl CacheError {
+    /// Whose fault it is: always the environment's (a file that is missing, damaged or
+    /// cannot be read or written; a directory that cannot take files).
+    pub fn fault(&self) -> Fault {
+        match self {
+            CacheError::Missing(_)
+            | CacheError::Invalid { .. }
+            | CacheError::Unwritable { .. }
+            | CacheError::Io { .. } => Fault::Environment,
+        }
+    }
+}
+
+/// What is wrong with the bytes of a table file ([`read_header`], [`verify`]): why the
+/// file is not used (callers rebuild it).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableFileError {
+    /// The bytes do not start with [`MAGIC`] and a header length.
+    #[error("not an npuzzle table file")]
+    NotTableFile,
+    /// The header text is cut short or not UTF-8.
+    #[error("header is truncated or not text")]
+    UnreadableHeader,
+    /// A field the header must have is missing.
+    #[error("header has no {0}")]
+    MissingField(&'static str),
+    /// The file is of another format version.
+    #[error("format version {0}, expected {FORMAT_VERSION}")]
+    Version(String),
+    /// The file is a table of something else.
+    #[error("it is a table of '{found}', not of '{wanted}'")]
+    Identity {
+        /// The identity the header gives.
+        found: String,
+        /// The identity asked for.
+        wanted: String,
+    },
+    /// The length field is not a number.
+    #[error("bad length field")]
+    BadLength,
+    /// The payload is not as long as the header says.
+    #[error("payload is {found} bytes, the header says {claimed} (truncated or padded)")]
+    Length {
+        /// The payload's bytes in the file.
+        found: usize,
+        /// The bytes the header claims.
+        claimed: usize,
+    },
+    /// The payload does not match its checksum.
+    #[error("checksum does not match: the file is corrupt")]
+    Checksum,
+    /// The header is not byte for byte the one [`Cache::store`] writes.
+    #[error("the header is not in the form this program writes: the file is corrupt")]
+    HeaderForm,
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> CacheError + '_ {
@@ -241,7 +299,10 @@ impl Cache {
             #[allow(unsafe_code)]
             None => unsafe { Mmap::map(&file) }.map_err(io_error(&path))?,
         };
-        let offset = verify(&map, identity).map_err(|why| CacheError::Invalid { path, why })?;
+        let offset = verify(&map, identity).map_err(|why| CacheError::Invalid {
+            path,
+            why: why.to_string(),
+        })?;
         Ok(Table { map, offset })
     }
 
@@ -390,25 +451,25 @@ pub struct Header<'a> {
 /// # Errors
 /// When the bytes do not start with [`MAGIC`], the header text is cut short or not UTF-8,
 /// or a field is missing.
-pub fn read_header(bytes: &[u8]) -> Result<Header<'_>, String> {
+pub fn read_header(bytes: &[u8]) -> Result<Header<'_>, TableFileError> {
     let Some((magic, rest)) = bytes.split_first_chunk::<8>() else {
-        return Err("not an npuzzle table file".into());
+        return Err(TableFileError::NotTableFile);
     };
     let Some((text_len, _)) = rest.split_first_chunk::<4>() else {
-        return Err("not an npuzzle table file".into());
+        return Err(TableFileError::NotTableFile);
     };
     if magic != MAGIC {
-        return Err("not an npuzzle table file".into());
+        return Err(TableFileError::NotTableFile);
     }
     let text_len = u32::from_le_bytes(*text_len) as usize;
     let text = bytes
         .get(12..12 + text_len)
         .and_then(|t| std::str::from_utf8(t).ok())
-        .ok_or("header is truncated or not text")?;
-    let field = |key: &str| {
+        .ok_or(TableFileError::UnreadableHeader)?;
+    let field = |key: &'static str| {
         text.lines()
             .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
-            .ok_or(format!("header has no {key}"))
+            .ok_or(TableFileError::MissingField(key))
     };
     Ok(Header {
         version: field("version")?,
@@ -438,39 +499,37 @@ fn claimed_identity(path: &Path) -> Option<String> {
 /// the payload must match the checksum, so a flipped bit or a cut anywhere is caught.
 ///
 /// # Errors
-/// What is wrong with the file, in words fit for a message ("checksum does not match: the
-/// file is corrupt", "payload is 10 bytes, the header says 20 (truncated or padded)").
-pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, String> {
+/// What is wrong with the file ([`TableFileError`]: "checksum does not match: the file is
+/// corrupt", "payload is 10 bytes, the header says 20 (truncated or padded)").
+pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, TableFileError> {
     let header = read_header(bytes)?;
     if header.version != FORMAT_VERSION.to_string() {
-        return Err(format!(
-            "format version {}, expected {FORMAT_VERSION}",
-            header.version
-        ));
+        return Err(TableFileError::Version(header.version.to_string()));
     }
     let wanted = identity.replace('\n', " ");
     if header.identity != wanted {
-        return Err(format!(
-            "it is a table of '{}', not of '{wanted}'",
-            header.identity
-        ));
+        return Err(TableFileError::Identity {
+            found: header.identity.to_string(),
+            wanted,
+        });
     }
-    let length: usize = header.length.parse().map_err(|_| "bad length field")?;
+    let length: usize = header
+        .length
+        .parse()
+        .map_err(|_| TableFileError::BadLength)?;
     let offset = header.payload_offset;
     if offset.checked_add(length) != Some(bytes.len()) {
-        return Err(format!(
-            "payload is {} bytes, the header says {length} (truncated or padded)",
-            bytes.len().saturating_sub(offset)
-        ));
+        return Err(TableFileError::Length {
+            found: bytes.len().saturating_sub(offset),
+            claimed: length,
+        });
     }
     let checksum = xxh3_64(&bytes[offset..]);
     if header.checksum != format!("{checksum:016x}") {
-        return Err("checksum does not match: the file is corrupt".into());
+        return Err(TableFileError::Checksum);
     }
     if bytes[..offset] != header_bytes(identity, length, checksum) {
-        return Err(
-            "the header is not in the form this program writes: the file is corrupt".into(),
-        );
+        return Err(TableFileError::HeaderForm);
     }
     Ok(offset)
 }
@@ -619,9 +678,25 @@ mod tests {
         }
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(verify(&longer, identity)
-            .unwrap_err()
-            .contains("truncated or padded"));
+        let error = verify(&longer, identity).unwrap_err();
+        assert_eq!(
+            error,
+            TableFileError::Length {
+                found: 201,
+                claimed: 200
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "payload is 201 bytes, the header says 200 (truncated or padded)"
+        );
+        assert_eq!(
+            verify(&bytes, "another table"),
+            Err(TableFileError::Identity {
+                found: identity.to_string(),
+                wanted: "another table".to_string()
+            })
+        );
     }
 
     #[test]
@@ -631,8 +706,22 @@ mod tests {
         assert_eq!(header.identity, identity);
         assert_eq!(header.length, "200");
         assert_eq!(header.payload_offset, bytes.len() - 200);
-        assert!(read_header(b"NPUZTBL\n\xff\xff\xff\xff").is_err());
-        assert!(read_header(b"PK\x03\x04").is_err());
+        assert_eq!(
+            read_header(b"NPUZTBL\n\xff\xff\xff\xff"),
+            Err(TableFileError::UnreadableHeader)
+        );
+        assert_eq!(
+            read_header(b"PK\x03\x04"),
+            Err(TableFileError::NotTableFile)
+        );
+        let mut no_checksum = b"NPUZTBL\n".to_vec();
+        let text = b"version=1\nidentity=x\nlength=0\n";
+        no_checksum.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        no_checksum.extend_from_slice(text);
+        assert_eq!(
+            read_header(&no_checksum),
+            Err(TableFileError::MissingField("xxh3"))
+        );
     }
 
     #[test]

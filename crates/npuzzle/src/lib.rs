@@ -30,7 +30,8 @@
 //!
 //! ## Layout, from the bottom up
 //! Each module uses only modules listed before it.
-//! - [`plural`]: counts written with nouns that agree. [`board`]: sizes, boards, blank
+//! - [`fault`]: whose fault an error is, the request's or the machine's.
+//!   [`plural`]: counts written with nouns that agree. [`board`]: sizes, boards, blank
 //!   moves. [`rank`]: every permutation ranking.
 //!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
@@ -78,6 +79,7 @@ pub mod cluster;
 pub mod compare;
 pub mod constructive;
 pub mod distance_table;
+pub mod fault;
 pub mod heuristic;
 pub mod judge;
 pub mod memory;
@@ -85,6 +87,7 @@ pub mod notation;
 pub mod options;
 pub mod partition;
 pub mod pdb;
+mod pdb_error;
 mod per_process;
 pub mod plan;
 pub mod plural;
@@ -99,6 +102,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+mod table_kind;
 pub mod trace;
 pub mod verdict;
 

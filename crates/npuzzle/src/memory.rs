@@ -3,7 +3,7 @@
 //! a given size really takes.
 //!
 //! ```
-//! use npuzzle::memory::{parse_bytes, shown, heap_block};
+//! use npuzzle::memory::{budget, parse_bytes, shown, heap_block};
 //!
 //! assert_eq!(parse_bytes("4G")?, 4 << 30);
 //! assert_eq!(parse_bytes("1.5 GiB")?, 3 << 29);
@@ -12,6 +12,8 @@
 //! assert!(parse_bytes("lots").is_err());
 //! assert_eq!(shown(3 << 29), "1.5 GiB");
 //! assert_eq!(heap_block(100), 112); // a 100-byte allocation takes a 112-byte chunk
+//! assert_eq!(budget(512 << 20)?, 512 << 20);
+//! assert!(budget(0).is_err()); // no search or table fits in less than a megabyte
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -21,6 +23,26 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("'{0}' is not an amount of memory: write bytes or a number with K, M, G or T (4G, 512M, 1.5GiB)")]
 pub struct BytesError(pub String);
+
+/// The smallest memory budget a search may be given: no search or table fits in less.
+pub const MIN_BUDGET: u64 = 1 << 20;
+
+/// A memory budget too small for any search.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{} is less than {}: no search or table fits in it", shown(*.0), shown(MIN_BUDGET))]
+pub struct BudgetError(pub u64);
+
+/// `bytes` as a memory budget a user asks for: at least [`MIN_BUDGET`]. Every front end
+/// reads its budget through this, so none runs a search that cannot fit.
+///
+/// # Errors
+/// [`BudgetError`] below [`MIN_BUDGET`].
+pub fn budget(bytes: u64) -> Result<u64, BudgetError> {
+    if bytes < MIN_BUDGET {
+        return Err(BudgetError(bytes));
+    }
+    Ok(bytes)
+}
 
 /// Reads an amount of memory: a number of bytes, or a number with a unit `K`, `M`, `G`
 /// or `T` (powers of 1024, with or without `B` or `iB`, any case).

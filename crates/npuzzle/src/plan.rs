@@ -49,10 +49,10 @@ use crate::heuristic::HeuristicKind;
 use crate::options::{checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS};
 use crate::partition::{Groups, Partition};
 use crate::pdb::registry::{self, SharedDatabase};
-use crate::pdb::{self, PartitionSet, PatternDatabase};
+use crate::pdb::{self, PartitionSet, PatternDatabase, PdbError};
 use crate::puzzle_idastar::{Estimate, MAX_FAST_CELLS, MAX_LINE};
 use crate::rank::PartialRank;
-use crate::solution::{Advice, Algorithm, SolveError};
+use crate::solution::{Advice, Algorithm, SolveError, TablesCause};
 use crate::state::MAX_SEARCH_CELLS;
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
@@ -201,7 +201,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
         }
     }
     if let Some((set, _)) = database_set(goal, estimate)? {
-        pdb::check_buildable(goal, &set).map_err(tables_error)?;
+        pdb::check_buildable(goal, &set).map_err(tables_error(databases(&set)))?;
     }
     match options.algorithm {
         Algorithm::Auto => match estimate {
@@ -417,7 +417,7 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
                 options.limits.max_bytes,
                 options.progress(),
             )
-            .map_err(tables_error)?;
+            .map_err(tables_error(databases(&set)))?;
             let mut plan = with_database(found);
             if !reflection {
                 if let Guide::PatternDatabase(db) = &plan.guide {
@@ -440,14 +440,18 @@ fn database_set(
             partition,
             reflection,
         } => {
-            let groups = partition.groups(goal).map_err(tables_error)?;
+            let groups = partition.groups(goal).map_err(|e| {
+                tables_error(format!("the pattern databases {partition}"))(PdbError::from(e))
+            })?;
             Some((PartitionSet::classic(groups), *reflection))
         }
         EstimateChoice::Catalogue {
             catalogue,
             reflection,
         } => Some((
-            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error)?,
+            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error(format!(
+                "the pattern databases of catalogue {catalogue}"
+            )))?,
             *reflection,
         )),
         EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
@@ -529,7 +533,10 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
         options.limits.max_bytes,
         options.progress(),
     )
-    .map_err(tables_error)?;
+    .map_err(tables_error(format!(
+        "the distance table of {} boards",
+        goal.size()
+    )))?;
     Ok(found.map(|table| {
         let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
         plan.tables = Some(format!("distance table of {}", goal.size()));
@@ -581,11 +588,19 @@ fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
     }
 }
 
-fn tables_error(error: impl std::error::Error + Send + Sync + 'static) -> SolveError {
-    SolveError::Tables {
-        what: "the tables".to_string(),
-        source: Box::new(error),
+/// The error of tables that could not be had, `what` naming them.
+fn tables_error<E: Into<TablesCause>>(
+    what: impl std::fmt::Display,
+) -> impl FnOnce(E) -> SolveError {
+    move |source| SolveError::Tables {
+        what: what.to_string(),
+        source: source.into(),
     }
+}
+
+/// The name of the pattern databases of `set`, in [`SolveError::Tables`].
+fn databases(set: &PartitionSet) -> String {
+    format!("the pattern databases {}", set.describe())
 }
 
 /// The most placements a group of the database `auto` builds by itself may have: its
@@ -819,5 +834,112 @@ mod tests {
             validate(&big, &bfs),
             Err(SolveError::TooLarge { .. })
         ));
+    }
+
+    /// `text`, then the message of each source below it, as a front end shows an error.
+    fn with_sources(error: &dyn std::error::Error) -> String {
+        let mut text = error.to_string();
+        let mut source = error.source();
+        while let Some(cause) = source {
+            text = format!("{text}: {cause}");
+            source = cause.source();
+        }
+        text
+    }
+
+    #[test]
+    fn every_refusal_says_whose_fault_it_is() {
+        use crate::fault::Fault;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"not a directory").unwrap();
+        let under_a_file = Some(Cache::new(&file));
+        let empty = Some(Cache::new(dir.path().join("empty")));
+        let pdb = |spec: &str| EstimateChoice::PatternDatabase {
+            partition: spec.parse().unwrap(),
+            reflection: true,
+        };
+        let eight = Board::goal(Size::square(3).unwrap());
+        let fifteen = Board::goal(Size::square(4).unwrap());
+        let twelve = Board::goal(Size::new(4, 3).unwrap());
+        let cases = [
+            // A partition the board cannot take, at once, whatever the cache.
+            (
+                &eight,
+                SolveOptions {
+                    estimate: pdb("9-9"),
+                    cache: under_a_file.clone(),
+                    ..SolveOptions::default()
+                },
+                Fault::Request,
+                &["the pattern databases 9-9 could not be had: partition '9-9'"][..],
+            ),
+            // A build the memory budget does not allow.
+            (
+                &fifteen,
+                SolveOptions {
+                    estimate: pdb("7-8"),
+                    cache: empty.clone(),
+                    limits: crate::search::Limits {
+                        max_bytes: Some(1 << 20),
+                        ..crate::search::Limits::NONE
+                    },
+                    ..SolveOptions::default()
+                },
+                Fault::Request,
+                &["the memory budget is 1 MiB"],
+            ),
+            // Tables not built where building is not allowed.
+            (
+                &twelve,
+                SolveOptions {
+                    algorithm: Algorithm::Table,
+                    cache: empty.clone(),
+                    build_tables: false,
+                    ..SolveOptions::default()
+                },
+                Fault::Request,
+                &["is not built here"],
+            ),
+            // The same, with a cache that cannot be read: the machine, not a missing table.
+            (
+                &twelve,
+                SolveOptions {
+                    algorithm: Algorithm::Table,
+                    cache: under_a_file.clone(),
+                    build_tables: false,
+                    ..SolveOptions::default()
+                },
+                Fault::Environment,
+                &[
+                    "the distance table of 4x3 boards could not be had: ",
+                    "Not a directory",
+                ],
+            ),
+            // Pattern databases to be built into a cache that cannot take them.
+            (
+                &eight,
+                SolveOptions {
+                    estimate: pdb("4-4"),
+                    cache: under_a_file.clone(),
+                    ..SolveOptions::default()
+                },
+                Fault::Environment,
+                &[
+                    "the pattern databases 4-4 could not be had: ",
+                    "Not a directory",
+                ],
+            ),
+        ];
+        for (goal, options, fault, words) in cases {
+            let Err(error) = plan(goal, &options) else {
+                panic!("{words:?}: not refused");
+            };
+            let text = with_sources(&error);
+            assert_eq!(error.fault(), fault, "{text}");
+            for words in words {
+                assert!(text.contains(words), "'{text}' lacks '{words}'");
+            }
+        }
     }
 }

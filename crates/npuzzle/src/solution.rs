@@ -18,10 +18,13 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::{Board, Move, Size};
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Catalogue, CatalogueError};
+use crate::distance_table::TableError;
+use crate::fault::Fault;
 use crate::heuristic::HeuristicKind;
 use crate::notation::UnknownName;
 use crate::partition::Partition;
+use crate::pdb_error::PdbError;
 use crate::search::{GiveUp, Stats};
 
 /// A search algorithm.
@@ -222,6 +225,27 @@ impl Solution {
 }
 
 impl Solution {
+    /// What could finish where a memory budget stopped this search, as a sentence every
+    /// front end shows after the limit's message (`try idastar or fast-idastar …`);
+    /// `None` unless the memory budget stopped it. Names algorithms, never a front end's
+    /// flags or arguments.
+    pub fn hint(&self) -> Option<&'static str> {
+        if !matches!(self.status, Status::GaveUp(GiveUp::Memory { .. })) {
+            return None;
+        }
+        Some(match self.algorithm {
+            Algorithm::Constructive => "try a larger memory budget, or a smaller board",
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs => {
+                "try an informed search that holds only its path (the algorithm idastar or \
+                 fast-idastar), or the algorithm constructive for big boards"
+            }
+            _ => {
+                "try the algorithm idastar or fast-idastar (they hold only their path), a \
+                 pattern database, or the algorithm constructive for big boards"
+            }
+        })
+    }
+
     /// Number of moves, when solved.
     pub fn length(&self) -> Option<usize> {
         (self.status == Status::Solved).then_some(self.moves.len())
@@ -259,14 +283,15 @@ pub enum SolveError {
         max: usize,
     },
     /// Tables the solve needs (a distance table, pattern databases) could not be had
-    /// (the cause is the error's source).
+    /// (the cause is the error's source: the request's fault or the machine's, see
+    /// [`SolveError::fault`]).
     #[error("{what} could not be had")]
     Tables {
         /// Which tables.
         what: String,
         /// Why not.
         #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
+        source: TablesCause,
     },
     /// Tables that are not cached, where building them is not allowed.
     #[error(
@@ -314,4 +339,100 @@ pub enum SolveError {
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),
+}
+
+impl SolveError {
+    /// Whose fault it is: the request's for everything the library refuses to do (bad
+    /// options, a board too large, tables a partition or the memory budget does not
+    /// allow, tables not built where building is not allowed); the environment's where
+    /// the tables were fine to ask for but the machine could not give them (a cache that
+    /// cannot be read or written, a corrupt table).
+    pub fn fault(&self) -> Fault {
+        match self {
+            SolveError::Tables { source, .. } => source.fault(),
+            SolveError::ClusterDisagrees(_)
+            | SolveError::SizeMismatch { .. }
+            | SolveError::BadWeight(_)
+            | SolveError::TooLarge { .. }
+            | SolveError::NotBuilt(_)
+            | SolveError::EstimateNotTaken(_)
+            | SolveError::HeuristicNotTaken { .. }
+            | SolveError::DatabaseNotTaken(_)
+            | SolveError::BadTimeLimit { .. }
+            | SolveError::TooManyThreads { .. }
+            | SolveError::VisitedNotTaken(_)
+            | SolveError::WeightNotTaken(_) => Fault::Request,
+        }
+    }
+}
+
+/// Why the tables a solve needs could not be had: the error of the distance table, of the
+/// pattern databases (a partition that does not fit the board among them), or of the
+/// catalogue named for them.
+#[derive(Debug, Error)]
+pub enum TablesCause {
+    /// A distance table's.
+    #[error(transparent)]
+    Distance(#[from] TableError),
+    /// Pattern databases'.
+    #[error(transparent)]
+    Database(#[from] PdbError),
+    /// A catalogue that does not fit the board.
+    #[error(transparent)]
+    Catalogue(#[from] CatalogueError),
+}
+
+impl TablesCause {
+    /// Whose fault it is (see [`SolveError::fault`]).
+    pub fn fault(&self) -> Fault {
+        match self {
+            TablesCause::Distance(error) => error.fault(),
+            TablesCause::Database(error) => error.fault(),
+            TablesCause::Catalogue(_) => Fault::Request,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+    use crate::{parse_board, solve, SolveOptions};
+
+    #[test]
+    fn a_memory_limit_comes_with_what_could_finish() {
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let goal = parse_board("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", None).unwrap();
+        let limited = |algorithm, max_bytes, max_expanded| SolveOptions {
+            algorithm,
+            limits: Limits {
+                max_expanded,
+                max_bytes,
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let bfs = solve(&start, &goal, &limited(Algorithm::Bfs, Some(2 << 20), None)).unwrap();
+        assert!(matches!(bfs.status, Status::GaveUp(GiveUp::Memory { .. })));
+        let hint = bfs.hint().expect("a hint after a memory limit");
+        assert!(
+            hint.starts_with("try ") && hint.contains("idastar"),
+            "{hint}"
+        );
+        assert!(!hint.contains("--"), "no front end's flags: {hint}");
+        let astar = solve(
+            &start,
+            &goal,
+            &limited(Algorithm::Astar, Some(2 << 20), None),
+        )
+        .unwrap();
+        assert!(astar.hint().unwrap().contains("pattern database"));
+        // Other limits, and answers, come with none.
+        let nodes = solve(&start, &goal, &limited(Algorithm::Bfs, None, Some(100))).unwrap();
+        assert!(matches!(nodes.status, Status::GaveUp(GiveUp::Expanded(_))));
+        assert_eq!(nodes.hint(), None);
+        let easy = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
+        let solved = solve(&easy, &Board::goal(easy.size()), &SolveOptions::default()).unwrap();
+        assert_eq!(solved.hint(), None);
+    }
 }

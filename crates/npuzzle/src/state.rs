@@ -24,6 +24,9 @@ use crate::rank;
 pub const PACKED_CELLS: usize = 16;
 /// Boards of at most this many cells can be searched ([`Wide`] holds a tile in a byte).
 pub const MAX_SEARCH_CELLS: usize = 256;
+/// The most cells a board searched by the puzzle-specific IDA* may have (8×8; its cell
+/// sets are `u64`s). Re-exported as [`crate::puzzle_idastar::MAX_FAST_CELLS`].
+pub const MAX_FAST_CELLS: usize = 64;
 
 /// An arrangement of tiles as a search node.
 pub trait SearchState: Clone + Eq + Hash {

@@ -205,6 +205,17 @@ pub enum TraceError {
     Solve(#[from] SolveError),
 }
 
+impl TraceError {
+    /// Whose fault it is: the request's, but for the solver's errors, which say
+    /// ([`SolveError::fault`]).
+    pub fn fault(&self) -> crate::fault::Fault {
+        match self {
+            TraceError::NotTraced(_) | TraceError::BadLimit(_) => crate::fault::Fault::Request,
+            TraceError::Solve(error) => error.fault(),
+        }
+    }
+}
+
 /// Traces the search `options.algorithm` (one of the classic searches) makes from `start`
 /// towards `goal`, keeping at most `limit` events; the search is stopped after `limit`
 /// expansions at the latest. The estimate is the one [`crate::plan`] gives the algorithm.

@@ -243,7 +243,7 @@ fn write_results(
             Err(error) => {
                 bars.finish();
                 eprintln!("error: {error:#}");
-                std::process::exit(2)
+                std::process::exit(i32::from(crate::failure::code(&error)))
             }
         });
         produce(sender, interrupt, bars);

@@ -24,8 +24,10 @@ use anyhow::{bail, Context};
 use npuzzle::cache::Cache;
 use npuzzle::partition::Partition;
 use npuzzle::progress::SharedProgress;
-use npuzzle::search::{GiveUp, Limits};
-use npuzzle::{Algorithm, Board, EstimateChoice, HeuristicKind, SolveError, SolveOptions, Status};
+use npuzzle::search::Limits;
+use npuzzle::{
+    Algorithm, Board, EstimateChoice, HeuristicKind, Solution, SolveError, SolveOptions, Status,
+};
 
 use crate::args::{CacheArgs, Cli, Command, EstimateArgs, LimitArgs};
 use crate::input;
@@ -85,21 +87,11 @@ impl LimitArgs {
     }
 }
 
-/// Says on stderr what could finish where a memory budget stopped a search.
-pub fn hint_after(status: &Status, algorithm: Algorithm) {
-    if let Status::GaveUp(GiveUp::Memory { .. }) = status {
-        let hint = match algorithm {
-            Algorithm::Constructive => "a larger --max-memory, or a smaller board",
-            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs => {
-                "an informed search that holds only its path (--algorithm idastar or \
-                 fast-idastar), or --algorithm constructive for big boards"
-            }
-            _ => {
-                "--algorithm idastar or fast-idastar (they hold only their path), a pattern \
-                  database (--pdb), or --algorithm constructive for big boards"
-            }
-        };
-        eprintln!("hint: try {hint}");
+/// Says on stderr what could finish where a memory budget stopped a search (the
+/// library's hint, which Python's `SearchLimit` carries too).
+pub fn hint_after(solution: &Solution) {
+    if let Some(hint) = solution.hint() {
+        eprintln!("hint: {hint}");
     }
 }
 

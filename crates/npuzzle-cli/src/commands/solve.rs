@@ -89,7 +89,7 @@ fn answer(request: &Request) -> anyhow::Result<ExitCode> {
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {
         advise(&solution, &request.goal);
-        hint_after(&solution.status, solution.algorithm);
+        hint_after(&solution);
     }
     let shown = Solved {
         start: &request.start,

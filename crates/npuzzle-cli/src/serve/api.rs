@@ -1,5 +1,6 @@
 //! The JSON API's handlers. Every error is `{"error": "...", "code": "..."}` with a 4xx
-//! status naming the problem (5xx only for "busy" and for a bug): `error` is an English
+//! status naming the problem (5xx only for "busy", for tables the server cannot read, and
+//! for a bug: whose fault a solve's error is, the library says): `error` is an English
 //! sentence, `code` one of the stable names of [`ErrorCode`], for programs and for the
 //! page, which shows the message in the reader's language.
 
@@ -10,14 +11,15 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use npuzzle::compare::compare as compare_all;
 use npuzzle::notation::UnknownName;
+use npuzzle::fault::Fault;
 use npuzzle::options::time_limit;
 use npuzzle::plural::counted;
 use npuzzle::random::{random_board, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::state::MAX_SEARCH_CELLS;
-use npuzzle::SolveOptions;
 use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
+use npuzzle::{SolveError, SolveOptions};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -69,6 +71,9 @@ pub enum ErrorCode {
     Timeout,
     /// A bug.
     Internal,
+    /// The server could not read the tables a good request needs (its cache failed):
+    /// the operator must mend it; answered 500.
+    TablesUnavailable,
 }
 
 impl ErrorCode {
@@ -93,6 +98,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::Timeout => "timeout",
             ErrorCode::Internal => "internal",
+            ErrorCode::TablesUnavailable => "tables_unavailable",
         }
     }
 }
@@ -316,11 +322,10 @@ pub async fn solve(
             request.max_memory.as_ref(),
         )?
     };
-    npuzzle::plan::validate(&goal, &options).map_err(bad_input(ErrorCode::BadOptions))?;
+    npuzzle::plan::validate(&goal, &options).map_err(solve_error)?;
     let want_boards = request.boards;
     let response = run_search(&state, move || {
-        let solution =
-            solve_board(&start, &goal, &options).map_err(bad_input(ErrorCode::BadOptions))?;
+        let solution = solve_board(&start, &goal, &options).map_err(solve_error)?;
         // Asked for, the boards are always there: empty when there is no answer.
         let boards = want_boards.then(|| {
             solution
@@ -437,7 +442,7 @@ async fn trace_answer(
                 TraceError::BadLimit(_) => ErrorCode::BadLimit,
                 TraceError::Solve(_) => ErrorCode::BadOptions,
             };
-            ApiError::bad_request(code, e.to_string())
+            refused(code, e.fault(), e.to_string())
         })?;
         Ok(TraceResponse {
             report: traced.report(&start, &goal),
@@ -497,7 +502,7 @@ pub async fn compare(
     options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);
     let response = run_search(&state, move || {
         let runs = compare_all(&start, &goal, &options)
-            .map_err(bad_input(ErrorCode::BadOptions))?
+            .map_err(solve_error)?
             .iter()
             .map(|solution| SolveReport::new(&start, &goal, solution))
             .collect();
@@ -591,6 +596,11 @@ fn limits(
                 ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}"))
             })?),
         };
+    // A budget no search fits in is refused, as the command line and Python refuse it.
+    let asked = asked
+        .map(npuzzle::memory::budget)
+        .transpose()
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}")))?;
     // Each running search has its share of the server's memory; a request may take less.
     let share = config
         .max_bytes
@@ -634,6 +644,31 @@ fn read_heuristic(name: Option<&str>) -> Result<Option<HeuristicKind>, ApiError>
     name.map(str::parse)
         .transpose()
         .map_err(bad_input(ErrorCode::BadHeuristic))
+}
+
+/// An error of the library answered by whose fault it is: 400 with `code` for the
+/// request's; 500 `tables_unavailable` for the machine's (the server's cache), which no
+/// change to the request mends.
+fn refused(code: ErrorCode, fault: Fault, message: String) -> ApiError {
+    match fault {
+        Fault::Request => ApiError::bad_request(code, message),
+        Fault::Environment => ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::TablesUnavailable,
+            message,
+        ),
+    }
+}
+
+/// A solve the library refused: options it does not take together (`bad_options`), or
+/// tables the server cannot read ([`refused`]); the message with its causes.
+fn solve_error(error: SolveError) -> ApiError {
+    let fault = error.fault();
+    refused(
+        ErrorCode::BadOptions,
+        fault,
+        format!("{:#}", anyhow::Error::from(error)),
+    )
 }
 
 /// Turns an error about the request's input into a 400 answer with `code`.

@@ -80,6 +80,7 @@ const ERROR_CODES: &[&str] = &[
     "busy",
     "timeout",
     "internal",
+    "tables_unavailable",
 ];
 
 /// The `code` of an error answer to `request`.
@@ -756,5 +757,51 @@ async fn a_request_never_starts_a_table_build() {
         let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["algorithm"], "table");
+    }
+}
+
+#[tokio::test]
+async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, b"not a directory").unwrap();
+    let config = ServerConfig {
+        cache: Some(npuzzle::cache::Cache::new(&file)),
+        ..ServerConfig::default()
+    };
+    // A good request the server cannot answer: its cache cannot be read (it used to be
+    // 400 bad_options, "not built here").
+    let request = json!({"board": "1 2 3 4/5 6 7 8/9 10 0 11", "algorithm": "table"});
+    let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert_eq!(body["code"], "tables_unavailable", "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("the distance table of 4x3 boards could not be had")
+            && message.contains("Not a directory"),
+        "{message}"
+    );
+    // Bad requests to the same server are still the request's.
+    for (request, code, words) in [
+        (
+            json!({"board": "283104765", "algorithm": "bfs", "heuristic": "manhattan"}),
+            "bad_options",
+            "bfs takes no heuristic",
+        ),
+        (
+            json!({"board": "283104765", "max_memory": 0}),
+            "bad_limit",
+            "max_memory: 0 bytes is less than 1 MiB",
+        ),
+        (
+            json!({"board": "283104765", "max_memory": "512K"}),
+            "bad_limit",
+            "max_memory: 512 KiB is less than 1 MiB",
+        ),
+    ] {
+        let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["code"], code, "{body}");
+        assert!(body["error"].as_str().unwrap().contains(words), "{body}");
     }
 }

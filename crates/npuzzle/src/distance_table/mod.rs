@@ -63,6 +63,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Move, Size};
 use crate::cache::{self, Cache, CacheError, Origin};
+use crate::fault::Fault;
 use crate::progress::{Progress, Silent};
 
 use crate::rank::sequence_rank;
@@ -126,6 +127,22 @@ pub enum TableError {
     /// A verified file whose contents still do not make a table.
     #[error("{0}")]
     Corrupt(String),
+}
+
+impl TableError {
+    /// Whose fault it is: the request's for a board the tables do not cover or a build
+    /// the memory budget does not allow; the environment's for a table file that cannot
+    /// be had ([`CacheError::fault`]) or does not make a table.
+    pub fn fault(&self) -> Fault {
+        match self {
+            TableError::TooLarge { .. }
+            | TableError::SizeMismatch { .. }
+            | TableError::BlankOffBoard { .. }
+            | TableError::OverBudget { .. } => Fault::Request,
+            TableError::Cache(error) => error.fault(),
+            TableError::Corrupt(_) => Fault::Environment,
+        }
+    }
 }
 
 /// How many boards lie at each distance from the goal, and the hardest of them.
@@ -484,10 +501,11 @@ fn shared_tables() -> &'static Shared {
 
 /// The table of `layout`, kept for the rest of the process once had (see the module
 /// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
-/// the table is large and not cached, or its file cannot be read.
+/// the table is large and not cached, or its file is not a valid table.
 ///
 /// # Errors
-/// When a table that `need` asks for cannot be loaded, built or stored.
+/// When a table that `need` asks for cannot be loaded, built or stored, and whatever the
+/// `need`, when the cache cannot be read ([`CacheError::Io`]).
 pub fn shared(
     layout: Layout,
     cache: &Cache,
@@ -519,7 +537,14 @@ pub fn shared(
                 }
                 Need::IfCheap => match DistanceTable::load(layout, cache) {
                     Ok(table) => table,
-                    Err(_) => return Ok(None),
+                    // Not built (or not usable: a build would replace it), so not at hand.
+                    Err(
+                        TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
+                        | TableError::Corrupt(_),
+                    ) => return Ok(None),
+                    // A cache that cannot be read is the machine's failure, said as such
+                    // rather than as a table that is not there.
+                    Err(other) => return Err(other),
                 },
             }
         }))
@@ -905,6 +930,28 @@ mod tests {
             solve(&big, &big, &table),
             Err(crate::SolveError::TooLarge { .. })
         ));
+    }
+
+    #[test]
+    fn a_cache_that_cannot_be_read_is_an_error_not_a_missing_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"not a directory").unwrap();
+        // A layout no other test keeps in memory: 4x3 with the blank first.
+        let layout = Layout::new(Size::new(4, 3).unwrap(), 0).unwrap();
+        let Err(error) = shared(layout, &Cache::new(&file), Need::IfCheap, None, &Silent) else {
+            panic!("a cache under a file cannot be read");
+        };
+        assert!(
+            matches!(error, TableError::Cache(CacheError::Io { .. })),
+            "{error:?}"
+        );
+        assert_eq!(error.fault(), Fault::Environment);
+        // From a cache that can be read but holds no table, none is at hand.
+        let empty = Cache::new(dir.path());
+        assert!(shared(layout, &empty, Need::IfCheap, None, &Silent)
+            .unwrap()
+            .is_none());
     }
 
     /// Builds (or loads from `$NPUZZLE_CACHE_DIR`) a 12-cell table and checks it against

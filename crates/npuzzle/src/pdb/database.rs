@@ -33,10 +33,11 @@ use crate::search::{GiveUp, Stats};
 use super::classic_partition::ClassicPartition;
 use super::families::Families;
 use super::files::{file_name, identity};
-use super::group_table::{payload, GroupTable, Storage, TableKind};
+use super::group_table::{payload, GroupTable, Storage};
 use super::partition_set::PartitionSet;
 use super::reflection::Reflection;
 use super::region_rank::MAX_REGION_TILES;
+use super::TableKind;
 use super::{PdbError, MAX_PARTITIONS, MAX_TABLES};
 
 /// How a group's table was obtained, for reports.

@@ -8,7 +8,7 @@ use crate::cache::Cache;
 use crate::partition::{group_text, MAX_GROUPS};
 use crate::puzzle_idastar::MAX_FAST_CELLS;
 
-use super::group_table::TableKind;
+use super::TableKind;
 
 /// Written in every classic table's identity: a change of entry meaning changes this.
 const CLASSIC: &str = "additive pattern database v1 (entries: (moves - manhattan) / 2)";

@@ -13,6 +13,7 @@ use crate::cache::Table;
 use crate::partition::group_text;
 use crate::progress::Progress;
 use crate::rank::PartialRank;
+use crate::table_kind::TableKind;
 
 use super::build;
 use super::cell_masks::CellMasks;
@@ -21,29 +22,9 @@ use super::region_rank::{RegionRank, MAX_REGION_TILES};
 /// Bytes before the entries in a payload: the entry width, then padding.
 pub(super) const PAYLOAD_HEADER: usize = 64;
 
-/// What a group's table holds for each placement of its tiles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TableKind {
-    /// One entry per placement, the blank anywhere (Korf & Felner 2002).
-    Classic,
-    /// One entry per placement and connected region of free cells holding the blank
-    /// (Clausecker & Reinefeld 2019): the group's tiles often cannot all move the way
-    /// the entry of a classic table assumes without the blank going round them, and the
-    /// region tells. About 1.4 times the entries of a classic table on 5×5 (2.4 to 2.7
-    /// times on 4×4), stored in one bit each (their 1-bit compression): 22.6 MB for a
-    /// 6-tile group on 5×5, against 63.8 MB for the classic table at four bits.
-    ZeroAware,
-}
-
+/// What the kinds of table cost (the kinds are defined below the solver's errors, which
+/// name them).
 impl TableKind {
-    /// The kind's name in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            TableKind::Classic => "classic",
-            TableKind::ZeroAware => "zero-aware",
-        }
-    }
-
     /// The number of entries of a `tiles`-tile group's table on `size`.
     pub fn entries(self, size: Size, tiles: usize) -> u64 {
         match self {

@@ -90,79 +90,26 @@ mod reflection;
 mod region_rank;
 pub mod registry;
 
+pub use crate::pdb_error::{PdbError, MAX_TABLES};
+pub use crate::table_kind::TableKind;
 pub use classic_partition::ClassicNode;
 pub use database::{describe_origins, estimate_name, GroupOrigin, PatternDatabase, PdbNode};
 pub use files::{cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity};
-pub use group_table::TableKind;
 pub use partition_set::PartitionSet;
 
-use thiserror::Error;
-
 use crate::board::{Board, Size};
-use crate::cache::CacheError;
-use crate::partition::{group_text, Groups, Partition, PartitionError};
+use crate::partition::{group_text, Groups, Partition};
 use crate::puzzle_idastar::MAX_FAST_CELLS;
 use crate::rank::PartialRank;
 use region_rank::{RegionRank, MAX_REGION_TILES};
 
 /// The most memory a table build may use (estimated before starting), in bytes.
 pub const MAX_BUILD_BYTES: u64 = 8 << 30;
-/// The most distinct tables a database may read (every node of a search carries an entry
-/// of each, twice with reflection: a small node is copied fast).
-pub const MAX_TABLES: usize = 16;
 /// The most partitions a database may sum.
 pub const MAX_PARTITIONS: usize = crate::catalogue::MAX_PARTITIONS;
 /// The most sets of occupied cells a group's build may rank (each costs a byte per cell
 /// of region labels): 8,388,608 (`C(25, 8)` is 1,081,575).
 const MAX_MAPS: u128 = 1 << 23;
-
-/// Why a pattern database could not be made or used.
-#[derive(Debug, Error)]
-pub enum PdbError {
-    /// The partition is not valid for this board.
-    #[error(transparent)]
-    Partition(#[from] PartitionError),
-    /// A group whose table would need too much memory to build.
-    #[error("the {} table of group {group} ({placements} placements on a {size} board) would need about {gib:.1} GiB to build; the limit is {limit} GiB: use smaller groups", kind.name())]
-    TooLarge {
-        /// The group's tiles.
-        group: String,
-        /// The board's size.
-        size: Size,
-        /// The table's kind.
-        kind: TableKind,
-        /// Placements of the group.
-        placements: u64,
-        /// Memory the build would need.
-        gib: f64,
-        /// The limit, GiB.
-        limit: u64,
-    },
-    /// More distinct groups or partitions than a database reads.
-    #[error("{groups} distinct groups in {partitions} partitions: a pattern database reads at most {MAX_TABLES} tables and sums at most {MAX_PARTITIONS} partitions")]
-    TooManyTables {
-        /// Distinct groups.
-        groups: usize,
-        /// Partitions.
-        partitions: usize,
-    },
-    /// A build that would pass the memory budget.
-    #[error("building the table of group {group} needs about {}; the memory budget is {}", crate::memory::shown(*need), crate::memory::shown(*budget))]
-    OverBudget {
-        /// The group's tiles.
-        group: String,
-        /// Bytes the build needs.
-        need: u64,
-        /// The budget.
-        budget: u64,
-    },
-    /// The board is too large for the fast search.
-    #[error("pattern databases need a board of at most {MAX_FAST_CELLS} cells with sides of at most 8; {0} is too large")]
-    BoardTooLarge(Size),
-    /// Reading or writing a table file failed.
-    #[error(transparent)]
-    Cache(#[from] CacheError),
-}
 
 /// The groups of the partition written `spec` for `goal`, checked for a classic database:
 /// the partition read ([`Partition`]), resolved on the goal's tiles, each group's table

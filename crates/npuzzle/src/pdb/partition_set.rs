@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::catalogue::{Catalogue, CatalogueError};
 use crate::partition::{groups_text, Groups};
 
-use super::group_table::TableKind;
+use super::TableKind;
 
 /// The tables a pattern database reads and how their entries combine: one or more
 /// partitions of the tiles into disjoint groups, each group's table of the same kind.

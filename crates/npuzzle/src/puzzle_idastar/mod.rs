@@ -59,9 +59,7 @@ use crate::solution::{Algorithm, Solution, SolveError};
 use crate::solvability::is_solvable;
 pub use manhattan::MAX_LINE;
 
-/// The most cells a board searched by the puzzle-specific IDA* may have (8×8; cell sets
-/// are `u64`s).
-pub const MAX_FAST_CELLS: usize = 64;
+pub use crate::state::MAX_FAST_CELLS;
 
 /// Runs the fast IDA* from `start` to the goal `estimate` was made for.
 ///

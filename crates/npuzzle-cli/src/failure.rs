@@ -1,0 +1,89 @@
+//! The exit code of a command that failed, by whose fault it was: 2 when the request was
+//! bad (flags, input, options the library refuses), 1 when the machine failed a good
+//! request (a file or table cache that cannot be read or written). The library says
+//! whose fault its errors are ([`npuzzle::fault`]); this only reads it from the chain.
+
+use std::io;
+use std::process::ExitCode;
+
+use npuzzle::cache::CacheError;
+use npuzzle::distance_table::TableError;
+use npuzzle::fault::Fault;
+use npuzzle::pdb::PdbError;
+use npuzzle::solution::TablesCause;
+use npuzzle::trace::TraceError;
+use npuzzle::SolveError;
+
+/// Exit code of a bad request.
+pub const BAD_REQUEST: u8 = 2;
+/// Exit code of a good request the machine failed.
+pub const MACHINE_FAILED: u8 = 1;
+
+/// Whose fault `error` is: the first of the library's errors in its chain says; failing
+/// that, an I/O error (a file that cannot be read or written) is the machine's, and
+/// anything else (flags, input) the request's.
+pub fn fault(error: &anyhow::Error) -> Fault {
+    let mut io_failed = false;
+    for cause in error.chain() {
+        let said = if let Some(e) = cause.downcast_ref::<SolveError>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<TraceError>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<TablesCause>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<PdbError>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<TableError>() {
+            Some(e.fault())
+        } else {
+            cause.downcast_ref::<CacheError>().map(CacheError::fault)
+        };
+        if let Some(fault) = said {
+            return fault;
+        }
+        io_failed |= cause.is::<io::Error>();
+    }
+    if io_failed {
+        Fault::Environment
+    } else {
+        Fault::Request
+    }
+}
+
+/// The exit code of a command that failed with `error`.
+pub fn code(error: &anyhow::Error) -> u8 {
+    match fault(error) {
+        Fault::Request => BAD_REQUEST,
+        Fault::Environment => MACHINE_FAILED,
+    }
+}
+
+/// [`code`] as the process's exit code.
+pub fn exit_code(error: &anyhow::Error) -> ExitCode {
+    ExitCode::from(code(error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use anyhow::Context;
+
+    #[test]
+    fn the_library_says_whose_fault_and_io_is_the_machines() {
+        let request = anyhow::Error::new(SolveError::BadWeight(0.5)).context("--weight 0.5");
+        assert_eq!(fault(&request), Fault::Request);
+        let cache = CacheError::Unwritable {
+            dir: "/proc".into(),
+            source: io::Error::from(io::ErrorKind::PermissionDenied),
+        };
+        let machine = anyhow::Error::new(PdbError::Cache(cache)).context("building 7-8");
+        assert_eq!(fault(&machine), Fault::Environment);
+        let write: anyhow::Result<()> = Err(io::Error::from(io::ErrorKind::StorageFull).into());
+        let write = write.context("writing results.jsonl").unwrap_err();
+        assert_eq!(fault(&write), Fault::Environment);
+        assert_eq!(
+            fault(&anyhow::anyhow!("--pdb and --catalogue: give one")),
+            Fault::Request
+        );
+    }
+}
