@@ -1,7 +1,8 @@
 //! The exit code of a command that failed, by whose fault it was: 2 when the request was
-//! bad (flags, input, options the library refuses), 1 when the machine failed a good
-//! request (a file or table cache that cannot be read or written). The library says
-//! whose fault its errors are ([`npuzzle::fault`]); this only reads it from the chain.
+//! bad (flags, input, options the library refuses, a file named that is not there or
+//! cannot be opened), 1 when the machine failed a good request (the table cache, a disk
+//! that fills or fails). The library says whose fault its errors are
+//! ([`npuzzle::fault`]); this only reads it from the chain.
 
 use std::io;
 use std::process::ExitCode;
@@ -20,8 +21,8 @@ pub const BAD_REQUEST: u8 = 2;
 pub const MACHINE_FAILED: u8 = 1;
 
 /// Whose fault `error` is: the first of the library's errors in its chain says; failing
-/// that, an I/O error (a file that cannot be read or written) is the machine's, and
-/// anything else (flags, input) the request's.
+/// that, an I/O error is the machine's unless it says the path named was wrong (see
+/// [`names_a_wrong_path`]), and anything else (flags, input) is the request's.
 pub fn fault(error: &anyhow::Error) -> Fault {
     let mut io_failed = false;
     for cause in error.chain() {
@@ -41,13 +42,30 @@ pub fn fault(error: &anyhow::Error) -> Fault {
         if let Some(fault) = said {
             return fault;
         }
-        io_failed |= cause.is::<io::Error>();
+        if let Some(e) = cause.downcast_ref::<io::Error>() {
+            if names_a_wrong_path(e) {
+                return Fault::Request;
+            }
+            io_failed = true;
+        }
     }
     if io_failed {
         Fault::Environment
     } else {
         Fault::Request
     }
+}
+
+/// Whether `error` says the path it is about was the wrong one to name (not there, not
+/// allowed, a directory for a file or the reverse): the user can fix that by naming
+/// another, as with any bad argument, so it stays the exit code it always was (2). A
+/// full disk or a failing device is the machine's.
+fn names_a_wrong_path(error: &io::Error) -> bool {
+    use io::ErrorKind as K;
+    matches!(
+        error.kind(),
+        K::NotFound | K::PermissionDenied | K::IsADirectory | K::NotADirectory
+    )
 }
 
 /// The exit code of a command that failed with `error`.
@@ -84,6 +102,13 @@ mod tests {
         assert_eq!(
             fault(&anyhow::anyhow!("--pdb and --catalogue: give one")),
             Fault::Request
+        );
+        let missing: anyhow::Result<()> = Err(io::Error::from(io::ErrorKind::NotFound).into());
+        let missing = missing.context("reading boards.txt").unwrap_err();
+        assert_eq!(
+            fault(&missing),
+            Fault::Request,
+            "a file named that is not there"
         );
     }
 }

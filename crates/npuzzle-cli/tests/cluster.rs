@@ -381,11 +381,11 @@ fn a_process_that_never_comes_is_named_within_the_timeout() {
     refused("3", "process 3 is not in the host file, which gives 3");
     std::fs::write(&hosts, "127.0.0.1:5000\nlocalhost\n").unwrap();
     refused("0", "line 2: 'localhost' is not host:port");
-    // A file that cannot be read is the machine's failure (exit 1), not a bad flag.
+    // A file named that is not there is the request's fault, as a bad flag is.
     let missing = npuzzle()
         .args(["solve", "--cluster", "no-such-hosts", "--process", "0"])
         .assert()
-        .code(1);
+        .code(2);
     let error = text(&missing.get_output().stderr);
     assert!(
         error.contains("cannot read the host file no-such-hosts"),
