@@ -7,6 +7,7 @@ use pyo3::types::PyType;
 use npuzzle::notation::{grid, quoted, Notation};
 use npuzzle::{is_solvable, parse_board, Board, Size};
 
+use crate::arguments::{moves as read_moves, TILES_BY_ARGUMENT};
 use crate::errors::bad_input;
 
 /// A board of a sliding-tile puzzle: tiles numbered from 1, the blank 0, cells row-major.
@@ -190,8 +191,7 @@ impl PyBoard {
     /// off the board raises `ValueError` naming it.
     #[pyo3(signature = (moves, notation="blank"))]
     fn apply(&self, moves: &str, notation: &str) -> PyResult<PyBoard> {
-        let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-        let moves = notation.parse(moves).map_err(|e| bad_input("moves", e))?;
+        let (notation, moves) = read_moves(notation, moves, TILES_BY_ARGUMENT)?;
         let mut board = self.0.clone();
         board
             .apply_all(&moves)
@@ -202,8 +202,7 @@ impl PyBoard {
     /// Every board along `moves`: this one first, then the board after each move.
     #[pyo3(signature = (moves, notation="blank"))]
     fn boards_along(&self, moves: &str, notation: &str) -> PyResult<Vec<PyBoard>> {
-        let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-        let moves = notation.parse(moves).map_err(|e| bad_input("moves", e))?;
+        let (notation, moves) = read_moves(notation, moves, TILES_BY_ARGUMENT)?;
         let boards = self
             .0
             .boards_along(&moves)

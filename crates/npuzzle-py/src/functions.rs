@@ -21,7 +21,9 @@ use npuzzle::report::SolveReport;
 use npuzzle::verdict::check as check_moves;
 use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
 
-use crate::arguments::{cache, count, estimate, limits, MemoryArgument};
+use crate::arguments::{
+    cache, count, estimate, limits, moves as read_moves, MemoryArgument, TILES_BY_ARGUMENT,
+};
 use crate::board::{start_and_goal, BoardArgument, PyBoard, SizeArgument};
 use crate::errors::{bad_input, refused, SearchLimit};
 use crate::results::{PySolveResult, PyVerdict};
@@ -148,8 +150,7 @@ pub fn check(
     cache_dir: Option<PathBuf>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-    let moves = notation.parse(moves).map_err(|e| bad_input("moves", e))?;
+    let (notation, moves) = read_moves(notation, moves, TILES_BY_ARGUMENT)?;
     let options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
@@ -222,12 +223,11 @@ pub fn distance(
 
 /// The blank's moves (`"uldr"`) written in tile notation (`"DRUL"`): each letter names
 /// the way the moved tile slides, the opposite of the blank, and a run of one letter is
-/// written once with its count (`"R2U2L"`).
+/// written once with its count (`"R2U2L"`; a run past 999, the largest count, is written
+/// as several). Capitals raise `ValueError`: they are tile notation already.
 #[pyfunction]
 pub fn to_tiles(moves: &str) -> PyResult<String> {
-    let moves = Notation::Blank
-        .parse(moves)
-        .map_err(|e| bad_input("moves", e))?;
+    let (_, moves) = read_moves(Notation::Blank.name(), moves, "is read by from_tiles")?;
     Ok(Notation::Tiles.write(&moves))
 }
 
