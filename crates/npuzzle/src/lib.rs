@@ -97,6 +97,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod state;
+mod table_stamp;
 pub mod trace;
 pub mod verdict;
 
