@@ -67,6 +67,9 @@ pub enum ParseError {
     /// Nothing to read.
     #[error("the board is empty")]
     Empty,
+    /// More tiles than any board has cells (counted before any is held).
+    #[error("{0} tiles are more than any board holds (at most {max})", max = MAX_SIDE * MAX_SIDE)]
+    TooManyTiles(usize),
     /// A size was given that the rows contradict.
     #[error("the rows make a {found} board, but the size given is {given}")]
     SizeMismatch {
@@ -188,6 +191,14 @@ pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> 
     let text = text.trim();
     if text.is_empty() {
         return Err(ParseError::Empty);
+    }
+    // Counted first: the tokens of a 50 MB line, held, would take twenty times its size.
+    let count = text
+        .split(|c| c == '/' || is_separator(c))
+        .filter(|t| !t.is_empty())
+        .count();
+    if count > MAX_SIDE * MAX_SIDE {
+        return Err(ParseError::TooManyTiles(count));
     }
     let rows: Vec<Vec<&str>> = text
         .split('/')
@@ -534,6 +545,15 @@ mod tests {
             }))
         ));
         assert_eq!(parse_board("   ", None), Err(ParseError::Empty));
+        let cells = MAX_SIDE * MAX_SIDE;
+        assert_eq!(
+            parse_board(&"1 ".repeat(cells + 1), None),
+            Err(ParseError::TooManyTiles(cells + 1))
+        );
+        assert_eq!(
+            parse_board(&"1/".repeat(cells + 1), Some(Size::new(2, 2).unwrap())),
+            Err(ParseError::TooManyTiles(cells + 1))
+        );
         assert!(parse_board("1 2 3 4 5 0", Some(Size::new(2, 3).unwrap())).is_ok());
         assert!(matches!(
             parse_board("1 2 3/4 5 0", Some(Size::new(2, 3).unwrap())),
