@@ -52,6 +52,10 @@ fn judge_p1379_bad_input() {
 
 /// What `npuzzle ARGS < input` cost: its exit code, its standard error, its peak resident
 /// memory in bytes and its wall time (its standard output is dropped).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also gives its resource use"
+)]
 fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::time::Duration) {
     use std::io::Read;
     let started = std::time::Instant::now();
@@ -77,7 +81,7 @@ fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::t
     #[allow(unsafe_code)]
     let usage = unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
-        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid);
+        assert_eq!(libc::wait4(pid, &raw mut status, 0, &raw mut usage), pid);
         usage
     };
     let elapsed = started.elapsed();

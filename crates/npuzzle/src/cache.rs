@@ -269,17 +269,18 @@ impl Cache {
         let vouched = (!self.every_byte)
             .then(|| table_stamp::vouched(&stamp, &metadata))
             .flatten();
-        let offset = match vouched.map(|checksum| checked(&map, identity, Some(checksum))) {
-            Some(Ok((offset, _))) => offset,
+        let offset = if let Some(Ok((offset, _))) =
+            vouched.map(|checksum| checked(&map, identity, Some(checksum)))
+        {
+            offset
+        } else {
             // No stamp, or one this header does not agree with: every byte.
-            _ => {
-                let started = SystemTime::now();
-                let (offset, checksum) = checked(&map, identity, None)
-                    .map_err(|why| CacheError::Invalid { path, why })?;
-                let temporary = self.unique_path(&format!("{name}.checked"));
-                table_stamp::record(&stamp, &temporary, &metadata, checksum, started);
-                offset
-            }
+            let started = SystemTime::now();
+            let (offset, checksum) =
+                checked(&map, identity, None).map_err(|why| CacheError::Invalid { path, why })?;
+            let temporary = self.unique_path(&format!("{name}.checked"));
+            table_stamp::record(&stamp, &temporary, &metadata, checksum, started);
+            offset
         };
         Ok(Table { map, offset })
     }

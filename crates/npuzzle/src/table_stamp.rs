@@ -53,6 +53,10 @@ struct FileState {
 impl FileState {
     /// The state `metadata` gives, where the system has inodes and change times.
     #[cfg(unix)]
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "`None` elsewhere: one signature for every system"
+    )]
     fn of(metadata: &fs::Metadata) -> Option<FileState> {
         use std::os::unix::fs::MetadataExt;
         Some(FileState {
