@@ -139,7 +139,8 @@ pub struct Table {
 
 impl Table {
     /// The payload's xxh3-64 checksum, as its header gives it (checked against every
-    /// byte when the file was loaded, so reading it costs nothing).
+    /// byte when the file was loaded, or when it was stamped, so reading it costs
+    /// nothing).
     pub fn checksum(&self) -> u64 {
         read_header(&self.map)
             .ok()
