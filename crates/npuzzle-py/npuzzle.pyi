@@ -209,7 +209,7 @@ def distance(
     """The fewest moves to the goal from a distance table (at most 12 cells), or None."""
 
 def to_tiles(moves: str) -> str:
-    """Blank moves ("uldr") in tile notation ("DRUL")."""
+    """Blank moves ("uldr", lowercase only) in tile notation ("DRUL")."""
 
 def from_tiles(moves: str) -> str:
     """Tile notation ("R2U2L") as blank moves ("llddr")."""

@@ -50,6 +50,96 @@ fn judge_p1379_bad_input() {
     }
 }
 
+/// What `npuzzle ARGS < input` cost: its exit code, its standard error, its peak resident
+/// memory in bytes and its wall time (its standard output is dropped).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also gives its resource use"
+)]
+fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::time::Duration) {
+    use std::io::Read;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `wait4` writes only into the two values it is given; `rusage` is plain
+    // data, for which all zeros is a valid value. The child is reaped here, once: `Child`
+    // is dropped without waiting.
+    #[allow(unsafe_code)]
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::wait4(pid, &raw mut status, 0, &raw mut usage), pid);
+        usage
+    };
+    let elapsed = started.elapsed();
+    assert!(libc::WIFEXITED(status), "exited: {status}");
+    // Linux counts `ru_maxrss` in KiB.
+    let peak = u64::try_from(usage.ru_maxrss).unwrap() * 1024;
+    (libc::WEXITSTATUS(status), stderr, peak, elapsed)
+}
+
+/// A line of fifty million digits on a judge's stdin is refused at once, holding little
+/// more than the line: it was read as a token a digit (57 bytes a byte, 20 MB took
+/// 1.1 GB and p1379 over 10 s).
+#[test]
+fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
+    const LINE: usize = 50_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, cell: &dyn Fn(usize) -> u8| {
+        let path = dir.path().join(name);
+        let mut bytes: Vec<u8> = (0..LINE).map(cell).collect();
+        bytes.push(b'\n');
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    // Digits 0-9 as a generator of no note gives them; digits 0-8 only, all cells to
+    // HDU 1043, a tile repeated in the first case.
+    let digits = write("digits", &|i| {
+        b'0' + (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 10
+    });
+    let cells = write("cells", &|i| {
+        b'0' + (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 9
+    });
+    for (format, input, needle) in [
+        (
+            "p1379",
+            &digits,
+            "expected nine digits 0-8, found 50000000 characters",
+        ),
+        ("path", &digits, "case 1, token 19"),
+        ("path", &cells, "case 1, token 19"),
+        ("hdu1043", &digits, "case 1, token "),
+        ("hdu1043", &cells, "case 1, token "),
+    ] {
+        let (code, stderr, peak, elapsed) = measured(&["judge", format], input);
+        assert_eq!(code, 1, "{format}: {stderr}");
+        assert!(stderr.contains(needle), "{format}: {stderr}");
+        assert!(
+            stderr.len() < 300,
+            "{format}: the message quotes no megabytes"
+        );
+        // Generous for a loaded machine; the old readers took seconds and gigabytes.
+        assert!(
+            elapsed < std::time::Duration::from_secs(5),
+            "{format}: {elapsed:?}"
+        );
+        assert!(peak < 4 * LINE as u64, "{format}: {peak} bytes at the peak");
+    }
+}
+
 #[test]
 fn judge_path_sample_layouts() {
     let expected = "4\n123804765\n123084765\n023184765\n203184765\n283104765\n";

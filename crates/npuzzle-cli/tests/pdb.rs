@@ -68,7 +68,7 @@ fn build_list_verify_and_solve_with_a_small_partition() {
     let file = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().path())
-        .find(|p| p.to_string_lossy().contains("1.2.3.4"))
+        .find(|p| p.to_string_lossy().contains("1.2.3.4") && p.extension() == Some("tbl".as_ref()))
         .unwrap();
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();

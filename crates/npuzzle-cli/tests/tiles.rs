@@ -59,13 +59,14 @@ fn check_reads_tile_notation() {
         .apply_all(&Notation::Tiles.parse(SLIDY_MOVES).unwrap())
         .unwrap();
     assert_eq!(board, Board::goal(board.size()));
-    // Without the flag the letters would be the blank's: the digits give it away.
+    // Without the flag capitals are not the blank's moves: refused, with the hint.
     npuzzle()
         .args(["check", SLIDY_BOARD, SLIDY_MOVES])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "move 2 ('2') is not one of u, d, l, r (tile notation such as R2U2L needs \
+            "move 1 ('R') is not one of u, d, l, r: a capital is tile notation, where 'R' \
+             is the blank's 'l', the opposite way (tile notation such as R2U2L needs \
              --notation tiles)",
         ));
     npuzzle()
@@ -85,4 +86,50 @@ fn check_reads_tile_notation() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("possible values: blank, tiles"));
+}
+
+/// Capitals are tile notation, the opposite of the blank's moves: `check` without
+/// `--notation tiles` refuses them with the hint, never reads `R` as the blank's `r`.
+#[test]
+fn check_refuses_capitals_as_the_blanks_moves() {
+    // `R` read as the blank's `r` would solve this board in one move ("valid and optimal").
+    npuzzle().args(["check", "123456708", "r"]).assert().code(0);
+    npuzzle()
+        .args(["check", "123456708", "R"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("move 1 ('R') is not one of u, d, l, r").and(
+                predicate::str::contains("(tile notation such as R2U2L needs --notation tiles)"),
+            ),
+        );
+    // What `solve --notation tiles` prints for this board, checked without the flag.
+    let (board, goal) = ("2 8 3/1 0 4/7 6 5", "1 2 3/8 0 4/7 6 5");
+    npuzzle()
+        .args(["check", board, "DRUL", "--goal", goal])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs --notation tiles"));
+    npuzzle()
+        .args([
+            "check",
+            board,
+            "DRUL",
+            "--goal",
+            goal,
+            "--notation",
+            "tiles",
+        ])
+        .assert()
+        .code(0);
+    // Mixed: still refused at the capital, without the hint (it is no tile notation).
+    npuzzle()
+        .args(["check", board, "uldR", "--goal", goal])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("move 4 ('R')")
+                .and(predicate::str::contains("needs --notation tiles").not()),
+        );
 }

@@ -11,13 +11,32 @@ use pyo3::types::PyString;
 
 use npuzzle::cache::Cache;
 use npuzzle::memory::{budget, default_budget, parse_bytes};
+use npuzzle::notation::Notation;
 use npuzzle::options::time_limit;
 use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
-use npuzzle::{EstimateChoice, HeuristicKind};
+use npuzzle::{EstimateChoice, HeuristicKind, Move};
 
 use crate::errors::bad_input;
 use crate::values::{optional, whole_as};
+
+/// The notation named `notation` and the moves `text` written in it, or a `ValueError`
+/// naming the character at fault; blank moves that read as tile notation (capitals,
+/// counts) get the hint `hint` names the way to read them with.
+pub fn moves(notation: &str, text: &str, hint: &str) -> PyResult<(Notation, Vec<Move>)> {
+    let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
+    let moves = notation.parse(text).map_err(|e| {
+        if notation == Notation::Blank && Notation::Tiles.parse(text).is_ok() {
+            bad_input("moves", format!("{e} (tile notation such as R2U2L {hint})"))
+        } else {
+            bad_input("moves", e)
+        }
+    })?;
+    Ok((notation, moves))
+}
+
+/// The notation argument's hint: tile notation is read with `notation="tiles"`.
+pub const TILES_BY_ARGUMENT: &str = "needs notation=\"tiles\"";
 
 /// The estimate named by `heuristic` or `pdb` (at most one of them).
 pub fn estimate(

@@ -16,6 +16,7 @@ use npuzzle::board::MAX_SIDE;
 use npuzzle::notation::{grid, quoted, Notation};
 use npuzzle::{is_solvable, parse_board, Board, Size};
 
+use crate::arguments::{moves as read_moves, TILES_BY_ARGUMENT};
 use crate::errors::bad_input;
 use crate::values::{self, integer, optional, type_name, wrong_type};
 
@@ -266,8 +267,7 @@ impl PyBoard {
         #[pyo3(from_py_with = values::moves)] moves: String,
         #[pyo3(from_py_with = values::notation)] notation: &str,
     ) -> PyResult<PyBoard> {
-        let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-        let moves = notation.parse(&moves).map_err(|e| bad_input("moves", e))?;
+        let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
         let mut board = self.0.clone();
         board
             .apply_all(&moves)
@@ -282,8 +282,7 @@ impl PyBoard {
         #[pyo3(from_py_with = values::moves)] moves: String,
         #[pyo3(from_py_with = values::notation)] notation: &str,
     ) -> PyResult<Vec<PyBoard>> {
-        let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-        let moves = notation.parse(&moves).map_err(|e| bad_input("moves", e))?;
+        let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
         let boards = self
             .0
             .boards_along(&moves)

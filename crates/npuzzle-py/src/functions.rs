@@ -24,7 +24,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::verdict::check as check_moves;
 use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
 
-use crate::arguments::{self, cache, estimate, limits};
+use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
 use crate::errors::{bad_input, refused, table_refused, SearchLimit};
 use crate::results::{PySolveResult, PyVerdict};
@@ -157,8 +157,7 @@ pub fn check(
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let notation: Notation = notation.parse().map_err(|e| bad_input("notation", e))?;
-    let moves = notation.parse(&moves).map_err(|e| bad_input("moves", e))?;
+    let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
     let options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
@@ -224,12 +223,11 @@ pub fn distance(
 
 /// The blank's moves (`"uldr"`) written in tile notation (`"DRUL"`): each letter names
 /// the way the moved tile slides, the opposite of the blank, and a run of one letter is
-/// written once with its count (`"R2U2L"`).
+/// written once with its count (`"R2U2L"`; a run past 999, the largest count, is written
+/// as several). Capitals raise `ValueError`: they are tile notation already.
 #[pyfunction]
 pub fn to_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResult<String> {
-    let moves = Notation::Blank
-        .parse(&moves)
-        .map_err(|e| bad_input("moves", e))?;
+    let (_, moves) = read_moves(Notation::Blank.name(), &moves, "is read by from_tiles")?;
     Ok(Notation::Tiles.write(&moves))
 }
 

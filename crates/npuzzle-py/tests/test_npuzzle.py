@@ -477,6 +477,32 @@ def test_slidy_examples():
     assert npuzzle.to_tiles(npuzzle.from_tiles("U2RDL3")) == "U2RDL3"
 
 
+def test_capitals_are_not_the_blanks_moves():
+    # R is tile notation for the blank's l: never read as the blank's r.
+    with pytest.raises(ValueError, match=r"move 1 \('R'\) is not one of u, d, l, r: a capital is tile notation.*needs notation=\"tiles\""):
+        npuzzle.check("123456708", "R")
+    assert npuzzle.check("123456708", "r").optimal
+    board, goal = "2 8 3/1 0 4/7 6 5", "1 2 3/8 0 4/7 6 5"
+    with pytest.raises(ValueError, match=r"needs notation=\"tiles\""):
+        npuzzle.check(board, "DRUL", goal)
+    assert npuzzle.check(board, "DRUL", goal, notation="tiles").optimal
+    for call in (lambda: npuzzle.Board(board).apply("DRUL"),
+                 lambda: npuzzle.Board(board).boards_along("DRUL")):
+        with pytest.raises(ValueError, match=r"move 1 \('D'\).*blank's 'u'"):
+            call()
+    with pytest.raises(ValueError, match=r"move 1 \('D'\).*is read by from_tiles"):
+        npuzzle.to_tiles("DRUL")
+    assert npuzzle.to_tiles("uldr") == "DRUL"
+
+
+def test_long_runs_round_trip():
+    # Counts are read up to 999: a longer run is written as several.
+    for n in (998, 999, 1000, 1998, 2500):
+        moves = "l" * n
+        assert npuzzle.from_tiles(npuzzle.to_tiles(moves)) == moves
+    assert npuzzle.to_tiles("l" * 1000) == "R999R"
+
+
 def test_tile_notation_round_trips_on_random_solutions():
     rng = random.Random(17)
     for _ in range(200):

@@ -233,9 +233,10 @@ impl Move {
         }
     }
 
-    /// The move named by a letter, either case.
+    /// The blank's move named by a lowercase letter, `u d l r`. Capitals name none: in
+    /// tile notation they name the opposite move ([`Move::from_tile_letter`]).
     pub fn from_letter(letter: char) -> Option<Move> {
-        match letter.to_ascii_lowercase() {
+        match letter {
             'u' => Some(Move::Up),
             'd' => Some(Move::Down),
             'l' => Some(Move::Left),

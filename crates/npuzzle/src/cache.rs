@@ -23,7 +23,11 @@
 //! format version, the table's identity (what it is a table *of*: board, goal, tile
 //! groups…), the payload length and its xxh3-64 checksum. Every byte is checked before a
 //! file is used ([`verify`]): a file cut short, padded, of another version or identity, or
-//! with a flipped bit anywhere is reported, never used, and callers rebuild it.
+//! with a flipped bit anywhere is reported, never used, and callers rebuild it. The
+//! payload's hash is taken once per file as the file system holds it: a stamp beside a
+//! checked file (`.NAME.checked`) vouches for its bytes until the file changes, so later
+//! processes need not read hundreds of megabytes before their first lookup (the stamp's
+//! module says why that is as safe).
 //! Files are written to a temporary name of their own and renamed into place, so a killed
 //! build leaves no half-written table behind, and two processes building the same table
 //! at once each rename a whole file into place: the last wins, and both are valid.
@@ -38,12 +42,14 @@ use std::io::{self, Write};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::SystemTime;
 
 use memmap2::Mmap;
 use thiserror::Error;
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::fault::Fault;
+use crate::table_stamp;
 
 /// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"NPUZTBL\n";
@@ -190,7 +196,8 @@ pub struct Table {
 
 impl Table {
     /// The payload's xxh3-64 checksum, as its header gives it (checked against every
-    /// byte when the file was loaded, so reading it costs nothing).
+    /// byte when the file was loaded, or when it was stamped, so reading it costs
+    /// nothing).
     pub fn checksum(&self) -> u64 {
         read_header(&self.map)
             .ok()
@@ -224,6 +231,8 @@ pub struct Cache {
     /// Whether tables of [`HUGE_PAGES_FROM`] bytes and more are read onto huge pages
     /// rather than mapped.
     huge_pages: bool,
+    /// Whether every load hashes the whole payload, stamps or not.
+    every_byte: bool,
 }
 
 impl Cache {
@@ -232,6 +241,18 @@ impl Cache {
         Cache {
             dir: dir.into(),
             huge_pages: false,
+            every_byte: false,
+        }
+    }
+
+    /// The same directory, each load hashing every byte of the payload when `yes`, even
+    /// of a file a stamp vouches for (see the module documentation): for `pdb verify`,
+    /// which is asked to read everything.
+    #[must_use]
+    pub fn checking_every_byte(self, yes: bool) -> Cache {
+        Cache {
+            every_byte: yes,
+            ..self
         }
     }
 
@@ -274,7 +295,9 @@ impl Cache {
         self.dir.join(name)
     }
 
-    /// Maps the file `name` and checks it is a valid table of `identity`.
+    /// Maps the file `name` and checks it is a valid table of `identity`: its header
+    /// byte for byte, and its payload against the checksum, hashed unless a stamp vouches
+    /// for this very file (then a stamp is written, once the file is old enough).
     ///
     /// # Errors
     /// When the file is missing, unreadable, or not a valid table of `identity` (magic,
@@ -286,7 +309,8 @@ impl Cache {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(CacheError::Missing(path)),
             Err(e) => return Err(io_error(&path)(e)),
         };
-        let length = file.metadata().map_err(io_error(&path))?.len();
+        let metadata = file.metadata().map_err(io_error(&path))?;
+        let length = metadata.len();
         let on_huge_pages = if self.huge_pages {
             read_onto_huge_pages(&file, length)
         } else {
@@ -299,10 +323,26 @@ impl Cache {
             #[allow(unsafe_code)]
             None => unsafe { Mmap::map(&file) }.map_err(io_error(&path))?,
         };
-        let offset = verify(&map, identity).map_err(|why| CacheError::Invalid {
-            path,
-            why: why.to_string(),
-        })?;
+        let stamp = self.path(&format!(".{name}.checked"));
+        let vouched = (!self.every_byte)
+            .then(|| table_stamp::vouched(&stamp, &metadata))
+            .flatten();
+        let offset = if let Some(Ok((offset, _))) =
+            vouched.map(|checksum| checked(&map, identity, Some(checksum)))
+        {
+            offset
+        } else {
+            // No stamp, or one this header does not agree with: every byte.
+            let started = SystemTime::now();
+            let (offset, checksum) =
+                checked(&map, identity, None).map_err(|why| CacheError::Invalid {
+                    path,
+                    why: why.to_string(),
+                })?;
+            let temporary = self.unique_path(&format!("{name}.checked"));
+            table_stamp::record(&stamp, &temporary, &metadata, checksum, started);
+            offset
+        };
         Ok(Table { map, offset })
     }
 
@@ -502,6 +542,16 @@ fn claimed_identity(path: &Path) -> Option<String> {
 /// What is wrong with the file ([`TableFileError`]: "checksum does not match: the file is
 /// corrupt", "payload is 10 bytes, the header says 20 (truncated or padded)").
 pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, TableFileError> {
+    checked(bytes, identity, None).map(|(offset, _)| offset)
+}
+
+/// [`verify`], the payload's checksum taken to be `vouched` when a stamp vouches for it
+/// (every other check made as ever); returns where the payload starts and its checksum.
+fn checked(
+    bytes: &[u8],
+    identity: &str,
+    vouched: Option<u64>,
+) -> Result<(usize, u64), TableFileError> {
     let header = read_header(bytes)?;
     if header.version != FORMAT_VERSION.to_string() {
         return Err(TableFileError::Version(header.version.to_string()));
@@ -524,14 +574,14 @@ pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, TableFileError> {
             claimed: length,
         });
     }
-    let checksum = xxh3_64(&bytes[offset..]);
+    let checksum = vouched.unwrap_or_else(|| xxh3_64(&bytes[offset..]));
     if header.checksum != format!("{checksum:016x}") {
         return Err(TableFileError::Checksum);
     }
     if bytes[..offset] != header_bytes(identity, length, checksum) {
         return Err(TableFileError::HeaderForm);
     }
-    Ok(offset)
+    Ok((offset, checksum))
 }
 
 #[cfg(test)]
@@ -700,6 +750,64 @@ mod tests {
     }
 
     #[test]
+    fn a_stamp_spares_the_hash_until_the_file_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let payload: Vec<u8> = (0..50_000u32).map(|i| (i * 13) as u8).collect();
+        cache.store("t.tbl", "stamped", &payload).unwrap();
+        let path = cache.path("t.tbl");
+        let stamp = cache.path(".t.tbl.checked");
+        // Loaded just after it was written: hashed, and too recent to stamp.
+        assert_eq!(&*cache.load("t.tbl", "stamped").unwrap(), &payload[..]);
+        assert!(!stamp.exists());
+        // As a load long after the write stamps it (a check started `RACY` later).
+        let stamp_now = |cache: &Cache| {
+            let metadata = fs::metadata(&path).unwrap();
+            let later = SystemTime::now() + table_stamp::RACY;
+            let temporary = cache.unique_path("t.tbl.checked");
+            table_stamp::record(&stamp, &temporary, &metadata, xxh3_64(&payload), later);
+        };
+        stamp_now(&cache);
+        if cfg!(not(unix)) {
+            return;
+        }
+        assert!(stamp.exists());
+        assert_eq!(&*cache.load("t.tbl", "stamped").unwrap(), &payload[..]);
+        // Everything but the payload's hash is still checked: another identity is not
+        // trusted for its stamp.
+        assert!(cache.load("t.tbl", "other").is_err());
+        // A file damaged in place after its stamp — one flipped bit, same size — is
+        // caught: the write changed the file, so the stamp no longer vouches for it.
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x04;
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        fs::write(&path, &bytes).unwrap();
+        assert!(
+            matches!(cache.load("t.tbl", "stamped"), Err(CacheError::Invalid { ref why, .. }) if why.contains("checksum")),
+        );
+        let (table, origin) = cache
+            .load_or_build("t.tbl", "stamped", || payload.clone())
+            .unwrap();
+        assert!(matches!(origin, Origin::Rebuilt(_)), "{origin:?}");
+        assert_eq!(&*table, &payload[..]);
+        // The stamp is what spares the hash: one forged for a damaged file is believed,
+        // except by a cache asked to check every byte (`pdb verify`).
+        drop(table);
+        fs::write(&path, &bytes).unwrap();
+        stamp_now(&cache);
+        assert!(
+            cache.load("t.tbl", "stamped").is_ok(),
+            "the forged stamp was used"
+        );
+        assert!(cache
+            .clone()
+            .checking_every_byte(true)
+            .load("t.tbl", "stamped")
+            .is_err());
+    }
+
+    #[test]
     fn headers_read_without_the_payload() {
         let (bytes, identity) = small_file();
         let header = read_header(&bytes[..100]).unwrap();
@@ -743,6 +851,8 @@ mod tests {
         let names: Vec<String> = fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            // A stamp of the checked file, on a machine slow enough to write one.
+            .filter(|name| name != ".t.bin.checked")
             .collect();
         assert_eq!(names, ["t.bin"], "no temporary file is left behind");
     }

@@ -27,6 +27,7 @@ use thiserror::Error;
 
 use crate::board::{moves_to_string, Board, Move, Size};
 use crate::distance_table::{self, Layout, MoveStrings};
+use crate::notation::shortened;
 use crate::rank::sequence_rank;
 
 /// Input a judge format cannot read, or output it cannot write.
@@ -79,24 +80,22 @@ fn tokens(input: &str, first_line: usize) -> impl Iterator<Item = Token<'_>> {
 
 /// `tokens` with every token made only of cells (`is_cell` true of each byte) split into
 /// one token a cell: where every cell is one character, `123` is three cells, and
-/// `23415x768` a whole board written together.
+/// `23415x768` a whole board written together. Lazy: a line of fifty million digits is
+/// read a cell at a time as the caller asks, never held as fifty million tokens.
 fn cells_apart<'a>(
     tokens: impl Iterator<Item = Token<'a>>,
     is_cell: impl Fn(u8) -> bool,
-) -> Vec<Token<'a>> {
-    let mut out = Vec::new();
-    for token in tokens {
+) -> impl Iterator<Item = Token<'a>> {
+    tokens.flat_map(move |token| {
         let (text, line) = (token.text, token.line);
-        if text.len() > 1 && text.bytes().all(&is_cell) {
-            out.extend((0..text.len()).map(|i| Token {
-                text: &text[i..=i],
-                line,
-            }));
-        } else {
-            out.push(token);
-        }
-    }
-    out
+        // One token, or one a byte (all cells are ASCII).
+        let apart = text.len() > 1 && text.bytes().all(&is_cell);
+        let pieces = if apart { text.len() } else { 1 };
+        (0..pieces).map(move |i| Token {
+            text: if apart { &text[i..=i] } else { text },
+            line,
+        })
+    })
 }
 
 fn three_by_three() -> Size {
@@ -132,7 +131,7 @@ fn read_tiles(
         let bad = |problem: String| JudgeError::BadToken {
             case,
             token: i + 1,
-            text: token.text.to_string(),
+            text: shortened(token.text),
             line: token.line,
             problem,
         };
@@ -188,22 +187,30 @@ fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
 /// # Panics
 /// Never: every 3x3 distance table is embedded.
 pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
-    let text: String = input.split_whitespace().collect();
-    let line = input
-        .lines()
-        .position(|l| !l.trim().is_empty())
-        .map_or(1, |i| i + 1);
-    let chars: Vec<String> = text.chars().map(String::from).collect();
-    if chars.len() != 9 {
+    // Counted before anything is held: a line of millions of characters is refused in
+    // one pass over it, with no allocation.
+    let characters = input.chars().filter(|c| !c.is_whitespace()).count();
+    if characters != 9 {
         return Err(JudgeError::BadCase {
             case: 1,
             problem: format!(
                 "expected nine digits 0-8, found {}",
-                crate::plural::counted(chars.len() as u64, "character", "characters")
+                crate::plural::counted(characters as u64, "character", "characters")
             ),
         });
     }
-    let group: Vec<Token> = chars.iter().map(|c| Token { text: c, line }).collect();
+    let line = input
+        .lines()
+        .position(|l| !l.trim().is_empty())
+        .map_or(1, |i| i + 1);
+    let group: Vec<Token> = input
+        .split(char::is_whitespace)
+        .flat_map(|word| {
+            word.char_indices()
+                .map(move |(i, c)| &word[i..i + c.len_utf8()])
+        })
+        .map(|text| Token { text, line })
+        .collect();
     let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
     let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
     let table = distance_table::eight_puzzle(goal.blank());
@@ -234,13 +241,16 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     // Every cell is one digit, so digits written together (`123` a row, `123804765` a
     // board, as the answer writes them) are cells one by one.
-    let all = cells_apart(tokens(input, 1), |b| b.is_ascii_digit());
+    // The 19th cell, if any, is refused as a stray: no more are read.
+    let all: Vec<Token> = cells_apart(tokens(input, 1), |b| b.is_ascii_digit())
+        .take(19)
+        .collect();
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {
                 case: 1,
                 token: 19,
-                text: stray.text.to_string(),
+                text: shortened(stray.text),
                 line: stray.line,
                 problem: "stray token after the start and goal (18 numbers expected)".into(),
             });
@@ -344,27 +354,45 @@ fn hdu1043_fast(
     let geometry = layout.shape();
     let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
     let mut at = 0;
+    // The cells not yet read of a token of several written together (`23415x768`, or
+    // millions of digits): `input[glued..at]`. A case may start inside one, and the
+    // general reader, started there, reads the rest of it as cells just the same.
+    let mut glued = 0;
     let mut cases = 0;
     let stopped_at = 'cases: loop {
-        let case_start = at;
+        let case_start = if glued < at { glued } else { at };
         let mut packed = 0u64;
         let mut seen = 0u32;
         let mut count = 0;
         while count < 9 {
-            while at < input.len() && is_space(input[at]) {
-                at += 1;
-            }
-            if at == input.len() {
-                break 'cases if count == 0 { at } else { case_start };
-            }
-            let start = at;
-            while at < input.len() && !is_space(input[at]) {
-                at += 1;
-            }
-            let tile = match &input[start..at] {
-                b"/" => continue,
-                [d @ b'1'..=b'8'] => u64::from(d - b'0'),
-                b"x" | b"X" | b"0" => 0,
+            let cell = if glued < at {
+                glued += 1;
+                input[glued - 1]
+            } else {
+                while at < input.len() && is_space(input[at]) {
+                    at += 1;
+                }
+                if at == input.len() {
+                    break 'cases if count == 0 { at } else { case_start };
+                }
+                let start = at;
+                while at < input.len() && !is_space(input[at]) {
+                    at += 1;
+                }
+                glued = at;
+                match &input[start..at] {
+                    b"/" => continue,
+                    [cell] => *cell,
+                    token if token.iter().all(|&b| is_hdu1043_cell(b)) => {
+                        glued = start + 1;
+                        token[0]
+                    }
+                    _ => break 'cases case_start,
+                }
+            };
+            let tile = match cell {
+                d @ b'1'..=b'8' => u64::from(d - b'0'),
+                b'x' | b'X' | b'0' => 0,
                 _ => break 'cases case_start,
             };
             if seen & (1 << tile) != 0 {
@@ -410,12 +438,17 @@ fn hdu1043_general(
     out: &mut impl Write,
 ) -> Result<(), JudgeError> {
     let goal = Board::goal(three_by_three());
-    // Every cell is one character: `23415x768` is a case written together.
-    let all = cells_apart(tokens(input, first_line), |b| {
-        matches!(b, b'0'..=b'8' | b'x' | b'X')
-    });
-    for (index, group) in all.chunks(9).enumerate() {
-        let case = first_case + index;
+    // Every cell is one character: `23415x768` is a case written together. Read a case
+    // at a time, so a bad case ends the reading however much input follows.
+    let mut all = cells_apart(tokens(input, first_line), is_hdu1043_cell);
+    let mut group = Vec::with_capacity(9);
+    for case in first_case.. {
+        group.clear();
+        group.extend(all.by_ref().take(9));
+        if group.is_empty() {
+            break;
+        }
+        let group = &group[..];
         if group.len() < 9 {
             // A bad token among the last ones says more than their count.
             read_tiles(case, 0, group, x_tile, "a tile 1-8 or x")?;
@@ -431,6 +464,11 @@ fn hdu1043_general(
         }
     }
     Ok(())
+}
+
+/// Whether `byte` is one cell of HDU 1043, written with others or alone.
+fn is_hdu1043_cell(byte: u8) -> bool {
+    matches!(byte, b'0'..=b'8' | b'x' | b'X')
 }
 
 #[cfg(test)]
@@ -538,6 +576,68 @@ mod tests {
             e.unwrap(),
             "case 1: expected 9 tokens, the input ends after 5"
         );
+    }
+
+    #[test]
+    fn hdu1043_reads_cases_written_together_on_both_paths() {
+        // Three cases in one token, one split over two tokens, a '/' between rows.
+        let glued = "12345678x2341x5768123456x78 1 2 3 / 4 5 6 7x8\n";
+        let apart = "1 2 3 4 5 6 7 8 x\n2 3 4 1 x 5 7 6 8\n1 2 3 4 5 6 x 7 8\n\
+                     1 2 3 4 5 6 7 x 8\n";
+        let expected = run(hdu1043, apart);
+        assert_eq!(expected.1, None);
+        assert_eq!(run(hdu1043, glued), expected);
+        let mut out = Vec::new();
+        let walk = Answers::Walk(distance_table::eight_puzzle(8));
+        assert_eq!(
+            hdu1043_fast(glued.as_bytes(), &walk, &mut out).unwrap(),
+            (4, glued.len()),
+            "the fast path read them all"
+        );
+        let mut general = Vec::new();
+        hdu1043_general(glued, 1, 1, &mut general).unwrap();
+        assert_eq!(out, general);
+        // A bad case that starts inside a token: the fast path hands over there, and the
+        // message is the one the general reader gives reading from the start.
+        for bad in [
+            "12345678x123456781\n",
+            "12345678x1234\n5678 9\n",
+            "1 2 3 4 5 6 7 8 x 123456 78x0 y\n",
+        ] {
+            let mut general = Vec::new();
+            let expected = hdu1043_general(bad, 1, 1, &mut general)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                run(hdu1043, bad),
+                (String::from_utf8(general).unwrap(), Some(expected)),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_of_millions_of_digits_is_refused_without_holding_a_token_each() {
+        // Digits 0-9 written together: a judge reads a case's worth, or counts, and stops.
+        let line: String = (0..3_000_000u32)
+            .map(|i| char::from(b'0' + (i.wrapping_mul(2_654_435_761) >> 28) as u8 % 10))
+            .collect();
+        let (out, e) = run(p1379, &line);
+        assert_eq!(out, "");
+        assert_eq!(
+            e.unwrap(),
+            "case 1: expected nine digits 0-8, found 3000000 characters"
+        );
+        let (out, e) = run(path, &line);
+        assert_eq!(out, "");
+        assert!(e.unwrap().contains(", token "), "names the token");
+        let (_, e) = run(hdu1043, &line);
+        let e = e.unwrap();
+        assert!(e.starts_with("case 1, token "), "{e}");
+        assert!(e.len() < 200, "the message quotes no megabytes: {e}");
+        // A token with a byte that is no cell is quoted short, not echoed whole.
+        let (_, e) = run(hdu1043, &format!("9{line}"));
+        assert!(e.unwrap().len() < 200);
     }
 
     /// The answer HDU 1043 expects for one case, from IDA* (the reference).

@@ -103,6 +103,7 @@ pub mod solvability;
 pub mod solver;
 pub mod state;
 mod table_kind;
+mod table_stamp;
 pub mod trace;
 pub mod verdict;
 

@@ -67,6 +67,9 @@ pub enum ParseError {
     /// Nothing to read.
     #[error("the board is empty")]
     Empty,
+    /// More tiles than any board has cells (counted before any is held).
+    #[error("{0} tiles are more than any board holds (at most {max})", max = MAX_SIDE * MAX_SIDE)]
+    TooManyTiles(usize),
     /// A size was given that the rows contradict.
     #[error("the rows make a {found} board, but the size given is {given}")]
     SizeMismatch {
@@ -75,8 +78,10 @@ pub enum ParseError {
         /// Size the text has.
         found: Size,
     },
-    /// A character in a move list that names no move.
-    #[error("move {index} ('{found}') is not one of u, d, l, r")]
+    /// A character in a move list that names no move: the blank's moves are `u d l r`,
+    /// lowercase only (a capital is refused, not read as the blank's move: in tile
+    /// notation `R` is the blank's `l`, the opposite way).
+    #[error("{}", blank_move_problem(*index, *found))]
     BadMove {
         /// 1-based position of the move.
         index: usize,
@@ -187,6 +192,14 @@ pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> 
     if text.is_empty() {
         return Err(ParseError::Empty);
     }
+    // Counted first: the tokens of a 50 MB line, held, would take twenty times its size.
+    let count = text
+        .split(|c| c == '/' || is_separator(c))
+        .filter(|t| !t.is_empty())
+        .count();
+    if count > MAX_SIDE * MAX_SIDE {
+        return Err(ParseError::TooManyTiles(count));
+    }
     let rows: Vec<Vec<&str>> = text
         .split('/')
         .map(|row| row.split(is_separator).filter(|t| !t.is_empty()).collect())
@@ -232,12 +245,17 @@ pub fn parse_board(text: &str, size: Option<Size>) -> Result<Board, ParseError> 
     Ok(Board::new(size, cells)?)
 }
 
-/// Reads a move list: letters `u d l r` (either case), whitespace and commas ignored.
+/// Reads a move list: the blank's moves, letters `u d l r`, whitespace and commas ignored.
+/// Capitals are refused: `U D L R` are tile notation ([`Notation::Tiles`]), where each
+/// names the opposite of the blank's move, so reading them as the blank's would check or
+/// play the wrong moves without a word.
 ///
 /// ```
 /// use npuzzle::{parse_moves, Move};
-/// assert_eq!(parse_moves("l U").unwrap(), vec![Move::Left, Move::Up]);
+/// assert_eq!(parse_moves("l u").unwrap(), vec![Move::Left, Move::Up]);
 /// assert!(parse_moves("lx").is_err());
+/// let capital = parse_moves("lU").unwrap_err().to_string();
+/// assert!(capital.contains("tile notation"), "{capital}");
 /// ```
 ///
 /// # Errors
@@ -258,7 +276,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
 /// How a list of moves is written.
 ///
 /// - [`Notation::Blank`]: one letter a move naming the **blank's** motion, `u d l r`
-///   (read in either case), as [`parse_moves`] reads it: the library's own notation.
+///   (lowercase only), as [`parse_moves`] reads it: the library's own notation.
 /// - [`Notation::Tiles`]: as slidy and speedcubing-style sliding-puzzle solvers write
 ///   moves: a capital letter names the way the moved **tile** slides, and a run of one
 ///   letter is written once with its count (`R2U2L` is `R R U U L`; `R0` is no move).
@@ -307,13 +325,19 @@ impl Notation {
         }
     }
 
-    /// `moves` written in this notation.
+    /// `moves` written in this notation, as [`Notation::parse`] reads it back (a tile
+    /// run longer than [`MAX_RUN`] is written as several runs).
     pub fn write(self, moves: &[Move]) -> String {
         match self {
             Notation::Blank => moves_to_string(moves),
             Notation::Tiles => {
                 let mut out = String::with_capacity(moves.len());
-                for run in moves.chunk_by(|a, b| a == b) {
+                // A run longer than the reader takes (`MAX_RUN`) is written as several:
+                // 1000 moves one way are `R999R`, read back as the same 1000.
+                for run in moves
+                    .chunk_by(|a, b| a == b)
+                    .flat_map(|run| run.chunks(MAX_RUN))
+                {
                     out.push(run[0].tile_letter());
                     if run.len() > 1 {
                         out.push_str(&run.len().to_string());
@@ -355,6 +379,18 @@ impl FromStr for Notation {
 
 /// The longest run of one tile move: a tile slides at most across the widest board.
 pub const MAX_RUN: usize = MAX_SIDE - 1;
+
+/// What is wrong with `found`, move `index` of the blank's moves.
+fn blank_move_problem(index: usize, found: char) -> String {
+    match Move::from_tile_letter(found) {
+        Some(mv) => format!(
+            "move {index} ('{found}') is not one of u, d, l, r: a capital is tile \
+             notation, where '{found}' is the blank's '{}', the opposite way",
+            mv.letter()
+        ),
+        None => format!("move {index} ('{found}') is not one of u, d, l, r"),
+    }
+}
 
 /// What is wrong with `found`, character `index` of tile notation.
 fn tile_move_problem(index: usize, found: char) -> String {
@@ -509,6 +545,15 @@ mod tests {
             }))
         ));
         assert_eq!(parse_board("   ", None), Err(ParseError::Empty));
+        let cells = MAX_SIDE * MAX_SIDE;
+        assert_eq!(
+            parse_board(&"1 ".repeat(cells + 1), None),
+            Err(ParseError::TooManyTiles(cells + 1))
+        );
+        assert_eq!(
+            parse_board(&"1/".repeat(cells + 1), Some(Size::new(2, 2).unwrap())),
+            Err(ParseError::TooManyTiles(cells + 1))
+        );
         assert!(parse_board("1 2 3 4 5 0", Some(Size::new(2, 3).unwrap())).is_ok());
         assert!(matches!(
             parse_board("1 2 3/4 5 0", Some(Size::new(2, 3).unwrap())),

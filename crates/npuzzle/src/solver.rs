@@ -146,7 +146,9 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
             solution.conclude(outcome);
         }
     }
-    solution.stats.seconds = started.elapsed().as_secs_f64();
+    // What the search reported as setup (move pruners) is not search time.
+    solution.stats.seconds =
+        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
     solution
 }
 
@@ -173,7 +175,7 @@ fn upgrading(
     if !cut_short {
         solution.stats = first;
         solution.conclude(outcome.map_err(|why| restore(why, &limits)));
-        solution.stats.seconds = started.elapsed().as_secs_f64();
+        solution.stats.seconds = (started.elapsed().as_secs_f64() - first.setup_seconds).max(0.0);
         return solution;
     }
     let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
@@ -191,8 +193,10 @@ fn upgrading(
         // No database (a cache that cannot be written): go on without one.
         let (outcome, stats) = puzzle_idastar::search(start, estimate, &options.run_settings());
         solution.stats = add(first, stats);
+        solution.stats.setup_seconds += setup;
         solution.conclude(outcome);
-        solution.stats.seconds = started.elapsed().as_secs_f64();
+        solution.stats.seconds =
+            (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
         return solution;
     };
     let mut settings = options.run_settings();
@@ -203,12 +207,13 @@ fn upgrading(
     };
     let (outcome, second) = found.db.search(start, &settings);
     solution.stats = add(first, second);
-    solution.stats.setup_seconds = setup;
+    solution.stats.setup_seconds += setup;
     solution.estimate = Some(found.db.name());
     solution.tables = Some(found.origin);
     solution.advice = None;
     solution.conclude(outcome.map_err(|why| restore(why, &limits)));
-    solution.stats.seconds = started.elapsed().as_secs_f64() - setup;
+    solution.stats.seconds =
+        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
     solution
 }
 

@@ -61,6 +61,27 @@ proptest! {
         prop_assert_eq!(Notation::Tiles.parse(&written).unwrap(), moves);
     }
 
+    /// Any move list, long runs included (past the 999 a tile-notation count may say),
+    /// written in tiles and read back is the same list: `R999R` is 1000 moves one way.
+    #[test]
+    fn long_runs_round_trip(
+        runs in prop::collection::vec((any_move(), 1usize..3 * MAX_RUN), 0..5),
+    ) {
+        let moves: Vec<Move> = runs
+            .iter()
+            .flat_map(|&(mv, n)| std::iter::repeat_n(mv, n))
+            .collect();
+        let written = Notation::Tiles.write(&moves);
+        prop_assert_eq!(Notation::Tiles.parse(&written).unwrap(), moves.clone());
+        // from_tiles(to_tiles(m)) == m, as the Python package names them.
+        let blank = Notation::Blank.write(&moves);
+        let tiles = Notation::Tiles.write(&Notation::Blank.parse(&blank).unwrap());
+        prop_assert_eq!(
+            Notation::Blank.write(&Notation::Tiles.parse(&tiles).unwrap()),
+            blank
+        );
+    }
+
     /// Any text is read or refused with its place; never a panic.
     #[test]
     fn any_text_is_read_or_refused(text in "[UDLRudlr0-9 ,xX\u{e9}]{0,40}") {
@@ -153,6 +174,54 @@ fn errors_name_the_character() {
     assert_eq!(
         "klingon".parse::<Notation>().unwrap_err().to_string(),
         "unknown notation 'klingon' (blank, tiles)"
+    );
+}
+
+#[test]
+fn a_run_past_the_longest_count_is_written_as_several() {
+    let moves = vec![Move::Left; MAX_RUN + 1];
+    assert_eq!(Notation::Tiles.write(&moves), format!("R{MAX_RUN}R"));
+    assert_eq!(
+        Notation::Tiles.write(&vec![Move::Up; 2 * MAX_RUN + 5]),
+        format!("D{MAX_RUN}D{MAX_RUN}D5")
+    );
+    assert_eq!(Notation::Tiles.parse(&format!("R{MAX_RUN}R")), Ok(moves));
+}
+
+/// Capitals are tile notation, the opposite of the blank's moves: read as the blank's
+/// moves they are refused, naming the character and what it would mean, never taken
+/// for the lowercase move.
+#[test]
+fn capitals_are_not_the_blanks_moves() {
+    for (capital, blank) in [('U', 'd'), ('D', 'u'), ('L', 'r'), ('R', 'l')] {
+        let error = Notation::Blank.parse(&format!("ul{capital}")).unwrap_err();
+        assert_eq!(
+            error,
+            ParseError::BadMove {
+                index: 3,
+                found: capital
+            }
+        );
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&format!("move 3 ('{capital}') is not one of u, d, l, r"))
+                && message.contains("tile notation")
+                && message.contains(&format!("blank's '{blank}'")),
+            "{message}"
+        );
+        assert_eq!(Move::from_letter(capital), None);
+        assert_eq!(
+            Move::from_letter(blank),
+            Move::from_tile_letter(capital),
+            "the capital names the lowercase letter's move in tile notation"
+        );
+    }
+    // What `solve --notation tiles` prints for 283104765: refused as the blank's moves.
+    assert!(Notation::Blank.parse("DRUL").is_err());
+    assert_eq!(Notation::Tiles.parse("DRUL"), Notation::Blank.parse("uldr"));
+    assert_eq!(
+        Notation::Blank.parse("x").unwrap_err().to_string(),
+        "move 1 ('x') is not one of u, d, l, r"
     );
 }
 

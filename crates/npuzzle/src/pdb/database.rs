@@ -363,7 +363,7 @@ impl PatternDatabase {
     }
 
     /// A checksum of every table's bytes, in order (each table's xxh3-64, verified when
-    /// its file was loaded, combined): equal on two machines when they search with the
+    /// its file was loaded or stamped, combined): equal on two machines when they search with the
     /// same tables (the cluster's check before sharing a search).
     pub fn checksum(&self) -> u64 {
         let sums: Vec<u8> = self

@@ -9,6 +9,7 @@
 use crate::board::{Board, Move, Size};
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::move_pruner::{pruned_word_length, MovePruner};
 use super::MAX_FAST_CELLS;
@@ -47,6 +48,8 @@ pub(crate) struct MoveTable {
     size: Size,
     /// The pruner's longest words.
     length: usize,
+    /// Time spent getting pruners: setup, not search (`Stats::setup_seconds`).
+    setup: Duration,
 }
 
 impl MoveTable {
@@ -66,13 +69,22 @@ impl MoveTable {
             })
             .collect();
         let length = pruned_word_length(size, 0);
+        let started = Instant::now();
+        let pruner = MovePruner::shared(order, length);
         MoveTable {
             moves,
-            pruner: MovePruner::shared(order, length),
+            pruner,
             order,
             size,
             length,
+            setup: started.elapsed(),
         }
+    }
+
+    /// Time spent so far getting the pruners, once per process each (found, or read from
+    /// those the build embedded): setup, not search.
+    pub(super) fn setup(&self) -> Duration {
+        self.setup
     }
 
     /// Before an iteration: takes the machine with longer words once the search has
@@ -84,7 +96,9 @@ impl MoveTable {
         let length = pruned_word_length(self.size, expanded);
         if length > self.length {
             announce(length);
+            let started = Instant::now();
             self.pruner = MovePruner::shared(self.order, length);
+            self.setup += started.elapsed();
             self.length = length;
         }
     }

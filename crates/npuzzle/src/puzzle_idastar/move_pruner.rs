@@ -31,20 +31,17 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
-
 use crate::board::{Move, Size};
 use crate::per_process::{get_or_make, PerProcess};
 
-/// The longest forbidden words the machine can be built with. Longer words prune more:
-/// the 24-puzzle's branching factor is 2.368 with parent pruning, 2.296 with words up to
-/// 10 moves, 2.271 up to 12 and 2.247 up to 14 (test `print_branching`).
-pub(crate) const MAX_WORD_LENGTH: usize = 14;
+pub(crate) use super::forbidden_words::MAX_WORD_LENGTH;
+use super::forbidden_words::{machine, Steps, REFUSED};
 
 /// The longest words worth finding for a board of `size`, once a search has expanded
 /// `expanded` nodes. Finding them takes about eight times longer for every two moves more,
 /// once per process (on two cores: under 0.01 s for 8 moves, 0.02–0.09 s for 10,
-/// 0.25–0.7 s for 12, 3–7 s for 14), and each two moves more cut about 1 % off the branching
+/// 0.25–0.7 s for 12, 3–7 s for 14; the lengths a search starts with are found by the
+/// build for the default order, [`MovePruner::embedded`]), and each two moves more cut about 1 % off the branching
 /// factor: a search must be long to pay. So every search starts with short words and
 /// lengthens them between iterations when the nodes already expanded say the next
 /// iteration is long enough (an iteration expands several times the nodes of all the
@@ -67,11 +64,33 @@ const LONGER_WORDS_AFTER: u64 = 1_000_000;
 /// Expanded nodes after which words of 14 moves pay.
 const LONGEST_WORDS_AFTER: u64 = 50_000_000;
 
-/// The state the machine refuses into: the path ends with a forbidden word.
-const REFUSED: u32 = u32::MAX;
+/// The machines the build script found for [`Move::DEFAULT_ORDER`] (as
+/// [`machine`] gives them, each transition a little-endian `u32`), by word length: the
+/// lengths every search starts with ([`pruned_word_length`] of no nodes expanded).
+const EMBEDDED: [(usize, &[u8]); 2] = [
+    (
+        8,
+        include_bytes!(concat!(env!("OUT_DIR"), "/move_pruner_8.bin")),
+    ),
+    (
+        10,
+        include_bytes!(concat!(env!("OUT_DIR"), "/move_pruner_10.bin")),
+    ),
+];
+
+/// The blank's (column, row) step for each move of `order`.
+fn steps(order: [Move; 4]) -> Steps {
+    order.map(|mv| match mv {
+        Move::Left => (-1, 0),
+        Move::Right => (1, 0),
+        Move::Up => (0, -1),
+        Move::Down => (0, 1),
+    })
+}
 
 /// A finite-state machine over blank moves refusing the paths that end with a forbidden
 /// word (see the [module](self) documentation).
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct MovePruner {
     /// `next[state][mv as usize]`: the state after `mv`, or [`REFUSED`].
     next: Vec<[u32; 4]>,
@@ -82,24 +101,50 @@ impl MovePruner {
     pub(crate) const START: u32 = 0;
 
     /// The machine for the move order `order` and words up to `length` moves, made once
-    /// per process and shared.
+    /// per process and shared: taken from those the build embedded when it is one of
+    /// them ([`MovePruner::embedded`]), found otherwise.
     pub(crate) fn shared(order: [Move; 4], length: usize) -> Arc<MovePruner> {
         static PRUNERS: PerProcess<([Move; 4], usize), MovePruner> = PerProcess::new();
-        get_or_make(&PRUNERS, (order, length), || MovePruner::new(order, length))
+        get_or_make(&PRUNERS, (order, length), || {
+            MovePruner::embedded(order, length).unwrap_or_else(|| MovePruner::new(order, length))
+        })
     }
 
     /// The machine for the move order `order` with the forbidden words of up to `length`
-    /// moves.
+    /// moves, found now.
     pub(crate) fn new(order: [Move; 4], length: usize) -> MovePruner {
-        let words = forbidden_words(order, length);
-        let (goto, ends) = automaton(&words);
-        // Refuse the moves into states that end a word, and index by `Move`.
-        let next = goto
+        MovePruner::by_move(order, &machine(steps(order), length))
+    }
+
+    /// The machine the build found for `order` and `length`, if it embedded that one:
+    /// the default order with the words every search starts with ([`EMBEDDED`]). Finding
+    /// the 10-move words takes 0.02–0.09 s, which a process would otherwise pay before
+    /// its first search of a board larger than 3×3; reading them takes microseconds.
+    pub(crate) fn embedded(order: [Move; 4], length: usize) -> Option<MovePruner> {
+        if order != Move::DEFAULT_ORDER {
+            return None;
+        }
+        let bytes = EMBEDDED.iter().find(|(l, _)| *l == length)?.1;
+        let by_index: Vec<[u32; 4]> = bytes
+            .chunks_exact(16)
+            .map(|row| {
+                std::array::from_fn(|i| {
+                    u32::from_le_bytes(row[4 * i..4 * i + 4].try_into().expect("4 bytes"))
+                })
+            })
+            .collect();
+        Some(MovePruner::by_move(order, &by_index))
+    }
+
+    /// The machine whose transitions `by_index` are by a move's index in `order`,
+    /// indexed by `Move` instead.
+    fn by_move(order: [Move; 4], by_index: &[[u32; 4]]) -> MovePruner {
+        let next = by_index
             .iter()
             .map(|row| {
                 let mut by_move = [REFUSED; 4];
                 for (i, &t) in row.iter().enumerate() {
-                    by_move[order[i] as usize] = if ends[t as usize] { REFUSED } else { t };
+                    by_move[order[i] as usize] = t;
                 }
                 by_move
             })
@@ -122,356 +167,12 @@ impl MovePruner {
     }
 }
 
-/// A string of blank moves: each move's index in the move order, two bits apiece, the
-/// first move in the highest bits, so that strings of one length compare like numbers in
-/// the move order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-struct Word {
-    code: u32,
-    length: u8,
-}
-
-impl Word {
-    const EMPTY: Word = Word { code: 0, length: 0 };
-
-    fn then(self, index: usize) -> Word {
-        Word {
-            code: self.code << 2 | index as u32,
-            length: self.length + 1,
-        }
-    }
-
-    /// Move indices, first to last.
-    fn indices(self) -> impl Iterator<Item = usize> {
-        (0..self.length)
-            .rev()
-            .map(move |i| (self.code >> (2 * i)) as usize & 3)
-    }
-}
-
-/// The rectangle of cells a string's blank visits: lowest and highest column, lowest and
-/// highest row, relative to where it starts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Extent {
-    columns: (i8, i8),
-    rows: (i8, i8),
-}
-
-impl Extent {
-    fn within(self, other: Extent) -> bool {
-        self.columns.0 >= other.columns.0
-            && self.columns.1 <= other.columns.1
-            && self.rows.0 >= other.rows.0
-            && self.rows.1 <= other.rows.1
-    }
-}
-
-/// The effect of a string: the cells whose content it changes, sorted, each with the
-/// place among them of the cell its new content started on (the blank's start standing
-/// for the blank), 14 bits an entry, four entries a word; unused entries are all ones.
-type Effect = [u64; 4];
-
-/// The words of a bit set over the grid [`Player`] plays on.
-const GRID_WORDS: usize = ((2 * MAX_WORD_LENGTH + 3) * (2 * MAX_WORD_LENGTH + 3)).div_ceil(64);
-
-/// An unused entry of an [`Effect`].
-const NO_ENTRY: u64 = (1 << 14) - 1;
-
-/// Plays strings on a grid the blank cannot leave in [`MAX_WORD_LENGTH`] moves.
-struct Player {
-    side: usize,
-    contents: Vec<u16>,
-    order: [Move; 4],
-}
-
-impl Player {
-    fn new(order: [Move; 4]) -> Player {
-        let side = 2 * MAX_WORD_LENGTH + 3;
-        Player {
-            side,
-            contents: (0..(side * side) as u16).collect(),
-            order,
-        }
-    }
-
-    /// The blank's column and row steps for the move of index `index` in the order.
-    fn steps(order: [Move; 4], index: usize) -> (i8, i8) {
-        match order[index] {
-            Move::Left => (-1, 0),
-            Move::Right => (1, 0),
-            Move::Up => (0, -1),
-            Move::Down => (0, 1),
-        }
-    }
-
-    /// Where `word` leaves the blank, relative to its start, as one number.
-    fn end(order: [Move; 4], word: Word) -> usize {
-        let (mut column, mut row) = (MAX_WORD_LENGTH as isize, MAX_WORD_LENGTH as isize);
-        for index in word.indices() {
-            let (dc, dr) = Player::steps(order, index);
-            column += dc as isize;
-            row += dr as isize;
-        }
-        row as usize * (2 * MAX_WORD_LENGTH + 1) + column as usize
-    }
-
-    /// The effect and extent of `word`, leaving the grid as it found it.
-    fn play(&mut self, word: Word) -> (Effect, Extent) {
-        let side = self.side as isize;
-        let origin = self.side * self.side / 2;
-        let mut blank = origin;
-        // The touched cells as a bit set over the grid: read back in increasing order
-        // without sorting.
-        let mut touched = [0u64; GRID_WORDS];
-        touched[origin / 64] |= 1 << (origin % 64);
-        let (mut column, mut row) = (0i8, 0i8);
-        let mut extent = Extent {
-            columns: (0, 0),
-            rows: (0, 0),
-        };
-        for index in word.indices() {
-            let (dc, dr) = Player::steps(self.order, index);
-            column += dc;
-            row += dr;
-            extent.columns = (extent.columns.0.min(column), extent.columns.1.max(column));
-            extent.rows = (extent.rows.0.min(row), extent.rows.1.max(row));
-            let to = blank.wrapping_add_signed(isize::from(dc) + isize::from(dr) * side);
-            self.contents.swap(blank, to);
-            blank = to;
-            touched[to / 64] |= 1 << (to % 64);
-        }
-        let mut changed = [0u64; GRID_WORDS];
-        for (w, &bits) in touched.iter().enumerate() {
-            let mut left = bits;
-            while left != 0 {
-                let cell = w * 64 + left.trailing_zeros() as usize;
-                left &= left - 1;
-                if usize::from(self.contents[cell]) != cell {
-                    changed[w] |= 1 << (cell % 64);
-                }
-            }
-        }
-        // The place of a cell among the changed ones: the changed cells in the words
-        // before its word, and below it in its word.
-        let mut before = [0u32; GRID_WORDS];
-        let mut count = 0;
-        for (b, &bits) in before.iter_mut().zip(&changed) {
-            *b = count;
-            count += bits.count_ones();
-        }
-        let mut effect = [u64::MAX; 4];
-        let mut k = 0;
-        for (w, &bits) in changed.iter().enumerate() {
-            let mut left = bits;
-            while left != 0 {
-                let cell = w * 64 + left.trailing_zeros() as usize;
-                left &= left - 1;
-                let from = usize::from(self.contents[cell]);
-                let below = changed[from / 64] & ((1u64 << (from % 64)) - 1);
-                let place = u64::from(before[from / 64] + below.count_ones());
-                let entry = (cell as u64) << 4 | place;
-                let shift = (k % 4) * 14;
-                effect[k / 4] = effect[k / 4] & !(NO_ENTRY << shift) | entry << shift;
-                k += 1;
-            }
-        }
-        for (w, &bits) in touched.iter().enumerate() {
-            let mut left = bits;
-            while left != 0 {
-                let cell = w * 64 + left.trailing_zeros() as usize;
-                left &= left - 1;
-                self.contents[cell] = cell as u16;
-            }
-        }
-        (effect, extent)
-    }
-}
-
-/// Extents of strings with one effect, as chains through one list: a map from an effect to
-/// the head of its chain, and the links.
-#[derive(Default)]
-struct Extents {
-    heads: FxHashMap<Effect, u32>,
-    links: Vec<(Extent, u32)>,
-}
-
-impl Extents {
-    const END: u32 = u32::MAX;
-
-    fn add(&mut self, effect: Effect, extent: Extent) {
-        let head = self.heads.entry(effect).or_insert(Extents::END);
-        self.links.push((extent, *head));
-        *head = (self.links.len() - 1) as u32;
-    }
-
-    /// Whether a string of effect `effect` kept inside `extent`.
-    fn any_within(&self, effect: &Effect, extent: Extent) -> bool {
-        let mut at = self.heads.get(effect).copied().unwrap_or(Extents::END);
-        while at != Extents::END {
-            let (e, next) = self.links[at as usize];
-            if e.within(extent) {
-                return true;
-            }
-            at = next;
-        }
-        false
-    }
-}
-
-/// The forbidden words of up to `length` moves for the move order `order`, found length by
-/// length: a string grown from a survivor is forbidden when an earlier string of its
-/// length, or a surviving shorter one, has its effect and keeps inside its extent.
-fn forbidden_words(order: [Move; 4], length: usize) -> Vec<Word> {
-    assert!(
-        length <= MAX_WORD_LENGTH,
-        "words of at most {MAX_WORD_LENGTH} moves"
-    );
-    let mut words: Vec<Word> = Vec::new();
-    // Strings with one effect have lengths of one parity (a move is a transposition), so
-    // the survivors are kept by parity.
-    let mut seen = [Extents::default(), Extents::default()];
-    let (empty, extent) = Player::new(order).play(Word::EMPTY);
-    seen[0].add(empty, extent);
-    let mut survivors = vec![Word::EMPTY];
-    let ends = (2 * MAX_WORD_LENGTH + 1) * (2 * MAX_WORD_LENGTH + 1);
-    for n in 1..=length {
-        // Grown in order from survivors in order, so the candidates are in order.
-        let machine = automaton(&words);
-        let candidates: Vec<Word> = survivors
-            .iter()
-            .flat_map(|&w| {
-                let state = w.indices().fold(0, |s, i| machine.0[s as usize][i]);
-                let machine = &machine;
-                (0..4)
-                    .filter(move |&i| !machine.1[machine.0[state as usize][i] as usize])
-                    .map(move |i| w.then(i))
-            })
-            .collect();
-        // Strings with one effect end on one cell: compare within each end cell's bucket,
-        // the buckets shared out over the cores. Plain threads, not a work-stealing pool:
-        // the caller may be a pool's worker holding the lock of `MovePruner::shared`, and
-        // a stolen task of its own pool could ask for the machine again.
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ends];
-        for (k, &w) in candidates.iter().enumerate() {
-            buckets[Player::end(order, w)].push(k as u32);
-        }
-        buckets.retain(|b| !b.is_empty());
-        // Largest first, each thread taking the next: the buckets differ a hundredfold.
-        buckets.sort_by_key(|b| std::cmp::Reverse(b.len()));
-        let next_bucket = std::sync::atomic::AtomicUsize::new(0);
-        let shorter = &seen[n % 2];
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        let refused: Vec<u32> = std::thread::scope(|scope| {
-            let shares: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (buckets, candidates, next_bucket) = (&buckets, &candidates, &next_bucket);
-                    scope.spawn(move || {
-                        let mut player = Player::new(order);
-                        let mut out = Vec::new();
-                        while let Some(bucket) = buckets
-                            .get(next_bucket.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                        {
-                            let mut same = Extents::default();
-                            for &k in bucket {
-                                let (effect, extent) = player.play(candidates[k as usize]);
-                                if shorter.any_within(&effect, extent)
-                                    || same.any_within(&effect, extent)
-                                {
-                                    out.push(k);
-                                }
-                                same.add(effect, extent);
-                            }
-                        }
-                        out
-                    })
-                })
-                .collect();
-            let mut refused: Vec<u32> = shares
-                .into_iter()
-                .flat_map(|share| share.join().expect("a bucket's comparison does not panic"))
-                .collect();
-            refused.sort_unstable();
-            refused
-        });
-        let mut refused_flags = vec![false; candidates.len()];
-        for &k in &refused {
-            refused_flags[k as usize] = true;
-        }
-        words.extend(
-            candidates
-                .iter()
-                .zip(&refused_flags)
-                .filter(|(_, &r)| r)
-                .map(|(&w, _)| w),
-        );
-        survivors = candidates
-            .iter()
-            .zip(&refused_flags)
-            .filter(|(_, &r)| !r)
-            .map(|(&w, _)| w)
-            .collect();
-        // Only strings of this parity and at least two moves longer look these up.
-        if n + 2 <= length {
-            let mut player = Player::new(order);
-            for &w in &survivors {
-                let (effect, extent) = player.play(w);
-                seen[n % 2].add(effect, extent);
-            }
-        }
-    }
-    words
-}
-
-/// The Aho–Corasick automaton of `words`: transitions by move index in the order (state 0
-/// is the empty path), and whether a state ends a word.
-fn automaton(words: &[Word]) -> (Vec<[u32; 4]>, Vec<bool>) {
-    // The trie; `ends[s]`: a word ends at `s` or at one of its suffixes.
-    let mut trie: Vec<[u32; 4]> = vec![[REFUSED; 4]];
-    let mut ends = vec![false];
-    for w in words {
-        let mut s = 0usize;
-        for i in w.indices() {
-            if trie[s][i] == REFUSED {
-                trie[s][i] = trie.len() as u32;
-                trie.push([REFUSED; 4]);
-                ends.push(false);
-            }
-            s = trie[s][i] as usize;
-        }
-        ends[s] = true;
-    }
-    // Breadth first: each state's failure link (its longest proper suffix in the trie)
-    // and its full transitions.
-    let mut fail = vec![0u32; trie.len()];
-    let mut goto = trie.clone();
-    for t in &mut goto[0] {
-        if *t == REFUSED {
-            *t = 0;
-        }
-    }
-    let mut queue: std::collections::VecDeque<usize> = trie[0]
-        .iter()
-        .filter(|&&c| c != REFUSED)
-        .map(|&c| c as usize)
-        .collect();
-    while let Some(s) = queue.pop_front() {
-        ends[s] = ends[s] || ends[fail[s] as usize];
-        for i in 0..4 {
-            let child = trie[s][i];
-            if child == REFUSED {
-                goto[s][i] = goto[fail[s] as usize][i];
-            } else {
-                fail[child as usize] = goto[fail[s] as usize][i];
-                queue.push_back(child as usize);
-            }
-        }
-    }
-    (goto, ends)
-}
 #[cfg(test)]
 mod tests {
+    use super::super::forbidden_words::forbidden_words;
     use super::*;
     use crate::board::{Board, Size};
+    use rustc_hash::FxHashMap;
     use std::collections::VecDeque;
 
     /// Every board within `depth` moves of `start`, with the smallest shortest path to it
@@ -636,9 +337,37 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_machines_are_the_ones_found_at_run_time() {
+        // Same machine, state for state: the search takes the same nodes and paths.
+        for (length, _) in EMBEDDED {
+            let embedded = MovePruner::embedded(Move::DEFAULT_ORDER, length).expect("embedded");
+            assert_eq!(
+                embedded,
+                MovePruner::new(Move::DEFAULT_ORDER, length),
+                "{length}"
+            );
+            assert_eq!(
+                *MovePruner::shared(Move::DEFAULT_ORDER, length),
+                embedded,
+                "{length}"
+            );
+        }
+        // Every search in the default order starts on an embedded machine; others are
+        // found when first asked for.
+        for side in [3, 4, 5, 8] {
+            let start = pruned_word_length(Size::square(side).unwrap(), 0);
+            assert!(MovePruner::embedded(Move::DEFAULT_ORDER, start).is_some());
+        }
+        assert!(MovePruner::embedded(Move::DEFAULT_ORDER, 12).is_none());
+        let other = [Move::Up, Move::Left, Move::Right, Move::Down];
+        assert!(MovePruner::embedded(other, 10).is_none());
+        assert_eq!(*MovePruner::shared(other, 8), MovePruner::new(other, 8));
+    }
+
+    #[test]
     fn words_of_two_moves_are_the_undoing_moves() {
         let pruner = MovePruner::new(Move::DEFAULT_ORDER, 2);
-        assert_eq!(forbidden_words(Move::DEFAULT_ORDER, 2).len(), 4);
+        assert_eq!(forbidden_words(steps(Move::DEFAULT_ORDER), 2).len(), 4);
         for a in Move::DEFAULT_ORDER {
             for b in Move::DEFAULT_ORDER {
                 let refused = run(&pruner, &[a, b]).is_none();
@@ -702,7 +431,7 @@ mod tests {
             let pruner = MovePruner::new(Move::DEFAULT_ORDER, length);
             println!(
                 "{length}: {} words, {} states, {:.2} s",
-                forbidden_words(Move::DEFAULT_ORDER, length).len(),
+                forbidden_words(steps(Move::DEFAULT_ORDER), length).len(),
                 pruner.states(),
                 started.elapsed().as_secs_f64()
             );

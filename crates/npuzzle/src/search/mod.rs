@@ -101,8 +101,8 @@ pub struct Stats {
     pub peak_bytes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Seconds spent before the search loading or building the tables it uses (pattern
-    /// databases); not part of `seconds`. Zero when there were none.
+    /// Seconds spent loading or building the tables the search uses (pattern databases,
+    /// the fast IDA*'s move pruners); not part of `seconds`. Zero when there were none.
     #[cfg_attr(feature = "serde", serde(default))]
     pub setup_seconds: f64,
 }
