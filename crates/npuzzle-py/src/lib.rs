@@ -5,7 +5,9 @@
 //! answers become Python objects carrying the fields `npuzzle solve --json` prints, and
 //! the library's errors become Python exceptions (`ValueError` for bad input, naming the
 //! token or argument at fault; [`errors::SearchLimit`] when a limit stops a search).
-//! Every search runs with the GIL released, so Python threads solve side by side.
+//! Every search runs with the GIL released, so Python threads solve side by side, and
+//! Ctrl-C stops it within a fraction of a second with `KeyboardInterrupt`
+//! ([`interruptible`]).
 //!
 //! Built into a wheel by maturin (`pip install ./crates/npuzzle-py`); the type stubs are
 //! `npuzzle.pyi` beside this crate's manifest, and the tests are `tests/test_npuzzle.py`.
@@ -14,6 +16,7 @@ mod arguments;
 mod board;
 mod errors;
 mod functions;
+mod interruptible;
 mod results;
 
 use pyo3::prelude::*;

@@ -56,3 +56,37 @@ pub fn compare(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cancel::CancelToken;
+    use crate::search::GiveUp;
+    use crate::solution::Status;
+
+    #[test]
+    fn a_set_token_stops_every_run() {
+        // The hardest 8-puzzle positions would take the uninformed searches a while.
+        let start = crate::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let token = CancelToken::new();
+        token.cancel();
+        let options = SolveOptions {
+            limits: Limits {
+                cancel: Some(token),
+                ..COMPARE_LIMITS
+            },
+            ..SolveOptions::default()
+        };
+        let runs = compare(&start, &goal, &options).unwrap();
+        assert_eq!(runs.len(), Algorithm::comparison_pairs().len());
+        for run in runs {
+            assert_eq!(
+                run.status,
+                Status::GaveUp(GiveUp::Interrupted),
+                "{}",
+                run.algorithm
+            );
+        }
+    }
+}

@@ -162,6 +162,13 @@ pub enum PdbError {
     /// Reading or writing a table file failed.
     #[error(transparent)]
     Cache(#[from] CacheError),
+    /// A build was stopped from outside (see [`crate::cancel`]); the tables finished
+    /// before it are stored, its own is not.
+    #[error("the build of the table of group {group} was interrupted")]
+    Interrupted {
+        /// The group's tiles.
+        group: String,
+    },
 }
 
 /// The groups of the partition written `spec` for `goal`, checked for a classic database:
