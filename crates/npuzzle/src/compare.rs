@@ -34,7 +34,11 @@ pub const COMPARE_LIMITS: Limits = Limits {
 
 /// Solves `start` towards `goal` with every pair of [`Algorithm::comparison_pairs`], in
 /// that order, each under `options` with its algorithm and estimate put in. A run that
-/// reaches a limit is an answer that gave up, not an error.
+/// reaches a limit is an answer that gave up, not an error. The limits are each run's:
+/// with a time limit of 2 s the nine runs take at most about 18 s, each stopping within
+/// milliseconds of its 2 s (a caller that wants one budget for all, as the web API does,
+/// divides it first). A set [`Limits::cancel`] token stops the run under way, and the
+/// ones after it at once.
 ///
 /// # Errors
 /// As [`solve`]: start and goal of different sizes, or a board too large for the
