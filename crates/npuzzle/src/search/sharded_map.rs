@@ -33,7 +33,7 @@ const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
 /// growth moves a 256th of the entries, milliseconds at any size, well inside the time
 /// between two looks at the clock. The maps fill evenly, so the memory is that of one
 /// map, and a growth holds only one small map twice where one large map holds its old
-/// and new tables together (a BFS of 2 million expansions peaked at 273 MB, against
+/// and new tables together (a BFS of 2 million expansions peaked at 227 MB, against
 /// 331 MB in one map). The price, measured side
 /// by side on 15-puzzles: about a tenth more CPU time per node for BFS, less for
 /// bidirectional BFS and A*, which do more per node.
