@@ -643,6 +643,64 @@ mod tests {
     }
 
     #[test]
+    fn a_cluster_compares_the_tables_it_built_on_the_way() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Solution, String>> {
+            let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+            let links = crate::cluster::InProcessCluster::new(&[1, 1]);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = links
+                    .into_iter()
+                    .zip(&dirs)
+                    .zip(budgets)
+                    .map(|((link, dir), budget)| {
+                        let options = SolveOptions {
+                            cache: Some(crate::cache::Cache::new(dir.path())),
+                            limits: Limits {
+                                max_bytes: budget,
+                                ..Limits::NONE
+                            },
+                            cluster: Some(crate::cluster::SharedLink(std::sync::Arc::new(link))),
+                            ..SolveOptions::default()
+                        };
+                        let (start, goal, upgrade) = (&start, &goal, &upgrade);
+                        scope.spawn(move || {
+                            let estimate = LinearConflict::new(goal);
+                            let solution =
+                                Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+                            upgrading(start, goal, &estimate, upgrade, solution, &options)
+                                .map_err(|e| e.to_string())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            })
+        };
+        // Both built the same tables: they search on together, to the serial path.
+        let both = run([None, None]);
+        for answer in &both {
+            let answer = answer.as_ref().unwrap();
+            assert_eq!(answer.length(), Some(57));
+            assert_eq!(answer.moves, both[0].as_ref().unwrap().moves);
+        }
+        // One could not build them (its budget is too small): both refuse, saying so.
+        for answer in run([None, Some(1)]) {
+            let error = answer.unwrap_err();
+            assert!(
+                error.contains("its tables built on the way is none ("),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
     fn endless_time_limits_and_huge_weights_do_not_crash() {
         let goal = Board::goal(Size::square(4).unwrap());
         let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
