@@ -319,6 +319,83 @@ fn processes_that_would_search_differently_refuse_together() {
 }
 
 #[test]
+fn processes_with_other_limits_refuse_together_saying_so_in_words() {
+    // Issue 34: a process with a time limit of its own searched on, and process 0
+    // reported a limit it was never given.
+    let solve = [
+        "solve",
+        KORF_1,
+        "--goal",
+        GOAL_BLANK_FIRST,
+        "-a",
+        "fast-idastar",
+        "-j",
+        "1",
+    ];
+    let batch = ["batch", "--goal", GOAL_15, "-j", "1", "--quiet"];
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15
+";
+    for (args, extra, stdin, message) in [
+        (
+            &solve[..],
+            [&[][..], &["--max-seconds", "3"]],
+            "",
+            "would search differently: its time limit is 3 s, process 0's is none",
+        ),
+        (
+            &solve[..],
+            [&["--max-nodes", "1000"][..], &[]],
+            "",
+            "would search differently: its node limit is none, process 0's is 1000 expanded \
+             nodes",
+        ),
+        (
+            &batch[..],
+            [&[][..], &["--max-seconds", "0.5"]],
+            board,
+            "would search differently: its time limit is 0.5 s, process 0's is none",
+        ),
+    ] {
+        let outputs = on_cluster(args, &extra, stdin);
+        for out in &outputs {
+            let error = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{error}");
+            assert!(error.contains("process 1 (127.0.0.1:"), "{error}");
+            assert!(error.contains(message), "{error}");
+            assert!(!error.contains("Some("), "{error}");
+            assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+        }
+    }
+    // The same limit everywhere: they search together, and process 0 reports that limit.
+    let limited = ["--max-seconds", "0.3"];
+    let outputs = on_cluster(
+        &[
+            "solve",
+            KORF_1,
+            "--goal",
+            GOAL_BLANK_FIRST,
+            "-a",
+            "fast-idastar",
+            "--heuristic",
+            "manhattan",
+            "-j",
+            "1",
+            "--json",
+        ],
+        &[&limited, &limited],
+        "",
+    );
+    assert_eq!(
+        outputs[0].status.code(),
+        Some(3),
+        "{}",
+        text(&outputs[0].stderr)
+    );
+    let answer: Value = serde_json::from_slice(&outputs[0].stdout).unwrap();
+    assert_eq!(answer["gave_up"], "gave up: time limit of 0.300 s reached");
+}
+
+#[test]
 fn a_stray_client_on_a_port_does_not_stop_the_cluster() {
     let dir = tempfile::tempdir().unwrap();
     let _alone = one_cluster_at_a_time();

@@ -109,7 +109,10 @@ pub fn table_refused(error: TableError) -> PyErr {
     let argument = match &error {
         TableError::TooLarge { .. } => Some("board"),
         TableError::SizeMismatch { .. } | TableError::BlankOffBoard { .. } => Some("goal"),
-        TableError::OverBudget { .. } | TableError::Cache(_) | TableError::Corrupt(_) => None,
+        TableError::OverBudget { .. }
+        | TableError::Cache(_)
+        | TableError::Corrupt(_)
+        | TableError::Interrupted(_) => None,
     };
     by_fault(error.fault(), argument, &error)
 }

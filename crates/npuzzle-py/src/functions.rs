@@ -1,5 +1,6 @@
-//! The module's functions. Each reads its arguments into the library's types, releases
-//! the GIL for the work, and hands back Python objects.
+//! The module's functions. Each reads its arguments into the library's types, runs the
+//! work with the GIL released where Ctrl-C stops it ([`interruptible`]), and hands back
+//! Python objects.
 
 #![expect(
     clippy::needless_pass_by_value,
@@ -13,6 +14,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use npuzzle::cache::Cache;
+use npuzzle::cancel::CancelToken;
 use npuzzle::compare::{compare as compare_all, COMPARE_LIMITS};
 use npuzzle::distance_table;
 use npuzzle::memory::default_budget;
@@ -21,12 +23,14 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::progress::Silent;
 use npuzzle::random::{random_board as uniform, random_walk};
 use npuzzle::report::SolveReport;
+use npuzzle::search::Limits;
 use npuzzle::verdict::check as check_moves;
 use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
 
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
 use crate::errors::{bad_input, refused, table_refused, SearchLimit};
+use crate::interruptible::interruptible;
 use crate::results::{PySolveResult, PyVerdict};
 use crate::values;
 
@@ -70,7 +74,7 @@ pub fn solve(
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
     let defaults = SolveOptions::default();
-    let options = SolveOptions {
+    let mut options = SolveOptions {
         algorithm,
         estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
@@ -82,9 +86,9 @@ pub fn solve(
         },
         ..defaults
     };
-    let solution = py
-        .detach(|| npuzzle::solve(&start, &goal, &options))
-        .map_err(refused)?;
+    let cancel = stoppable(&mut options);
+    let solution =
+        interruptible(py, &cancel, || npuzzle::solve(&start, &goal, &options))?.map_err(refused)?;
     let result = PySolveResult(SolveReport::new(&start, &goal, &solution));
     if let Status::GaveUp(why) = &solution.status {
         // The limit's message, and after a memory limit the library's hint.
@@ -120,14 +124,14 @@ pub fn compare(
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<Vec<PySolveResult>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let options = SolveOptions {
+    let mut options = SolveOptions {
         limits: limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         ..SolveOptions::default()
     };
-    let solutions = py
-        .detach(|| compare_all(&start, &goal, &options))
-        .map_err(refused)?;
+    let cancel = stoppable(&mut options);
+    let solutions =
+        interruptible(py, &cancel, || compare_all(&start, &goal, &options))?.map_err(refused)?;
     Ok(solutions
         .iter()
         .map(|solution| PySolveResult(SolveReport::new(&start, &goal, solution)))
@@ -158,14 +162,16 @@ pub fn check(
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
-    let options = SolveOptions {
+    let mut options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         ..SolveOptions::default()
     };
-    let verdict = py
-        .detach(|| check_moves(&start, &goal, &moves, notation, &options))
-        .map_err(refused)?;
+    let cancel = stoppable(&mut options);
+    let verdict = interruptible(py, &cancel, || {
+        check_moves(&start, &goal, &moves, notation, &options)
+    })?
+    .map_err(refused)?;
     Ok(PyVerdict(verdict))
 }
 
@@ -217,8 +223,16 @@ pub fn distance(
 ) -> PyResult<Option<usize>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let cache = cache(cache_dir).unwrap_or_else(Cache::from_env);
-    py.detach(|| distance_table::distance(&start, &goal, &cache, default_budget(), &Silent))
-        .map_err(table_refused)
+    let cancel = CancelToken::new();
+    let limits = Limits {
+        max_bytes: default_budget(),
+        cancel: Some(cancel.clone()),
+        ..Limits::NONE
+    };
+    interruptible(py, &cancel, || {
+        distance_table::distance(&start, &goal, &cache, &limits, &Silent)
+    })?
+    .map_err(table_refused)
 }
 
 /// The blank's moves (`"uldr"`) written in tile notation (`"DRUL"`): each letter names
@@ -238,4 +252,11 @@ pub fn from_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResu
         .parse(&moves)
         .map_err(|e| bad_input("moves", e))?;
     Ok(Notation::Blank.write(&moves))
+}
+
+/// A token for `options`' work, put in its limits: the work stops once it is set.
+fn stoppable(options: &mut SolveOptions) -> CancelToken {
+    let cancel = CancelToken::new();
+    options.limits.cancel = Some(cancel.clone());
+    cancel
 }

@@ -7,7 +7,9 @@
 //! for a bad request, naming the token or argument at fault, `TypeError` for a value of
 //! the wrong type; `OSError` when the machine fails a good one; [`errors::SearchLimit`]
 //! when a limit stops a search).
-//! Every search runs with the GIL released, so Python threads solve side by side.
+//! Every search runs with the GIL released, so Python threads solve side by side, and
+//! Ctrl-C stops it within a fraction of a second with `KeyboardInterrupt`
+//! ([`interruptible`]).
 //!
 //! Built into a wheel by maturin (`pip install ./crates/npuzzle-py`); the type stubs are
 //! `npuzzle.pyi` beside this crate's manifest, and the tests are `tests/test_npuzzle.py`.
@@ -16,6 +18,7 @@ mod arguments;
 mod board;
 mod errors;
 mod functions;
+mod interruptible;
 mod results;
 mod values;
 

@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Layout::for_goal(&goal)?,
         &Cache::from_env(),
         Need::Always,
-        None,
+        &npuzzle::search::Limits::NONE,
         &Silent,
     )?
     .expect("built when needed");

@@ -2,17 +2,18 @@
 //! once, written here, and later mapped into memory instead of rebuilt.
 //!
 //! ```
-//! use npuzzle::cache::{Cache, Origin};
+//! use npuzzle::cache::{Cache, CacheError, Origin};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let cache = Cache::new(dir.path());
 //! let (table, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || {
-//!     (0u8..8).map(|i| i * i).collect()
+//!     Ok::<_, CacheError>((0u8..8).map(|i| i * i).collect())
 //! })?;
 //! assert_eq!(origin, Origin::Built);
 //! assert_eq!(table[3], 9);
 //! // Next time it is mapped from the file, checked against its identity and checksum.
-//! let (_, origin) = cache.load_or_build("squares.tbl", "the squares of 0..8", || unreachable!())?;
+//! let (_, origin) =
+//!     cache.load_or_build::<CacheError>("squares.tbl", "the squares of 0..8", || unreachable!())?;
 //! assert_eq!(origin, Origin::Loaded);
 //! assert!(cache.load("squares.tbl", "something else").is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -431,24 +432,25 @@ impl Cache {
     }
 
     /// The table of `identity` in file `name`: loaded if a valid file is there, otherwise
-    /// built with `build`, written, and loaded back.
+    /// built with `build`, written, and loaded back. A build that fails (one stopped
+    /// from outside, see [`crate::cancel`]) writes nothing.
     ///
     /// # Errors
-    /// When a rebuilt table cannot be stored or read back.
-    pub fn load_or_build(
+    /// When a rebuilt table cannot be stored or read back, or what `build` failed with.
+    pub fn load_or_build<E: From<CacheError>>(
         &self,
         name: &str,
         identity: &str,
-        build: impl FnOnce() -> Vec<u8>,
-    ) -> Result<(Table, Origin), CacheError> {
+        build: impl FnOnce() -> Result<Vec<u8>, E>,
+    ) -> Result<(Table, Origin), E> {
         let origin = match self.load(name, identity) {
             Ok(table) => return Ok((table, Origin::Loaded)),
             Err(CacheError::Missing(_)) => Origin::Built,
             Err(CacheError::Invalid { why, .. }) => Origin::Rebuilt(why),
-            Err(e) => return Err(e),
+            Err(e) => return Err(e.into()),
         };
         self.check_writable()?;
-        self.store(name, identity, &build())?;
+        self.store(name, identity, &build()?)?;
         Ok((self.load(name, identity)?, origin))
     }
 }
@@ -601,7 +603,7 @@ mod tests {
             let error = cache
                 .load_or_build("t.bin", "test table", || {
                     built = true;
-                    vec![1, 2, 3]
+                    Ok::<_, CacheError>(vec![1, 2, 3])
                 })
                 .err()
                 .expect("no table");
@@ -609,7 +611,7 @@ mod tests {
             assert!(error.to_string().starts_with(&place.display().to_string()));
         }
         let error = Cache::new("/proc")
-            .load_or_build("t.bin", "test table", Vec::new)
+            .load_or_build("t.bin", "test table", || Ok::<_, CacheError>(Vec::new()))
             .err()
             .expect("no table");
         assert!(matches!(error, CacheError::Unwritable { .. }), "{error:?}");
@@ -629,12 +631,14 @@ mod tests {
         let cache = Cache::new(dir.path().join("sub"));
         let payload: Vec<u8> = (0..10_000u32).map(|i| (i * 7) as u8).collect();
         let (table, origin) = cache
-            .load_or_build("t.bin", "test table", || payload.clone())
+            .load_or_build("t.bin", "test table", || {
+                Ok::<_, CacheError>(payload.clone())
+            })
             .unwrap();
         assert_eq!(origin, Origin::Built);
         assert_eq!(&*table, &payload[..]);
         let (_, origin) = cache
-            .load_or_build("t.bin", "test table", || unreachable!())
+            .load_or_build::<CacheError>("t.bin", "test table", || unreachable!())
             .unwrap();
         assert_eq!(origin, Origin::Loaded);
 
@@ -651,7 +655,9 @@ mod tests {
         bytes[last] ^= 1;
         fs::write(&path, &bytes).unwrap();
         let (table, origin) = cache
-            .load_or_build("t.bin", "test table", || payload.clone())
+            .load_or_build("t.bin", "test table", || {
+                Ok::<_, CacheError>(payload.clone())
+            })
             .unwrap();
         assert!(
             matches!(origin, Origin::Rebuilt(ref why) if why.contains("checksum")),
@@ -662,7 +668,9 @@ mod tests {
         let bytes = fs::read(&path).unwrap();
         fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
         let (_, origin) = cache
-            .load_or_build("t.bin", "test table", || payload.clone())
+            .load_or_build("t.bin", "test table", || {
+                Ok::<_, CacheError>(payload.clone())
+            })
             .unwrap();
         assert!(
             matches!(origin, Origin::Rebuilt(ref why) if why.contains("truncated")),

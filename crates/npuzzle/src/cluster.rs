@@ -165,6 +165,19 @@ pub fn agree(link: &dyn ClusterLink, fields: &[(&str, String)]) -> Result<(), Di
     Ok(())
 }
 
+/// The least of every process's `mine` (`None` is no bound, more than any number),
+/// through one round of `link`: the same on every process. For a bound each process
+/// has its own default for (the memory budget, half of each machine's memory), which
+/// processes must hold to alike: the least is one that none passes.
+pub fn least(link: &dyn ClusterLink, mine: Option<u64>) -> Option<u64> {
+    let text = mine.map_or_else(|| "none".to_string(), |n| n.to_string());
+    link.gather(text)
+        .iter()
+        // Every process runs this same program: anything but a number is no bound.
+        .filter_map(|text| text.parse::<u64>().ok())
+        .min()
+}
+
 /// What one process found in one round of the puzzle-specific IDA*.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoundShare {
@@ -193,6 +206,7 @@ impl RoundShare {
             Some(GiveUp::Held(n)) => format!("held:{n}"),
             Some(GiveUp::Time(t)) => format!("time:{}", t.as_nanos()),
             Some(GiveUp::Memory { budget, held }) => format!("memory:{budget}:{held}"),
+            Some(GiveUp::Interrupted) => "interrupted".to_string(),
         };
         format!(
             "{} {} {} {goal} {gave_up}",
@@ -232,6 +246,7 @@ impl RoundShare {
                         budget: number()?,
                         held: number()?,
                     },
+                    "interrupted" => GiveUp::Interrupted,
                     _ => return None,
                 })
             }
@@ -395,12 +410,36 @@ mod tests {
                 gave_up: Some(GiveUp::Time(Duration::from_millis(1500))),
                 ..RoundShare::default()
             },
+            RoundShare {
+                gave_up: Some(GiveUp::Interrupted),
+                ..RoundShare::default()
+            },
         ];
         for share in shares {
             assert_eq!(RoundShare::decode(&share.encode()), Some(share));
         }
         assert_eq!(RoundShare::decode("1 2"), None);
         assert_eq!(RoundShare::decode("1 2 3 - - bogus:1"), None);
+    }
+
+    #[test]
+    fn the_least_bound_is_everyone_s() {
+        for (bounds, least_one) in [
+            (vec![Some(5), None, Some(3)], Some(3)),
+            (vec![None, None], None),
+            (vec![Some(7)], Some(7)),
+        ] {
+            let links = InProcessCluster::new(&vec![1; bounds.len()]);
+            let all: Vec<Option<u64>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = links
+                    .iter()
+                    .zip(&bounds)
+                    .map(|(link, &mine)| scope.spawn(move || least(link, mine)))
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert!(all.iter().all(|&l| l == least_one), "{bounds:?}: {all:?}");
+        }
     }
 
     #[test]

@@ -37,6 +37,7 @@ use crate::board::{Board, Move, Size};
 use std::time::Instant;
 
 use crate::cache::Cache;
+use crate::cancel::CancelToken;
 use crate::distance_table::{self, Layout, Need};
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
@@ -82,11 +83,12 @@ pub fn construct(start: &Board, goal: &Board) -> Option<Constructed> {
 /// the list it grows into when full, and the copy the cancelling of inverse pairs makes.
 const BYTES_A_MOVE: usize = 3;
 
-/// [`construct`] within `limits`: it gives up when `max_time` passes, or when its moves
-/// would take more than `max_bytes`, before it is done.
+/// [`construct`] within `limits`: it gives up when `max_time` passes, its `cancel` token
+/// is set, or its moves would take more than `max_bytes`, before it is done.
 ///
 /// # Errors
-/// [`GiveUp::Time`] or [`GiveUp::Memory`] when a limit is reached first.
+/// [`GiveUp::Time`], [`GiveUp::Interrupted`] or [`GiveUp::Memory`] when a limit is
+/// reached first.
 ///
 /// # Panics
 /// When `start` and `goal` differ in size.
@@ -123,12 +125,14 @@ pub fn construct_within(
 
     let mut work = Work::new(start, &corner_goal);
     work.deadline = deadline.map(|(at, _)| at);
+    work.cancel.clone_from(&limits.cancel);
     work.max_moves = limits
         .max_bytes
         .map(|b| usize::try_from(b).unwrap_or(usize::MAX) / BYTES_A_MOVE);
     work.fill();
     if work.expired {
         return Err(match (deadline, limits.max_bytes) {
+            _ if limits.cancelled() => GiveUp::Interrupted,
             (Some((at, span)), _) if Instant::now() >= at => GiveUp::Time(span),
             (_, Some(budget)) => GiveUp::Memory {
                 budget,
@@ -171,17 +175,18 @@ pub fn shorten_by_windows(
     window: usize,
     max_cells: usize,
 ) -> Vec<Move> {
-    shorten_within(start, moves, window, max_cells, None)
+    shorten_within(start, moves, window, max_cells, || false)
 }
 
-/// [`shorten_by_windows`], keeping the rest of the moves as they are once `deadline`
-/// passes: the answer stays a solution, only less shortened.
+/// [`shorten_by_windows`], keeping the rest of the moves as they are once `stop` says
+/// so (asked before each window: a deadline passed, a token set): the answer stays a
+/// solution, only less shortened.
 pub fn shorten_within(
     start: &Board,
     moves: &[Move],
     window: usize,
     max_cells: usize,
-    deadline: Option<Instant>,
+    stop: impl Fn() -> bool,
 ) -> Vec<Move> {
     let size = start.size();
     let mut board = start.clone();
@@ -189,7 +194,7 @@ pub fn shorten_within(
     let chunks = moves.chunks(window.max(1));
     let mut done = 0;
     for chunk in chunks {
-        if deadline.is_some_and(|at| Instant::now() >= at) {
+        if stop() {
             out.extend_from_slice(&moves[done..]);
             break;
         }
@@ -268,7 +273,7 @@ const WINDOW_SHORTENING_MOVES: usize = 1_000_000;
 /// Solves `start` towards `goal` constructively: the answer of
 /// [`crate::Algorithm::Constructive`], shortened where that is cheap, within
 /// `limits.max_time` (the construction gives up when it runs out; the shortening stops
-/// and keeps what it has).
+/// and keeps what it has) and until `limits.cancel` is set (the same).
 pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
     let started = Instant::now();
     let deadline = limits.max_time.and_then(|span| started.checked_add(span));
@@ -278,7 +283,9 @@ pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
             // Window re-solving saves about 1% for three times the construction's time
             // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
             let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
-                shorten_within(start, &built.moves, 24, 12, deadline)
+                shorten_within(start, &built.moves, 24, 12, || {
+                    limits.cancelled() || deadline.is_some_and(|at| Instant::now() >= at)
+                })
             } else {
                 built.moves
             };
@@ -305,8 +312,10 @@ struct Work {
     goal: Vec<u32>,
     locked: Vec<bool>,
     moves: Vec<Move>,
-    /// When to stop, the most moves to make, and whether either limit has come.
+    /// When to stop, what stops it from outside, the most moves to make, and whether a
+    /// limit has come.
     deadline: Option<Instant>,
+    cancel: Option<CancelToken>,
     max_moves: Option<usize>,
     expired: bool,
     // Breadth-first routing scratch: `seen[c] == round` marks cells seen this round,
@@ -328,6 +337,7 @@ impl Work {
             locked: vec![false; n],
             moves: Vec::new(),
             deadline: None,
+            cancel: None,
             max_moves: None,
             expired: false,
             seen: vec![0; n],
@@ -479,11 +489,12 @@ impl Work {
         }
     }
 
-    /// Whether the deadline has passed or the moves have reached their most (read once
-    /// a tile, so it costs nothing).
+    /// Whether the deadline has passed, the token is set or the moves have reached their
+    /// most (read once a tile, so it costs nothing).
     fn out_of_time(&mut self) -> bool {
         self.expired = self.expired
             || self.deadline.is_some_and(|at| Instant::now() >= at)
+            || CancelToken::is_set(self.cancel.as_ref())
             || self.max_moves.is_some_and(|most| self.moves.len() > most);
         self.expired
     }
@@ -637,11 +648,16 @@ impl Work {
         let goal = small(&self.goal);
         // Blocks of at most 3x3 have complete tables, embedded or built in milliseconds.
         let layout = Layout::for_goal(&goal).expect("a block of at most 3x3 has a table");
-        let table =
-            distance_table::shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)
-                .ok()
-                .flatten()
-                .expect("small tables are always at hand");
+        let table = distance_table::shared(
+            layout,
+            &Cache::from_env(),
+            Need::IfCheap,
+            &Limits::NONE,
+            &Silent,
+        )
+        .ok()
+        .flatten()
+        .expect("small tables are always at hand");
         let moves = table
             .solve(&start, &goal, &Move::DEFAULT_ORDER)
             .expect("the block is solvable when the board is");
@@ -711,6 +727,24 @@ mod tests {
             cancel_inverse_pairs(vec![Left, Up, Down, Right, Up]),
             vec![Up]
         );
+    }
+
+    #[test]
+    fn a_set_token_stops_the_construction() {
+        let goal = Board::goal(Size::square(300).unwrap());
+        let start = crate::random::random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(3));
+        let token = CancelToken::new();
+        token.cancel();
+        let limits = Limits {
+            cancel: Some(token),
+            ..Limits::NONE
+        };
+        assert_eq!(
+            construct_within(&start, &goal, &limits),
+            Err(GiveUp::Interrupted)
+        );
+        let solution = solve(&start, &goal, &limits);
+        assert_eq!(solution.status, crate::Status::GaveUp(GiveUp::Interrupted));
     }
 
     #[test]

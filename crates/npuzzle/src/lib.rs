@@ -34,6 +34,7 @@
 //!   [`plural`]: counts written with nouns that agree. [`board`]: sizes, boards, blank
 //!   moves. [`rank`]: every permutation ranking.
 //!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
+//!   [`cancel`]: stopping work from outside.
 //!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
 //!   limits, in the style of the `pathfinding` crate.
 //! - [`notation`]: reading and writing boards and moves (the blank's `u d l r`, or tile
@@ -74,6 +75,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod cancel;
 pub mod catalogue;
 pub mod cluster;
 pub mod compare;

@@ -41,10 +41,11 @@ pub const RANKED_CELLS: usize = 12;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Visited {
-    /// A hash map keyed by the packed board (`FxHash`). The default: measured 2-5x faster
-    /// than ranking on the 8-puzzle (docs/BENCHMARKS.md), because a packed board is already
-    /// a collision-free key that hashes in one multiply, while ranking costs a pass over
-    /// the tiles and the indexed pages scatter memory.
+    /// A hash map keyed by the packed board (`FxHash`), cut into small ones
+    /// ([`crate::search::ShardedMap`]: no growth stalls a search past its time limit). The
+    /// default: measured 2-5x faster than ranking on the 8-puzzle (docs/BENCHMARKS.md),
+    /// because a packed board is already a collision-free key that hashes in one multiply,
+    /// while ranking costs a pass over the tiles and the indexed pages scatter memory.
     #[default]
     Hash,
     /// An array indexed by the board's Lehmer rank, a perfect hash (boards of at most
@@ -108,6 +109,30 @@ impl EstimateChoice {
         match self {
             EstimateChoice::Heuristic(kind) => Some(*kind),
             _ => None,
+        }
+    }
+
+    /// The choice in words, as a user named it: `auto`, `linear-conflict`, `pdb 7-8`,
+    /// `catalogue small without reflection`.
+    pub fn describe(&self) -> String {
+        let reflected = |reflection: bool| {
+            if reflection {
+                ""
+            } else {
+                " without reflection"
+            }
+        };
+        match self {
+            EstimateChoice::Auto => "auto".to_string(),
+            EstimateChoice::Heuristic(kind) => kind.name().to_string(),
+            EstimateChoice::PatternDatabase {
+                partition,
+                reflection,
+            } => format!("pdb {partition}{}", reflected(*reflection)),
+            EstimateChoice::Catalogue {
+                catalogue,
+                reflection,
+            } => format!("catalogue {catalogue}{}", reflected(*reflection)),
         }
     }
 }

@@ -62,19 +62,28 @@ pub enum PdbError {
     /// Reading or writing a table file failed.
     #[error(transparent)]
     Cache(#[from] CacheError),
+    /// A build was stopped from outside (see [`crate::cancel`]); the tables finished
+    /// before it are stored, its own is not.
+    #[error("the build of the table of group {group} was interrupted")]
+    Interrupted {
+        /// The group's tiles.
+        group: String,
+    },
 }
 
 impl PdbError {
     /// Whose fault it is: the request's for a partition or set of tables the board or
     /// the limits do not allow (a larger memory budget, or smaller groups, would do); the
-    /// cache's ([`CacheError::fault`]) when a table file cannot be had.
+    /// cache's ([`CacheError::fault`]) when a table file cannot be had. A build the
+    /// caller stopped is the caller's doing: the request's.
     pub fn fault(&self) -> Fault {
         match self {
             PdbError::Partition(_)
             | PdbError::TooLarge { .. }
             | PdbError::TooManyTables { .. }
             | PdbError::OverBudget { .. }
-            | PdbError::BoardTooLarge(_) => Fault::Request,
+            | PdbError::BoardTooLarge(_)
+            | PdbError::Interrupted { .. } => Fault::Request,
             PdbError::Cache(error) => error.fault(),
         }
     }

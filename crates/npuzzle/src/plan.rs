@@ -147,26 +147,94 @@ impl Plan {
     }
 
     /// What processes sharing work under this plan and `options` must have in common
-    /// (name, value): the program's version, the move order, the node limit, the
-    /// algorithm, the estimate and the tables' checksum. Compared by
-    /// [`crate::cluster::agree`], with the board and goal where those are shared too.
+    /// (name, value in words): the program's version, the move order, every limit that
+    /// can change the answer ([`limit_identity`]), the algorithm, the estimate and the
+    /// tables' checksum. Compared by [`crate::cluster::agree`], with the board and goal
+    /// where those are shared too.
     pub fn identity(&self, options: &SolveOptions) -> Vec<(&'static str, String)> {
         let tables = self
             .tables_checksum()
             .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}"));
-        vec![
+        let mut fields = vec![
             ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
             ("move order", moves_to_string(&options.order)),
-            // Limits on memory follow each machine's; a node limit is the cluster's.
-            ("node limit", format!("{:?}", options.limits.max_expanded)),
+        ];
+        fields.extend(limit_identity(options, Some(self)));
+        fields.extend([
             ("algorithm", self.algorithm.to_string()),
             (
                 "estimate",
                 self.guide.name().unwrap_or_else(|| "none".into()),
             ),
             ("tables checksum", tables),
-        ]
+        ]);
+        fields
     }
+}
+
+/// The limits of `options` that can change the answer of a search under `plan` (of any
+/// plan, when `None`), as (name, value in words): what processes sharing work must agree
+/// on, so that none stops where another would not, and none reports a limit another
+/// reached but it was never given.
+///
+/// - The node limit, the time limit and the weight, always (on a cluster the node count
+///   is the cluster's, and each process reads its own clock against the same limit).
+/// - The limit on nodes held and the visited set, where the search counts what it holds
+///   against them: BFS, bidirectional BFS, A*, IDA* and IDDFS.
+///
+/// Not the memory budget: it defaults to each machine's own (half its available memory),
+/// so no two processes would agree by default. The searches that run whole on every
+/// process of a cluster answer with process 0's own search; the shared one, the
+/// puzzle-specific IDA*, holds a path alone, and the tables it reads are compared by
+/// checksum (after a build on the way too). A cluster batch, whose boards are answered
+/// by whichever process solves them, agrees on the least budget instead
+/// ([`crate::cluster::least`]).
+///
+/// ```
+/// use npuzzle::plan::limit_identity;
+/// use npuzzle::search::Limits;
+/// use npuzzle::SolveOptions;
+///
+/// let options = SolveOptions {
+///     limits: Limits { max_time: Some(std::time::Duration::from_secs(3)), ..Limits::NONE },
+///     ..SolveOptions::default()
+/// };
+/// let fields = limit_identity(&options, None);
+/// assert!(fields.contains(&("time limit", "3 s".to_string())));
+/// assert!(fields.contains(&("node limit", "none".to_string())));
+/// ```
+pub fn limit_identity(options: &SolveOptions, plan: Option<&Plan>) -> Vec<(&'static str, String)> {
+    let limits = &options.limits;
+    let or_none = |value: Option<String>| value.unwrap_or_else(|| "none".to_string());
+    let mut fields = vec![
+        (
+            "node limit",
+            or_none(limits.max_expanded.map(|n| format!("{n} expanded nodes"))),
+        ),
+        (
+            "time limit",
+            or_none(limits.max_time.map(|t| format!("{} s", t.as_secs_f64()))),
+        ),
+        ("weight", options.weight.to_string()),
+    ];
+    let holds = plan.is_none_or(|p| {
+        matches!(
+            p.algorithm,
+            Algorithm::Bfs
+                | Algorithm::Bidirectional
+                | Algorithm::Astar
+                | Algorithm::Idastar
+                | Algorithm::Iddfs
+        )
+    });
+    if holds {
+        fields.push((
+            "limit on nodes held",
+            or_none(limits.max_held.map(|n| format!("{n} nodes"))),
+        ));
+        fields.push(("visited set", options.visited.name().to_string()));
+    }
+    fields
 }
 
 /// Checks that `options` can be planned for boards towards `goal`, without loading or
@@ -414,7 +482,7 @@ fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveErr
                 &options.cache(),
                 goal,
                 &set,
-                options.limits.max_bytes,
+                &options.limits,
                 options.progress(),
             )
             .map_err(tables_error(databases(&set)))?;
@@ -530,7 +598,7 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
         layout,
         &options.cache(),
         need,
-        options.limits.max_bytes,
+        &options.limits,
         options.progress(),
     )
     .map_err(tables_error(format!(

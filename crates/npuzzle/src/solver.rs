@@ -16,6 +16,7 @@
 use std::time::Instant;
 
 use crate::board::Board;
+use crate::cancel::CancelToken;
 use crate::cluster;
 use crate::heuristic::HeuristicKind;
 use crate::options::SolveOptions;
@@ -65,7 +66,7 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
-    let mut solution = execute(start, goal, &plan, options);
+    let mut solution = execute(start, goal, &plan, options)?;
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);
     solution.stats.setup_seconds += plan.setup_seconds;
@@ -92,11 +93,19 @@ fn without_search(
 }
 
 /// Runs `plan` from `start`.
-fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> Solution {
+///
+/// # Errors
+/// On a cluster, when the processes built different tables on the way ([`upgrading`]).
+fn execute(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let mut solution = Solution::new(plan.algorithm, plan.guide.name());
     if plan.algorithm == Algorithm::Constructive {
-        return constructive::solve(start, goal, &options.limits);
+        return Ok(constructive::solve(start, goal, &options.limits));
     }
     match &plan.guide {
         Guide::Table(table) => {
@@ -149,11 +158,16 @@ fn execute(start: &Board, goal: &Board, plan: &Plan, options: &SolveOptions) -> 
     // What the search reported as setup (move pruners) is not search time.
     solution.stats.seconds =
         (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-    solution
+    Ok(solution)
 }
 
 /// The linear-conflict search, cut short after [`Upgrade::after_expanded`] expansions to
-/// build the upgrade's database and search again with it.
+/// build the upgrade's database and search again with it. On a cluster every process
+/// builds, each within its own memory budget, and the processes then compare what they
+/// built: one that could not, or built other tables, would search differently.
+///
+/// # Errors
+/// On a cluster, when the processes built different tables (or some none).
 fn upgrading(
     start: &Board,
     goal: &Board,
@@ -161,7 +175,7 @@ fn upgrading(
     upgrade: &Upgrade,
     mut solution: Solution,
     options: &SolveOptions,
-) -> Solution {
+) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let limits = options.limits.clone();
     let first_cap = limits
@@ -176,34 +190,71 @@ fn upgrading(
         solution.stats = first;
         solution.conclude(outcome.map_err(|why| restore(why, &limits)));
         solution.stats.seconds = (started.elapsed().as_secs_f64() - first.setup_seconds).max(0.0);
-        return solution;
+        return Ok(solution);
     }
-    let remaining_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
+    // The build counts against the time limit like the searches: it stops at the
+    // deadline (or when the token is set), and the search after it has what is left.
+    // Not on a cluster: there every process must build, or none, and each reads its own
+    // clock; the search after the build then gives up at once, and all hear so.
+    let deadline = limits
+        .max_time
+        .and_then(|t| started.checked_add(t))
+        .filter(|_| options.cluster.is_none());
     let building = Instant::now();
     let set = pdb::PartitionSet::classic(upgrade.groups.clone());
-    let built = pdb::registry::shared(
-        &options.cache(),
-        goal,
-        &set,
-        options.limits.max_bytes,
-        options.progress(),
-    );
+    let built = CancelToken::until(limits.cancel.as_ref(), deadline, |cancel| {
+        let build_limits = Limits {
+            cancel: cancel.cloned(),
+            ..limits.clone()
+        };
+        pdb::registry::shared(
+            &options.cache(),
+            goal,
+            &set,
+            &build_limits,
+            options.progress(),
+        )
+    });
     let setup = building.elapsed().as_secs_f64();
-    let Ok(found) = built else {
-        // No database (a cache that cannot be written): go on without one.
-        let (outcome, stats) = puzzle_idastar::search(start, estimate, &options.run_settings());
-        solution.stats = add(first, stats);
-        solution.stats.setup_seconds += setup;
-        solution.conclude(outcome);
-        solution.stats.seconds =
-            (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-        return solution;
-    };
+    if let Some(link) = &options.cluster {
+        let tables = match &built {
+            Ok(found) => format!("{:016x}", found.db.checksum()),
+            Err(error) => format!("none ({error})"),
+        };
+        cluster::agree(link.0.as_ref(), &[("tables built on the way", tables)])?;
+    }
     let mut settings = options.run_settings();
     settings.limits = Limits {
         max_expanded: limits.max_expanded.map(|m| m - first.expanded),
-        max_time: remaining_time.map(|t| t.saturating_sub(building.elapsed())),
+        max_time: limits.max_time.map(|t| t.saturating_sub(started.elapsed())),
         ..limits.clone()
+    };
+    let found = match built {
+        Ok(found) => found,
+        Err(pdb::PdbError::Interrupted { .. }) => {
+            // Stopped from outside, or the time ran out, while building.
+            let why = match limits.max_time {
+                Some(max) if !limits.cancelled() => GiveUp::Time(max),
+                _ => GiveUp::Interrupted,
+            };
+            solution.stats = first;
+            solution.stats.setup_seconds += setup;
+            solution.conclude(Err(why));
+            solution.stats.seconds =
+                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+            return Ok(solution);
+        }
+        Err(_) => {
+            // No database (a cache that cannot be written): go on without one, within
+            // what is left of the limits.
+            let (outcome, stats) = puzzle_idastar::search(start, estimate, &settings);
+            solution.stats = add(first, stats);
+            solution.stats.setup_seconds += setup;
+            solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+            solution.stats.seconds =
+                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+            return Ok(solution);
+        }
     };
     let (outcome, second) = found.db.search(start, &settings);
     solution.stats = add(first, second);
@@ -214,7 +265,7 @@ fn upgrading(
     solution.conclude(outcome.map_err(|why| restore(why, &limits)));
     solution.stats.seconds =
         (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-    solution
+    Ok(solution)
 }
 
 /// A limit reached in a phase of an upgrading search, named as the caller set it.
@@ -421,7 +472,7 @@ mod tests {
         };
         let estimate = LinearConflict::new(&goal);
         let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options);
+        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
         assert_eq!(upgraded.length(), Some(57));
         assert_eq!(
             upgraded.estimate.as_deref(),
@@ -455,8 +506,204 @@ mod tests {
             ..options
         };
         let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited);
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited).unwrap();
         assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
+    }
+
+    #[test]
+    fn the_build_on_the_way_stops_at_the_time_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        // 7-7-1: a minute's build here, far past the half second allowed.
+        let partition: crate::partition::Partition = "7-7-1".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let limit = std::time::Duration::from_millis(500);
+        let options = SolveOptions {
+            cache: Some(crate::cache::Cache::new(dir.path())),
+            limits: Limits {
+                max_time: Some(limit),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let estimate = LinearConflict::new(&goal);
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let started = Instant::now();
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Time(limit)));
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing stored"
+        );
+        // Stopped from outside instead: interrupted, not out of time.
+        let token = crate::cancel::CancelToken::new();
+        token.cancel();
+        let interrupted = SolveOptions {
+            limits: Limits {
+                cancel: Some(token),
+                ..Limits::NONE
+            },
+            ..options
+        };
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let stopped =
+            upgrading(&start, &goal, &estimate, &upgrade, solution, &interrupted).unwrap();
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Interrupted));
+    }
+
+    /// The error (or none) each member of an in-process cluster gets solving `start`
+    /// with its own options.
+    fn on_cluster(start: &Board, goal: &Board, options: &[SolveOptions]) -> Vec<Option<String>> {
+        let links = crate::cluster::InProcessCluster::new(&vec![1; options.len()]);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = links
+                .into_iter()
+                .zip(options)
+                .map(|(link, options)| {
+                    let options = SolveOptions {
+                        cluster: Some(crate::cluster::SharedLink(std::sync::Arc::new(link))),
+                        ..options.clone()
+                    };
+                    scope.spawn(move || solve(start, goal, &options).err().map(|e| e.to_string()))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn processes_with_other_limits_refuse_in_words() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
+        let base = SolveOptions {
+            algorithm: Algorithm::FastIdastar,
+            ..SolveOptions::default()
+        };
+        let with = |limits: Limits| SolveOptions {
+            limits,
+            ..base.clone()
+        };
+        let three_seconds = with(Limits {
+            max_time: Some(std::time::Duration::from_secs(3)),
+            ..Limits::NONE
+        });
+        let thousand_nodes = with(Limits {
+            max_expanded: Some(1000),
+            ..Limits::NONE
+        });
+        for (options, message) in [
+            (
+                [base.clone(), three_seconds.clone()],
+                "process 1 would search differently: its time limit is 3 s, process 0's is none",
+            ),
+            (
+                [thousand_nodes, base.clone()],
+                "process 1 would search differently: its node limit is none, process 0's is \
+                 1000 expanded nodes",
+            ),
+        ] {
+            for error in on_cluster(&start, &goal, &options) {
+                assert_eq!(error.as_deref(), Some(message));
+            }
+        }
+        // The same limits on every process: they search together, and all answer.
+        let agreed = [three_seconds.clone(), three_seconds];
+        assert_eq!(on_cluster(&start, &goal, &agreed), [None, None]);
+        // The weight and the limit on nodes held, for a search that reads them.
+        let astar = SolveOptions {
+            algorithm: Algorithm::Astar,
+            ..base
+        };
+        let weighted = SolveOptions {
+            weight: 1.5,
+            ..astar.clone()
+        };
+        let held = SolveOptions {
+            limits: Limits {
+                max_held: Some(10),
+                ..Limits::NONE
+            },
+            ..astar.clone()
+        };
+        for (other, message) in [
+            (weighted, "its weight is 1.5, process 0's is 1"),
+            (
+                held,
+                "its limit on nodes held is 10 nodes, process 0's is none",
+            ),
+        ] {
+            for error in on_cluster(&start, &goal, &[astar.clone(), other]) {
+                assert!(
+                    error.as_deref().is_some_and(|e| e.ends_with(message)),
+                    "{error:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cluster_compares_the_tables_it_built_on_the_way() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Solution, String>> {
+            let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+            let links = crate::cluster::InProcessCluster::new(&[1, 1]);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = links
+                    .into_iter()
+                    .zip(&dirs)
+                    .zip(budgets)
+                    .map(|((link, dir), budget)| {
+                        let options = SolveOptions {
+                            cache: Some(crate::cache::Cache::new(dir.path())),
+                            limits: Limits {
+                                max_bytes: budget,
+                                ..Limits::NONE
+                            },
+                            cluster: Some(crate::cluster::SharedLink(std::sync::Arc::new(link))),
+                            ..SolveOptions::default()
+                        };
+                        let (start, goal, upgrade) = (&start, &goal, &upgrade);
+                        scope.spawn(move || {
+                            let estimate = LinearConflict::new(goal);
+                            let solution =
+                                Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+                            upgrading(start, goal, &estimate, upgrade, solution, &options)
+                                .map_err(|e| e.to_string())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            })
+        };
+        // Both built the same tables: they search on together, to the serial path.
+        let both = run([None, None]);
+        for answer in &both {
+            let answer = answer.as_ref().unwrap();
+            assert_eq!(answer.length(), Some(57));
+            assert_eq!(answer.moves, both[0].as_ref().unwrap().moves);
+        }
+        // One could not build them (its budget is too small): both refuse, saying so.
+        for answer in run([None, Some(1)]) {
+            let error = answer.unwrap_err();
+            assert!(
+                error.contains("its tables built on the way is none ("),
+                "{error}"
+            );
+        }
     }
 
     #[test]

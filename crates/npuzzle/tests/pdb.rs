@@ -232,13 +232,13 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
     let goal = Board::goal(Size::square(3).unwrap());
     let groups = pdb::parse_groups("4-4", &goal).unwrap();
     let (db, origins) =
-        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent, None).unwrap();
     assert!(origins.iter().all(|o| o.origin == Origin::Built));
     let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
     let reference = db.estimate_board(&start);
     drop(db);
     let (_, origins) =
-        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent, None).unwrap();
     assert!(origins.iter().all(|o| o.origin == Origin::Loaded));
 
     let path = cache.path(&pdb::file_name(&goal, &groups[0], TableKind::Classic));
@@ -248,7 +248,7 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
     std::fs::write(&path, &bytes).unwrap();
     assert!(PatternDatabase::load(&cache, &goal, &classic(&groups)).is_err());
     let (db, origins) =
-        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent, None).unwrap();
     assert!(
         matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("checksum")),
         "{origins:?}"
@@ -260,7 +260,7 @@ fn corrupt_or_truncated_tables_are_rebuilt() {
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
     let (db, origins) =
-        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent).unwrap();
+        PatternDatabase::load_or_build(&cache, &goal, &classic(&groups), &Silent, None).unwrap();
     assert!(
         matches!(&origins[0].origin, Origin::Rebuilt(why) if why.contains("truncated")),
         "{origins:?}"
@@ -305,4 +305,46 @@ fn partitions_are_validated_with_clear_errors() {
     let big = Board::goal(Size::square(6).unwrap());
     let err = pdb::parse_groups("9", &big).unwrap_err().to_string();
     assert!(err.contains("GiB"), "{err}");
+}
+
+#[test]
+fn a_build_stopped_by_its_token_stores_nothing() {
+    use npuzzle::cancel::CancelToken;
+    use npuzzle::search::Limits;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::new(dir.path());
+    let goal = Board::goal(Size::square(4).unwrap());
+    // Seven tiles: tens of seconds of building, far longer than the test waits.
+    let groups = pdb::parse_groups("7-7-1", &goal).unwrap();
+    let set = classic(&groups);
+    let files = || std::fs::read_dir(dir.path()).map_or(0, Iterator::count);
+    for wait in [Duration::ZERO, Duration::from_millis(200)] {
+        let token = CancelToken::new();
+        let started = Instant::now();
+        let built = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(wait);
+                token.cancel();
+            });
+            PatternDatabase::load_or_build(&cache, &goal, &set, &Silent, Some(&token))
+        });
+        assert!(
+            matches!(built, Err(pdb::PdbError::Interrupted { ref group }) if group == "1,2,3,4,5,6,7"),
+            "{:?}",
+            built.err()
+        );
+        assert!(started.elapsed() < Duration::from_secs(60));
+        assert_eq!(files(), 0, "nothing is stored");
+    }
+    // Through the registry, with the limits of a solve.
+    let token = CancelToken::new();
+    token.cancel();
+    let limits = Limits {
+        cancel: Some(token),
+        ..Limits::NONE
+    };
+    let shared = pdb::registry::shared(&cache, &goal, &set, &limits, &Silent);
+    assert!(matches!(shared, Err(pdb::PdbError::Interrupted { .. })));
+    assert_eq!(files(), 0);
 }

@@ -292,7 +292,7 @@ fn the_strongest_cached_set_is_preferred_and_files_are_per_kind() {
         &Silent
     )
     .is_none());
-    PatternDatabase::load_or_build(&cache, &goal, &classic, &Silent).unwrap();
+    PatternDatabase::load_or_build(&cache, &goal, &classic, &Silent, None).unwrap();
     let found =
         npuzzle::pdb::registry::cached(&cache, &goal, std::slice::from_ref(&catalogue), &Silent)
             .unwrap();
@@ -302,7 +302,8 @@ fn the_strongest_cached_set_is_preferred_and_files_are_per_kind() {
         "the classic partition, while the catalogue is missing"
     );
     // Zero-aware tables have their own files beside the classic ones of the same groups.
-    let (_, origins) = PatternDatabase::load_or_build(&cache, &goal, &catalogue, &Silent).unwrap();
+    let (_, origins) =
+        PatternDatabase::load_or_build(&cache, &goal, &catalogue, &Silent, None).unwrap();
     assert!(
         origins.iter().all(|o| o.file.starts_with("zpdb-")),
         "{origins:?}"

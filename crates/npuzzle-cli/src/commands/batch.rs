@@ -22,6 +22,7 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::plural::counted;
 use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
+use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
 use npuzzle::{parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
 use rayon::prelude::*;
@@ -127,6 +128,19 @@ fn on_cluster(
     cluster: &npuzzle_cluster::Cluster,
     workers: usize,
 ) -> anyhow::Result<ExitCode> {
+    // A board's answer must not depend on where it is solved: every process holds each
+    // board to the least per-board budget of the cluster (each process's own, unless
+    // --max-memory is given, is half its machine's memory, shared by its threads).
+    let defaults = &SolveOptions {
+        limits: Limits {
+            max_bytes: npuzzle::cluster::least(
+                cluster.link().0.as_ref(),
+                defaults.limits.max_bytes,
+            ),
+            ..defaults.limits.clone()
+        },
+        ..defaults.clone()
+    };
     agree(args, defaults, cluster)?;
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -281,20 +295,26 @@ fn agree(
         (None, None) => None,
         (goal, size) => Some(goal_of(goal.as_deref(), size.unwrap_or(Size::square(4)?))?),
     };
-    let fields = match &goal {
-        Some(goal) => {
-            let mut fields = vec![("goal", goal.to_string())];
-            fields.extend(npuzzle::plan::plan(goal, defaults)?.identity(defaults));
-            fields
-        }
+    let mut fields = if let Some(goal) = &goal {
+        let mut fields = vec![("goal", goal.to_string())];
+        fields.extend(npuzzle::plan::plan(goal, defaults)?.identity(defaults));
+        fields
+    } else {
         // Each board's plan is made where it is solved; its record says which tables.
-        None => vec![
+        vec![
             ("goal", "per board".to_string()),
             ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
             ("algorithm", defaults.algorithm.to_string()),
-            ("node limit", format!("{:?}", defaults.limits.max_expanded)),
-        ],
+            ("estimate", defaults.estimate.describe()),
+            ("move order", npuzzle::moves_to_string(&defaults.order)),
+        ]
     };
+    // A line may name its own algorithm: every limit any search reads must be the same.
+    for field in npuzzle::plan::limit_identity(defaults, None) {
+        if !fields.iter().any(|(name, _)| *name == field.0) {
+            fields.push(field);
+        }
+    }
     npuzzle::cluster::agree(cluster.link().0.as_ref(), &fields)?;
     Ok(())
 }

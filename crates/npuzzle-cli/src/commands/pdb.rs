@@ -43,8 +43,11 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
-    let budget = args.max_memory.or_else(npuzzle::memory::default_budget);
-    let loaded = registry::shared(&cache, &goal, &set, budget, progress.0.as_ref())
+    let limits = npuzzle::search::Limits {
+        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
+        ..npuzzle::search::Limits::NONE
+    };
+    let loaded = registry::shared(&cache, &goal, &set, &limits, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;
     let mut out = io::stdout().lock();

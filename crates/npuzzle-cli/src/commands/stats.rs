@@ -37,8 +37,11 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let goal = Board::goal(args.size);
     let layout = Layout::for_goal(&goal).with_context(|| format!("--size {}", args.size))?;
     let bars = Bars::new(args.cache.quiet);
-    let budget = args.max_memory.or_else(npuzzle::memory::default_budget);
-    let table = distance_table::shared(layout, &args.cache.cache(), Need::Always, budget, &bars)?
+    let limits = npuzzle::search::Limits {
+        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
+        ..npuzzle::search::Limits::NONE
+    };
+    let table = distance_table::shared(layout, &args.cache.cache(), Need::Always, &limits, &bars)?
         .expect("a table is always had when needed");
     let summary = table.summary();
     // The table's goal is the standard one with the same blank cell, which for the

@@ -9,6 +9,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use npuzzle::cancel::CancelToken;
 use npuzzle::compare::compare as compare_all;
 use npuzzle::fault::Fault;
 use npuzzle::notation::UnknownName;
@@ -324,7 +325,8 @@ pub async fn solve(
     };
     npuzzle::plan::validate(&goal, &options).map_err(solve_error)?;
     let want_boards = request.boards;
-    let response = run_search(&state, move || {
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(&state, cancel, move || {
         let solution = solve_board(&start, &goal, &options).map_err(solve_error)?;
         // Asked for, the boards are always there: empty when there is no answer.
         let boards = want_boards.then(|| {
@@ -435,7 +437,8 @@ async fn trace_answer(
             request.max_memory.as_ref(),
         )?
     };
-    let response = run_search(state, move || {
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(state, cancel, move || {
         let traced = trace(&start, &goal, &options, limit).map_err(|e| {
             let code = match e {
                 TraceError::NotTraced(_) => ErrorCode::BadAlgorithm,
@@ -500,7 +503,8 @@ pub async fn compare(
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);
-    let response = run_search(&state, move || {
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(&state, cancel, move || {
         let runs = compare_all(&start, &goal, &options)
             .map_err(solve_error)?
             .iter()
@@ -517,11 +521,16 @@ pub async fn compare(
 }
 
 /// Runs `work` on a blocking thread if a search slot is free, or answers 503 at once:
-/// queueing would let a burst of requests pile up without bound.
+/// queueing would let a burst of requests pile up without bound. A request dropped
+/// before its answer (its client gone, its time up) sets `cancel`, which `work`'s
+/// search reads: the search stops within milliseconds and its slot is free again,
+/// rather than at the search's own limit.
 async fn run_search<T: Send + 'static>(
     state: &AppState,
+    cancel: Option<CancelToken>,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let _stop_when_dropped = CancelOnDrop(cancel);
     let permit = state.searches.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -537,7 +546,7 @@ async fn run_search<T: Send + 'static>(
         )
     })?;
     tokio::task::spawn_blocking(move || {
-        // Held until the search ends, even if the client has gone: the work still runs.
+        // Held until the search ends (soon after the request is dropped, see above).
         let _permit = permit;
         let answer = work();
         super::give_memory_back();
@@ -563,8 +572,21 @@ pub enum Memory {
     Text(String),
 }
 
+/// Sets its token when dropped: when the request holding it is dropped, whether or not
+/// its search has ended (setting a finished search's token does nothing).
+struct CancelOnDrop(Option<CancelToken>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(token) = &self.0 {
+            token.cancel();
+        }
+    }
+}
+
 /// The options every search of a request runs under: the server's limits (lowered where
-/// the request asks) and cache, and no table builds — a build takes minutes on every core,
+/// the request asks), a token of its own ([`run_search`] sets it when the request is
+/// dropped) and the cache, and no table builds — a build takes minutes on every core,
 /// which no request limit bounds, so the operator builds tables beforehand (`npuzzle
 /// stats`, `npuzzle pdb build`).
 fn request_options(
@@ -574,7 +596,10 @@ fn request_options(
     max_memory: Option<&Memory>,
 ) -> Result<SolveOptions, ApiError> {
     Ok(SolveOptions {
-        limits: limits(config, max_nodes, max_seconds, max_memory)?,
+        limits: Limits {
+            cancel: Some(CancelToken::new()),
+            ..limits(config, max_nodes, max_seconds, max_memory)?
+        },
         cache: config.cache.clone(),
         build_tables: false,
         ..SolveOptions::default()

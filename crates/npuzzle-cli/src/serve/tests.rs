@@ -736,6 +736,25 @@ async fn a_request_is_answered_within_the_request_timeout() {
     assert!(started.elapsed() < Duration::from_secs(2));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_out_of_time_frees_its_search_slot_at_once() {
+    // Issue 34: the search of a request answered 503 ran on to its own limit, holding
+    // its slot; its token now stops it when the request is dropped.
+    let config = ServerConfig {
+        request_timeout: Duration::from_millis(300),
+        ..time_bound_config(1)
+    };
+    let (app, state) = app(config);
+    // The server's own limit ends it after 10 s; the slot must be free long before.
+    let (status, body) = call(app, slow_solve(60.0)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while state.searches.available_permits() < 1 {
+        assert!(Instant::now() < deadline, "the slot is still held");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 #[tokio::test]
 async fn a_request_never_starts_a_table_build() {
     let cache = tempfile::tempdir().unwrap();

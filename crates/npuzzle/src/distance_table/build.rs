@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use crate::cancel::CancelToken;
 use crate::progress::Progress;
 
 use super::layout::Layout;
@@ -36,11 +37,19 @@ pub(crate) struct Built {
 }
 
 /// Builds the table of `layout`; `keep_order` keeps the boards in the order found.
+/// `None` when `cancel` was set first.
 ///
 /// Small tables are built on the calling thread with plain bytes: no thread start-up,
 /// no atomic instructions. Large ones mark boards with a compare-and-swap so threads can
-/// share the table.
-pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) -> Built {
+/// share the table, and read `cancel` at every chunk of [`CHUNK`] boards, so a build
+/// told to stop does within milliseconds; a small one (at most [`PARALLEL_FROM`] states)
+/// is over in a fraction of a second, and is not told.
+pub(crate) fn build(
+    layout: &Layout,
+    progress: &dyn Progress,
+    keep_order: bool,
+    cancel: Option<&CancelToken>,
+) -> Option<Built> {
     let shape = layout.shape();
     let states = layout.states() as usize;
     progress.start(
@@ -75,6 +84,10 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
                 .par_chunks(CHUNK)
                 .map(|chunk| {
                     let mut found = Vec::new();
+                    if CancelToken::is_set(cancel) {
+                        // No boards found ends the search; the table is then dropped.
+                        return found;
+                    }
                     expand(shape, chunk, &mut found, |index| {
                         let slot = &distances[index as usize];
                         // The plain load first: most neighbours are already known, and a
@@ -96,12 +109,15 @@ pub(crate) fn build(layout: &Layout, progress: &dyn Progress, keep_order: bool) 
         (distances, last)
     };
     progress.finish();
+    if CancelToken::is_set(cancel) {
+        return None;
+    }
     let mut hardest: Vec<u64> = last.iter().map(|&p| shape.index_packed(p)).collect();
     hardest.sort_unstable();
     hardest.truncate(HARDEST_KEPT);
-    Built {
+    Some(Built {
         distances,
         summary: Summary { counts, hardest },
         order,
-    }
+    })
 }

@@ -8,7 +8,8 @@
 //!
 //! let goal = parse_board("123804765", None)?;
 //! let layout = Layout::for_goal(&goal)?;
-//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, None, &Silent)?.expect("3x3 is embedded");
+//! let limits = npuzzle::search::Limits::NONE;
+//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, &limits, &Silent)?.expect("3x3 is embedded");
 //! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
 //! let start = parse_board("283104765", None)?;
 //! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
@@ -63,8 +64,10 @@ use thiserror::Error;
 
 use crate::board::{Board, Move, Size};
 use crate::cache::{self, Cache, CacheError, Origin};
+use crate::cancel::CancelToken;
 use crate::fault::Fault;
 use crate::progress::{Progress, Silent};
+use crate::search::Limits;
 
 use crate::rank::sequence_rank;
 pub use build::HARDEST_KEPT;
@@ -127,6 +130,9 @@ pub enum TableError {
     /// A verified file whose contents still do not make a table.
     #[error("{0}")]
     Corrupt(String),
+    /// The build was stopped from outside (see [`crate::cancel`]); nothing was stored.
+    #[error("the build of the distance table of {0} boards was interrupted")]
+    Interrupted(Size),
 }
 
 impl TableError {
@@ -138,7 +144,8 @@ impl TableError {
             TableError::TooLarge { .. }
             | TableError::SizeMismatch { .. }
             | TableError::BlankOffBoard { .. }
-            | TableError::OverBudget { .. } => Fault::Request,
+            | TableError::OverBudget { .. }
+            | TableError::Interrupted(_) => Fault::Request,
             TableError::Cache(error) => error.fault(),
             TableError::Corrupt(_) => Fault::Environment,
         }
@@ -239,9 +246,13 @@ impl std::fmt::Debug for DistanceTable {
 }
 
 impl DistanceTable {
-    /// Builds the table of `layout` in memory, exact distances a byte each.
+    /// Builds the table of `layout` in memory, exact distances a byte each (for the small
+    /// boards, built in a fraction of a second: nothing stops it).
+    ///
+    /// # Panics
+    /// Never: only a token stops a build, and this one has none.
     pub fn build(layout: Layout, progress: &dyn Progress) -> DistanceTable {
-        let built = build::build(&layout, progress, false);
+        let built = build::build(&layout, progress, false, None).expect("no token stops it");
         DistanceTable::new(
             layout,
             Some(built.summary),
@@ -315,18 +326,22 @@ impl DistanceTable {
 
     /// The table of `layout` from `cache`, built (with `progress`) and stored there when
     /// the file is missing, truncated, corrupt or of another table. Says which happened.
+    /// A build stops, storing nothing, once `cancel` is set.
     ///
     /// # Errors
-    /// When the cache cannot be read or written, or a verified file does not fit the layout.
+    /// When the cache cannot be read or written, a verified file does not fit the layout,
+    /// or [`TableError::Interrupted`].
     pub fn load_or_build(
         layout: Layout,
         cache: &Cache,
         progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
     ) -> Result<(DistanceTable, Origin), TableError> {
         let (name, identity) = DistanceTable::cache_name(&layout);
-        let (file, origin) = cache.load_or_build(&name, &identity, || {
-            let built = build::build(&layout, progress, false);
-            payload(&built.summary, &built.distances)
+        let (file, origin) = cache.load_or_build::<TableError>(&name, &identity, || {
+            let built = build::build(&layout, progress, false, cancel)
+                .ok_or(TableError::Interrupted(layout.size()))?;
+            Ok(payload(&built.summary, &built.distances))
         })?;
         let table = DistanceTable::from_file(layout, file, &cache.path(&name))?;
         Ok((table, origin))
@@ -501,7 +516,9 @@ fn shared_tables() -> &'static Shared {
 
 /// The table of `layout`, kept for the rest of the process once had (see the module
 /// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
-/// the table is large and not cached, or its file is not a valid table.
+/// the table is large and not cached, or its file is not a valid table. Of `limits`, a build
+/// reads the memory budget (`max_bytes`: a build that would pass it is refused) and the
+/// token (`cancel`: a build stops once it is set).
 ///
 /// # Errors
 /// When a table that `need` asks for cannot be loaded, built or stored, and whatever the
@@ -510,7 +527,7 @@ pub fn shared(
     layout: Layout,
     cache: &Cache,
     need: Need,
-    budget: Option<u64>,
+    limits: &Limits,
     progress: &dyn Progress,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
     remembered(layout, || {
@@ -525,14 +542,20 @@ pub fn shared(
                         table
                     } else {
                         let need = build_peak_bytes(&layout);
-                        if let Some(budget) = budget.filter(|&b| need > b) {
+                        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
                             return Err(TableError::OverBudget {
                                 size: layout.size(),
                                 need,
                                 budget,
                             });
                         }
-                        DistanceTable::load_or_build(layout, cache, progress)?.0
+                        DistanceTable::load_or_build(
+                            layout,
+                            cache,
+                            progress,
+                            limits.cancel.as_ref(),
+                        )?
+                        .0
                     }
                 }
                 Need::IfCheap => match DistanceTable::load(layout, cache) {
@@ -554,7 +577,8 @@ pub fn shared(
 /// The fewest moves from `start` to `goal`, read from the complete table of their size
 /// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
 /// built and cached the first time, about a minute on two cores, unless that would
-/// pass `budget` bytes); `None` when the goal cannot be reached.
+/// pass `limits.max_bytes`, and until `limits.cancel` is set); `None` when the goal
+/// cannot be reached.
 ///
 /// ```
 /// use npuzzle::cache::Cache;
@@ -564,8 +588,9 @@ pub fn shared(
 ///
 /// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
 /// let cache = Cache::from_env();
-/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, None, &Silent)?, Some(4));
-/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, None, &Silent)?, None);
+/// let limits = npuzzle::search::Limits::NONE;
+/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, &limits, &Silent)?, Some(4));
+/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, &limits, &Silent)?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -580,7 +605,7 @@ pub fn distance(
     start: &Board,
     goal: &Board,
     cache: &Cache,
-    budget: Option<u64>,
+    limits: &Limits,
     progress: &dyn Progress,
 ) -> Result<Option<usize>, TableError> {
     if start.size() != goal.size() {
@@ -590,7 +615,7 @@ pub fn distance(
         });
     }
     let layout = Layout::for_goal(goal)?;
-    let table = shared(layout, cache, Need::Always, budget, progress)?
+    let table = shared(layout, cache, Need::Always, limits, progress)?
         .expect("a table is had when it is needed");
     Ok(table.distance(&start.relabeled(goal, &layout.goal())))
 }
@@ -655,7 +680,7 @@ impl MoveStrings {
             layout.states() <= IN_MEMORY_STATES,
             "move strings are for small boards"
         );
-        let built = build::build(&layout, &Silent, true);
+        let built = build::build(&layout, &Silent, true, None).expect("no token stops it");
         let distances = built.distances;
         let total: u64 = built
             .summary
@@ -712,6 +737,7 @@ mod tests {
     use crate::{solve, Algorithm, SolveOptions};
     use rand::SeedableRng;
     use std::collections::HashMap;
+    use std::time::Duration;
 
     /// Every board's distance to `goal` by a plain breadth-first search over boards,
     /// sharing nothing with the table builder but [`Board`].
@@ -873,11 +899,11 @@ mod tests {
                 );
             }
         };
-        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent).unwrap();
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
         assert_eq!(origin, Origin::Built);
         same_as_exact(&table);
         drop(table);
-        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent).unwrap();
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
         assert_eq!(origin, Origin::Loaded);
         drop(table);
 
@@ -885,7 +911,7 @@ mod tests {
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 1000]).unwrap();
         assert!(DistanceTable::load(layout, &cache).is_err());
-        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent).unwrap();
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
         assert!(
             matches!(origin, Origin::Rebuilt(ref why) if why.contains("truncated")),
             "{origin:?}"
@@ -897,12 +923,53 @@ mod tests {
         let middle = bytes.len() / 2;
         bytes[middle] ^= 0b10;
         std::fs::write(&path, &bytes).unwrap();
-        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent).unwrap();
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
         assert!(
             matches!(origin, Origin::Rebuilt(ref why) if why.contains("checksum")),
             "{origin:?}"
         );
         same_as_exact(&table);
+    }
+
+    #[test]
+    fn a_build_stopped_by_its_token_stores_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        // 239,500,800 states: a minute's build, far longer than the test waits. (A goal
+        // blank no other test builds: tables are kept process-wide once had.)
+        let layout = Layout::new(Size::new(4, 3).unwrap(), 6).unwrap();
+        for wait in [Duration::ZERO, Duration::from_millis(200)] {
+            let token = CancelToken::new();
+            let started = std::time::Instant::now();
+            let built = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(wait);
+                    token.cancel();
+                });
+                DistanceTable::load_or_build(layout, &cache, &Silent, Some(&token))
+            });
+            assert!(
+                matches!(built, Err(TableError::Interrupted(size)) if size == layout.size()),
+                "{built:?}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(30));
+            let files = std::fs::read_dir(dir.path()).unwrap().count();
+            assert_eq!(files, 0, "nothing is stored");
+        }
+        // Through the shared tables, with the limits of a solve.
+        let token = CancelToken::new();
+        token.cancel();
+        let limits = Limits {
+            cancel: Some(token),
+            ..Limits::NONE
+        };
+        let goal = layout.goal();
+        let mut start = goal.clone();
+        start.apply_all(&[Move::Left]).unwrap();
+        assert!(matches!(
+            distance(&start, &goal, &cache, &limits, &Silent),
+            Err(TableError::Interrupted(_))
+        ));
     }
 
     #[test]
@@ -958,7 +1025,8 @@ mod tests {
     /// IDA* with linear conflict on seeded random boards, and its published maximum.
     fn check_twelve_cells(size: Size, max: usize, at_max: Option<u64>, boards: usize) {
         let layout = Layout::new(size, size.cells() - 1).unwrap();
-        let (table, _) = DistanceTable::load_or_build(layout, &Cache::from_env(), &Silent).unwrap();
+        let (table, _) =
+            DistanceTable::load_or_build(layout, &Cache::from_env(), &Silent, None).unwrap();
         assert_eq!(table.summary().states(), 239_500_800);
         assert_eq!(table.summary().max(), max);
         if let Some(count) = at_max {

@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use super::cell_masks::CellMasks;
 use super::region_rank::{RegionRank, MAX_REGION_TILES};
 use crate::board::Size;
+use crate::cancel::CancelToken;
 use crate::progress::Progress;
 use crate::rank::PartialRank;
 
@@ -41,7 +42,9 @@ const MAPS_PER_ITEM: usize = 64;
 
 /// The exact depth of every (placement, region) state of the tiles whose goal cells are
 /// `goal_cells` (the blank's goal cell `goal_blank`), indexed by `rank`; [`u8::MAX`] for
-/// states never reached.
+/// states never reached. `None` once `cancel` is set: every work item of a sweep reads
+/// it first (an item is [`MAPS_PER_ITEM`] maps, milliseconds of work), so a build told
+/// to stop does within milliseconds, not at the end of a sweep of seconds.
 pub(super) fn region_depths(
     size: Size,
     rank: &RegionRank,
@@ -49,7 +52,8 @@ pub(super) fn region_depths(
     goal_blank: u8,
     progress: &dyn Progress,
     what: &str,
-) -> Vec<u8> {
+    cancel: Option<&CancelToken>,
+) -> Option<Vec<u8>> {
     let k = goal_cells.len();
     let masks = CellMasks::new(size);
     let depth = Depths::new(rank.count as usize);
@@ -63,6 +67,9 @@ pub(super) fn region_depths(
             .into_par_iter()
             .map(|item| {
                 let mut found = 0u64;
+                if CancelToken::is_set(cancel) {
+                    return found;
+                }
                 let mut cells = [0u8; MAX_REGION_TILES];
                 // A state has at most four moves per group tile.
                 let mut children = [0usize; 4 * MAX_REGION_TILES];
@@ -112,13 +119,17 @@ pub(super) fn region_depths(
                 found
             })
             .sum();
+        if CancelToken::is_set(cancel) {
+            progress.finish();
+            return None;
+        }
         if found == 0 {
             break;
         }
         assert!(d < UNSET - 1, "pattern depths fit in a byte");
     }
     progress.finish();
-    depth.into_bytes()
+    Some(depth.into_bytes())
 }
 
 /// One byte per state, packed eight to an atomic word: a word is tested for a depth in a
@@ -227,13 +238,15 @@ fn extra(depth: u8, md: u32) -> u8 {
 
 /// The entries of a zero-aware table, one bit per state by [`RegionRank`] index (eight
 /// to a byte, low bit first): `⌊depth / 2⌋ mod 2`. Returns them and the largest
-/// `(depth − manhattan) / 2`, for reports.
+/// `(depth − manhattan) / 2`, for reports; `None` once `cancel` is set (read by every
+/// work item, as in [`region_depths`]).
 pub(super) fn region_bits(
     size: Size,
     rank: &RegionRank,
     goal_cells: &[u8],
     depths: &[u8],
-) -> (Vec<u8>, u8) {
+    cancel: Option<&CancelToken>,
+) -> Option<(Vec<u8>, u8)> {
     let k = goal_cells.len();
     let distance = tile_distances(size, goal_cells);
     let orders = rank.orders() as usize;
@@ -252,6 +265,9 @@ pub(super) fn region_bits(
             let mut cells = [0u8; MAX_REGION_TILES];
             let base = rank.base(m, 0) as usize;
             let mut max = 0u8;
+            if CancelToken::is_set(cancel) {
+                return max;
+            }
             for order in 0..orders {
                 rank.place(rank.map(m), order as u64, &mut cells[..k]);
                 let md = manhattan(&distance, &cells[..k]);
@@ -263,17 +279,19 @@ pub(super) fn region_bits(
         })
         .max()
         .unwrap_or(0);
-    (bits, max)
+    (!CancelToken::is_set(cancel)).then_some((bits, max))
 }
 
 /// The entries of a classic table, by [`PartialRank`] of the placement: from each
-/// placement's least depth over the blank's regions. Returns them and the largest.
+/// placement's least depth over the blank's regions. Returns them and the largest;
+/// `None` once `cancel` is set (read by every work item, as in [`region_depths`]).
 pub(super) fn placement_extras(
     size: Size,
     rank: &RegionRank,
     goal_cells: &[u8],
     depths: &[u8],
-) -> (Vec<u8>, u8) {
+    cancel: Option<&CancelToken>,
+) -> Option<(Vec<u8>, u8)> {
     let k = goal_cells.len();
     let ranker = PartialRank::new(size.cells(), k);
     let distance = tile_distances(size, goal_cells);
@@ -284,6 +302,9 @@ pub(super) fn placement_extras(
         .map(|item| {
             let mut cells = [0u8; MAX_REGION_TILES];
             let mut max = 0u8;
+            if CancelToken::is_set(cancel) {
+                return max;
+            }
             for m in item * MAPS_PER_ITEM..rank.maps().min((item + 1) * MAPS_PER_ITEM) {
                 let base = rank.base(m, 0) as usize;
                 for order in 0..orders {
@@ -302,5 +323,8 @@ pub(super) fn placement_extras(
         })
         .max()
         .unwrap_or(0);
-    (out.into_iter().map(AtomicU8::into_inner).collect(), max)
+    if CancelToken::is_set(cancel) {
+        return None;
+    }
+    Some((out.into_iter().map(AtomicU8::into_inner).collect(), max))
 }

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use crate::board::Board;
 use crate::board::Move;
 use crate::cache::{Cache, CacheError, Origin};
+use crate::cancel::CancelToken;
 use crate::options::RunSettings;
 use crate::partition::group_text;
 use crate::progress::Progress;
@@ -234,21 +235,25 @@ impl PatternDatabase {
         let storages = set
             .groups()
             .iter()
-            .map(|g| Storage::Owned(payload(size, goal, g, set.kind(), progress)))
+            .map(|g| {
+                let table = payload(size, goal, g, set.kind(), progress, None);
+                Storage::Owned(table.expect("no token stops it"))
+            })
             .collect();
         PatternDatabase::assemble(goal, set, storages).expect("a fresh payload is well formed")
     }
 
     /// Loads each group's table from `cache`, building (and storing) any that is missing,
-    /// stale or corrupt.
+    /// stale or corrupt. A build stops, storing nothing more, once `cancel` is set.
     ///
     /// # Errors
-    /// When a table cannot be built, stored or read back.
+    /// When a table cannot be built, stored or read back, or [`PdbError::Interrupted`].
     pub fn load_or_build(
         cache: &Cache,
         goal: &Board,
         set: &PartitionSet,
         progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
     ) -> Result<(PatternDatabase, Vec<GroupOrigin>), PdbError> {
         let size = goal.size();
         let kind = set.kind();
@@ -258,15 +263,21 @@ impl PatternDatabase {
         for g in set.groups() {
             let name = file_name(goal, &g, kind);
             let identity = identity(goal, &g, kind);
-            let (table, origin) = cache
-                .load_or_build(&name, &identity, || payload(size, goal, &g, kind, progress))?;
+            let build = || {
+                payload(size, goal, &g, kind, progress, cancel).ok_or_else(|| {
+                    PdbError::Interrupted {
+                        group: group_text(&g),
+                    }
+                })
+            };
+            let (table, origin) = cache.load_or_build(&name, &identity, build)?;
             // A file that passed its checksum but has the wrong shape was written by a
             // different program: rebuild it rather than trust it.
             let (table, origin) =
                 match GroupTable::from_payload(&g, goal, kind, Storage::Mapped(table)) {
                     Ok(t) => (t.storage, origin),
                     Err(why) => {
-                        cache.store(&name, &identity, &payload(size, goal, &g, kind, progress))?;
+                        cache.store(&name, &identity, &build()?)?;
                         (
                             Storage::Mapped(cache.load(&name, &identity)?),
                             Origin::Rebuilt(why),

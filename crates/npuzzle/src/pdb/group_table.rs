@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::board::{Board, Size};
 use crate::cache::Table;
+use crate::cancel::CancelToken;
 use crate::partition::group_text;
 use crate::progress::Progress;
 use crate::rank::PartialRank;
@@ -268,14 +269,16 @@ impl GroupTable {
 /// The payload of a group's file: the entry width (bits), the largest entry, padding,
 /// then the entries. A classic table stores `(moves − manhattan)/2` four bits each when
 /// the largest fits, else a byte each; a zero-aware table one bit per state,
-/// `⌊moves/2⌋ mod 2` (see [`GroupTable::depth`]).
+/// `⌊moves/2⌋ mod 2` (see [`GroupTable::depth`]). `None` when `cancel` was set before
+/// the build was done.
 pub(super) fn payload(
     size: Size,
     goal: &Board,
     tiles: &[u8],
     kind: TableKind,
     progress: &dyn Progress,
-) -> Vec<u8> {
+    cancel: Option<&CancelToken>,
+) -> Option<Vec<u8>> {
     let goal_pos = goal.positions();
     let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal_pos[t as usize] as u8).collect();
     let what = format!(
@@ -291,16 +294,17 @@ pub(super) fn payload(
         goal.blank() as u8,
         progress,
         &what,
-    );
+        cancel,
+    )?;
     let mut out = vec![0u8; PAYLOAD_HEADER];
     if kind == TableKind::ZeroAware {
-        let (bits, max) = build::region_bits(size, &rank, &goal_cells, &depths);
+        let (bits, max) = build::region_bits(size, &rank, &goal_cells, &depths, cancel)?;
         out[0] = 1;
         out[1] = max;
         out.extend_from_slice(&bits);
-        return out;
+        return Some(out);
     }
-    let (extras, max) = build::placement_extras(size, &rank, &goal_cells, &depths);
+    let (extras, max) = build::placement_extras(size, &rank, &goal_cells, &depths, cancel)?;
     drop(depths);
     if max <= 15 {
         out[0] = 4;
@@ -313,5 +317,5 @@ pub(super) fn payload(
         out[0] = 8;
         out.extend_from_slice(&extras);
     }
-    out
+    Some(out)
 }

@@ -11,7 +11,7 @@
 //! let goal = Board::goal(Size::square(3)?);
 //! assert!(registry::cached(&cache, &goal, &[], &Silent).is_none());
 //! let set = PartitionSet::classic(parse_groups("4-4", &goal)?);
-//! let built = registry::shared(&cache, &goal, &set, None, &Silent)?;
+//! let built = registry::shared(&cache, &goal, &set, &npuzzle::search::Limits::NONE, &Silent)?;
 //! assert!(built.origin.contains("built"));
 //! // Found in the cache from now on, and the same tables handed out again.
 //! let found = registry::cached(&cache, &goal, &[], &Silent).expect("cached");
@@ -27,6 +27,7 @@ use std::time::{Instant, SystemTime};
 use crate::board::Board;
 use crate::cache::Cache;
 use crate::progress::Progress;
+use crate::search::Limits;
 
 use super::database::{describe_origins, PatternDatabase};
 use super::files::{cached_groups, find_cached};
@@ -63,15 +64,18 @@ fn findings() -> &'static Mutex<Findings> {
 }
 
 /// The database of `set` for `goal`, from `cache` (built and stored there when a table
-/// is missing or damaged, with `progress`), kept for the rest of the process.
+/// is missing or damaged, with `progress`), kept for the rest of the process. Of
+/// `limits`, a build reads the memory budget (`max_bytes`: a build that would pass it is
+/// refused) and the token (`cancel`: a build stops once it is set).
 ///
 /// # Errors
-/// When the set cannot have tables on this board, or the cache cannot be written.
+/// When the set cannot have tables on this board, the cache cannot be written, or the
+/// build was interrupted.
 pub fn shared(
     cache: &Cache,
     goal: &Board,
     set: &PartitionSet,
-    budget: Option<u64>,
+    limits: &Limits,
     progress: &dyn Progress,
 ) -> Result<SharedDatabase, PdbError> {
     check_buildable(goal, set)?;
@@ -94,14 +98,15 @@ pub fn shared(
     } else {
         // Something must be built: only within the budget.
         let (need, group) = build_peak_bytes(goal, set);
-        if let Some(budget) = budget.filter(|&b| need > b) {
+        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
             return Err(PdbError::OverBudget {
                 group: group_text(&group),
                 need,
                 budget,
             });
         }
-        let (db, origins) = PatternDatabase::load_or_build(cache, goal, set, progress)?;
+        let (db, origins) =
+            PatternDatabase::load_or_build(cache, goal, set, progress, limits.cancel.as_ref())?;
         (db, describe_origins(&origins))
     };
     let db = Arc::new(db);
@@ -141,7 +146,7 @@ pub fn cached(
             }
         }
     }?;
-    shared(cache, goal, &set, None, progress).ok()
+    shared(cache, goal, &set, &Limits::NONE, progress).ok()
 }
 
 /// The first of `preferred` whose tables are all in `cache`, else the classic partition

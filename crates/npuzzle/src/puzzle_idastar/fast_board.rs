@@ -7,7 +7,9 @@
 )]
 
 use crate::board::{Board, Move, Size};
+use crate::search::GiveUp;
 
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -92,17 +94,60 @@ impl MoveTable {
     /// `announce` with the new length first (finding the longest takes seconds).
     /// The expanded count is all a cluster's processes agree on, so they switch at the
     /// same iteration, and the same count always gives the same machine.
-    pub(super) fn lengthen_for(&mut self, expanded: u64, announce: &dyn Fn(usize)) {
+    ///
+    /// With `stop` (a search alone, not on a cluster), the machine is made on a thread
+    /// of its own while this one asks `stop` every [`STOP_POLL`]: a search told to stop
+    /// (its time up, its token set) gives up at once rather than seconds later, and the
+    /// machine, finished on that thread, is there for the next search of the process. On
+    /// a cluster the processes must switch together, so the search waits, and stops
+    /// inside the round, where the others hear of it.
+    ///
+    /// # Errors
+    /// What `stop` answered, when it did before the machine was made.
+    pub(super) fn lengthen_for(
+        &mut self,
+        expanded: u64,
+        announce: &dyn Fn(usize),
+        stop: Option<&dyn Fn() -> Option<GiveUp>>,
+    ) -> Result<(), GiveUp> {
         let length = pruned_word_length(self.size, expanded);
         if length > self.length {
             announce(length);
+            let order = self.order;
             let started = Instant::now();
-            self.pruner = MovePruner::shared(self.order, length);
+            self.pruner = match stop {
+                None => MovePruner::shared(order, length),
+                Some(stop) => {
+                    let (made, receive) = mpsc::channel();
+                    std::thread::spawn(move || {
+                        let _ = made.send(MovePruner::shared(order, length));
+                    });
+                    loop {
+                        match receive.recv_timeout(STOP_POLL) {
+                            Ok(pruner) => break pruner,
+                            Err(RecvTimeoutError::Timeout) => {
+                                if let Some(why) = stop() {
+                                    self.setup += started.elapsed();
+                                    return Err(why);
+                                }
+                            }
+                            // The making thread panicked: make it here, to the same end.
+                            Err(RecvTimeoutError::Disconnected) => {
+                                break MovePruner::shared(order, length)
+                            }
+                        }
+                    }
+                }
+            };
             self.setup += started.elapsed();
             self.length = length;
         }
+        Ok(())
     }
 }
+
+/// How often a search waiting for a longer move pruner asks whether to stop.
+const STOP_POLL: Duration = Duration::from_millis(10);
 
 impl FastBoard {
     /// Slides the tile at `to` into the blank at `blank`; returns the tile.

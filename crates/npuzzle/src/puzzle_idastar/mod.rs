@@ -158,7 +158,11 @@ fn serial<E: Estimate>(
     let mut bound = estimate.value(&root);
     let mut budget = Budget::new(limits);
     loop {
-        table.lengthen_for(budget.expanded(), reports.pruning);
+        let stop = || budget.stopped();
+        if let Err(why) = table.lengthen_for(budget.expanded(), reports.pruning, Some(&stop)) {
+            let stats = budget.finish(Outcome::<()>::Exhausted).stats;
+            return (Err(why), stats);
+        }
         (reports.iteration)(bound, budget.expanded());
         let mut runner = Runner::new(estimate, table, board.clone(), start.blank(), budget);
         if runner.dfs(0, bound, root, MovePruner::START) {

@@ -44,7 +44,8 @@
 //!
 //! **Limits** are global: expansions are pooled across threads (every
 //! [`FLUSH_EVERY`] nodes, so a node limit may be passed by at most that many nodes per
-//! thread) and the clock is read as often; the first thread to reach a limit stops all.
+//! thread) and the clock and the [cancel token](crate::cancel) are read as often; the
+//! first thread to reach a limit stops all.
 
 #![expect(
     clippy::inline_always,
@@ -58,6 +59,7 @@ use std::time::{Duration, Instant};
 use super::runner::{Runner, Stop};
 use super::{Estimate, FastBoard, MovePruner, MoveTable, Reports};
 use crate::board::{Board, Move};
+use crate::cancel::CancelToken;
 use crate::cluster::{ClusterLink, RoundShare};
 use crate::search::{Budget, GiveUp, Limits, Stats};
 
@@ -84,6 +86,7 @@ pub(super) struct Watch<'a> {
     expanded: AtomicU64,
     max_expanded: Option<u64>,
     deadline: Option<(Instant, Duration)>,
+    cancel: Option<CancelToken>,
     gave_up: Mutex<Option<GiveUp>>,
     /// The other processes of a cluster, and this process's expansions in the round.
     link: Option<(&'a dyn ClusterLink, AtomicU64)>,
@@ -109,6 +112,9 @@ impl Watch<'_> {
                 if Instant::now() >= deadline {
                     return Err(self.give_up(GiveUp::Time(max)));
                 }
+            }
+            if CancelToken::is_set(self.cancel.as_ref()) {
+                return Err(self.give_up(GiveUp::Interrupted));
             }
         }
         if item >= self.cutoff.load(Relaxed) {
@@ -312,9 +318,18 @@ pub(super) fn search<E: Estimate>(
     let mut bound = estimate.value(&root);
     let mut stats = Stats::default();
     let slots = link.map_or(threads, |l| l.threads().iter().sum());
+    // Alone, a search also stops between iterations (a longer move pruner takes
+    // seconds to make); on a cluster only inside a round, where every process hears of it.
+    let stop = || stopped(limits, started);
+    let alone = link
+        .is_none()
+        .then_some(&stop as &dyn Fn() -> Option<GiveUp>);
     let mut previous = 0;
     loop {
-        table.lengthen_for(stats.expanded, report.pruning);
+        let lengthened = table.lengthen_for(stats.expanded, report.pruning, alone);
+        if let Some(why) = lengthened.err().or_else(|| alone.and_then(|stop| stop())) {
+            return (Err(why), stats);
+        }
         (report.iteration)(bound, stats.expanded);
         stats.peak_nodes = stats.peak_nodes.max(u64::from(bound) + 1);
         let root_item = Item {
@@ -341,10 +356,8 @@ pub(super) fn search<E: Estimate>(
             cutoff: AtomicUsize::new(usize::MAX),
             expanded: AtomicU64::new(pooled),
             max_expanded: limits.max_expanded,
-            // A span past what the clock can hold is no deadline at all.
-            deadline: limits
-                .max_time
-                .and_then(|max| Some((started.checked_add(max)?, max))),
+            deadline: deadline(limits, started),
+            cancel: limits.cancel.clone(),
             gave_up: Mutex::new(None),
             link: link.map(|l| (l, AtomicU64::new(0))),
         };
@@ -398,6 +411,24 @@ pub(super) fn search<E: Estimate>(
         // A solvable board always has a path, so the bound always grows to meet it.
         bound = round.next_bound;
     }
+}
+
+/// The instant a search begun at `started` reaches its time limit, with the limit; a
+/// span past what the clock can hold is no deadline at all.
+fn deadline(limits: &Limits, started: Instant) -> Option<(Instant, Duration)> {
+    limits
+        .max_time
+        .and_then(|max| Some((started.checked_add(max)?, max)))
+}
+
+/// Why a search begun at `started` must stop now, its token set or its time up; `None`
+/// to go on.
+fn stopped(limits: &Limits, started: Instant) -> Option<GiveUp> {
+    if limits.cancelled() {
+        return Some(GiveUp::Interrupted);
+    }
+    let (at, max) = deadline(limits, started)?;
+    (Instant::now() >= at).then_some(GiveUp::Time(max))
 }
 
 /// The cluster's round from every process's share: counts summed, the least next bound,
@@ -518,6 +549,38 @@ mod tests {
         let (outcome, _) = super::super::search(&start, &estimate, &by_time);
         assert_eq!(outcome, Err(GiveUp::Time(Duration::from_millis(100))));
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_set_token_stops_the_search_on_any_number_of_threads() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        // Manhattan alone: hundreds of millions of nodes, far more than the test waits.
+        let estimate = LinearConflict::manhattan_only(&goal);
+        for threads in [1, 2, 3] {
+            for wait in [Duration::ZERO, Duration::from_millis(50)] {
+                let token = crate::cancel::CancelToken::new();
+                let settings = RunSettings {
+                    limits: Limits {
+                        cancel: Some(token.clone()),
+                        // Only should the token be missed: the outcome then says so.
+                        max_time: Some(Duration::from_secs(120)),
+                        ..Limits::NONE
+                    },
+                    ..settings(threads, Move::DEFAULT_ORDER)
+                };
+                let started = Instant::now();
+                let (outcome, _) = std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        std::thread::sleep(wait);
+                        token.cancel();
+                    });
+                    super::super::search(&start, &estimate, &settings)
+                });
+                assert_eq!(outcome, Err(GiveUp::Interrupted), "{threads} threads");
+                assert!(started.elapsed() < Duration::from_secs(60));
+            }
+        }
     }
 
     #[test]

@@ -5,8 +5,8 @@ use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 use super::{
-    links_back, vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap,
-    Observer, Outcome, Search, Unobserved,
+    links_back, vec_bytes, walk_back, Budget, Event, Expansion, Limits, NodeMap, Observer, Outcome,
+    Search, ShardedMap, Unobserved,
 };
 
 /// An open-list entry. The heap pops the lowest `f`; among equal `f` the deepest (largest
@@ -80,7 +80,7 @@ where
         heuristic,
         success,
         limits,
-        FastHashMap::default(),
+        ShardedMap::default(),
         &mut Unobserved,
     )
 }

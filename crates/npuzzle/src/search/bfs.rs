@@ -4,8 +4,8 @@ use std::collections::VecDeque;
 use std::hash::Hash;
 
 use super::{
-    links_back, vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap,
-    Observer, Outcome, Search, Unobserved,
+    links_back, vec_bytes, walk_back, Budget, Event, Expansion, Limits, NodeMap, Observer, Outcome,
+    Search, ShardedMap, Unobserved,
 };
 
 /// Breadth-first search from `start` to the first node satisfying `success`.
@@ -37,7 +37,7 @@ where
         successors,
         success,
         limits,
-        FastHashMap::default(),
+        ShardedMap::default(),
         &mut Unobserved,
     )
 }

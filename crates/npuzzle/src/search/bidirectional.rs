@@ -3,8 +3,8 @@
 use std::hash::Hash;
 
 use super::{
-    vec_bytes, walk_back, Budget, Event, Expansion, FastHashMap, Limits, NodeMap, Observer,
-    Outcome, Search, Side, Unobserved,
+    vec_bytes, walk_back, Budget, Event, Expansion, Limits, NodeMap, Observer, Outcome, Search,
+    ShardedMap, Side, Unobserved,
 };
 
 /// Breadth-first search from both ends at once, meeting in the middle.
@@ -50,7 +50,7 @@ where
         successors,
         predecessors,
         limits,
-        FastHashMap::default,
+        ShardedMap::default,
         &mut Unobserved,
     )
 }

@@ -29,7 +29,13 @@
 //! | [`iddfs`] | yes (unit costs) | the current path | IDA* without a heuristic |
 //!
 //! Each `*_with` twin also takes an [`Observer`] told every expansion, iteration, meeting
-//! and goal ([`observer`]); the plain functions pass [`Unobserved`], at no cost.
+//! and goal ([`observer`]); the plain functions pass [`Unobserved`], at no cost. The
+//! plain BFS, bidirectional BFS and A* keep their visited sets in a [`ShardedMap`].
+//!
+//! **Limits hold to the clock.** Every search reads the clock (and the [cancel
+//! token](crate::cancel)) every [`CLOCK_EVERY`] expansions, microseconds of work, and
+//! nothing between two reads takes long: the visited sets grow a 256th at a time
+//! ([`ShardedMap`]). So a search stops within milliseconds of its time limit, at any size.
 
 mod astar;
 mod bfs;
@@ -37,6 +43,7 @@ mod bidirectional;
 mod idastar;
 mod node_map;
 pub mod observer;
+mod sharded_map;
 
 pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_with};
@@ -44,10 +51,12 @@ pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
 pub use idastar::{idastar, idastar_with, iddfs, iddfs_with};
 pub use node_map::{FastHashMap, IndexedMap, NodeMap};
 pub use observer::{Event, Expansion, Observer, Side, Unobserved};
+pub use sharded_map::{ShardedMap, SHARDS};
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::cancel::CancelToken;
 use crate::plural::counted;
 use crate::progress::SharedProgress;
 
@@ -71,6 +80,9 @@ pub struct Limits {
     /// Told every second or so, during long searches, what they hold and how fast they
     /// go.
     pub progress: Option<SharedProgress>,
+    /// Stops the search from outside once set (see [`crate::cancel`]); read as often as
+    /// the clock.
+    pub cancel: Option<CancelToken>,
 }
 
 impl Limits {
@@ -82,7 +94,14 @@ impl Limits {
         max_time: None,
         heap_per_node: 0,
         progress: None,
+        cancel: None,
     };
+
+    /// Whether [`Limits::cancel`] is set: the work these limits bound should stop.
+    #[inline]
+    pub fn cancelled(&self) -> bool {
+        CancelToken::is_set(self.cancel.as_ref())
+    }
 }
 
 /// What one search cost.
@@ -123,6 +142,8 @@ pub enum GiveUp {
         /// Nodes held when it was reached (0 for a table that was not built).
         held: u64,
     },
+    /// [`Limits::cancel`] set: stopped from outside (Ctrl-C, a caller that gave up).
+    Interrupted,
 }
 
 impl fmt::Display for GiveUp {
@@ -145,6 +166,7 @@ impl fmt::Display for GiveUp {
                 crate::memory::shown(*budget),
                 counted(*held, "node", "nodes")
             ),
+            GiveUp::Interrupted => write!(f, "gave up: interrupted"),
         }
     }
 }
@@ -185,7 +207,7 @@ pub(crate) struct Budget {
 
 /// How often (in expansions) the clock is read: reading it every node would cost more
 /// than the nodes.
-const CLOCK_EVERY: u64 = 1024;
+pub const CLOCK_EVERY: u64 = 1024;
 
 /// How often a long search reports its progress.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
@@ -218,16 +240,26 @@ impl Budget {
         }
         self.stats.expanded += 1;
         if self.stats.expanded % CLOCK_EVERY == 0 {
-            if let Some(max) = self.limits.max_time {
-                if self.started.elapsed() >= max {
-                    return Err(GiveUp::Time(max));
-                }
+            if let Some(why) = self.stopped() {
+                return Err(why);
             }
             if self.limits.progress.is_some() {
                 self.report();
             }
         }
         Ok(())
+    }
+
+    /// Whether the search must stop now, not counting nodes: the token set, or the time
+    /// up. What [`Budget::expand`] checks every [`CLOCK_EVERY`] nodes, for the work
+    /// between expansions that can take long.
+    #[cold]
+    pub(crate) fn stopped(&self) -> Option<GiveUp> {
+        if self.limits.cancelled() {
+            return Some(GiveUp::Interrupted);
+        }
+        let max = self.limits.max_time?;
+        (self.started.elapsed() >= max).then_some(GiveUp::Time(max))
     }
 
     /// Tells the progress receiver, once a [`REPORT_EVERY`], what the search holds.
@@ -361,6 +393,79 @@ pub(crate) fn links_back<N, V>(
         at = map.get(p).and_then(&parent);
     }
     links
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// An endless graph: the searches below never finish on their own.
+    #[expect(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "the searches hand successors their node by reference"
+    )]
+    fn endless(n: &u64) -> [u64; 2] {
+        let twice = n.wrapping_mul(2);
+        [twice.wrapping_add(1), twice.wrapping_add(2)]
+    }
+
+    const SEARCHES: [&str; 5] = ["bfs", "bidirectional", "astar", "idastar", "iddfs"];
+
+    /// The search named `name`, run on the endless graph until `limits` stop it.
+    fn run(name: &str, limits: &Limits) -> Outcome<u64> {
+        let never = |_: &u64| false;
+        let weighted = |n: &u64| endless(n).map(|m| (m, 1));
+        match name {
+            "bfs" => bfs(&0, endless, never, limits).outcome,
+            // The other end walks down from the top, one node a layer: the two sides
+            // would meet after some 2^63 nodes.
+            "bidirectional" => {
+                let down = |n: &u64| [n.wrapping_sub(1)];
+                bfs_bidirectional(&0, &u64::MAX, endless, down, limits).outcome
+            }
+            "astar" => astar(&0, weighted, |_| 0, never, limits).outcome,
+            "idastar" => idastar(&0, weighted, |_| 0, never, limits).outcome,
+            _ => iddfs(&0, endless, never, limits).outcome,
+        }
+    }
+
+    #[test]
+    fn every_search_stops_once_its_token_is_set() {
+        for name in SEARCHES {
+            // Set before: it stops at its first look.
+            let token = CancelToken::new();
+            token.cancel();
+            let limits = Limits {
+                cancel: Some(token),
+                ..Limits::NONE
+            };
+            assert_eq!(
+                run(name, &limits),
+                Outcome::GaveUp(GiveUp::Interrupted),
+                "{name}"
+            );
+            // Set while it runs, from another thread: it stops (a generous bound only:
+            // should the token be missed, the time limit ends the search, and the test
+            // fails on the outcome).
+            let token = CancelToken::new();
+            let limits = Limits {
+                cancel: Some(token.clone()),
+                max_time: Some(Duration::from_secs(60)),
+                ..Limits::NONE
+            };
+            let started = Instant::now();
+            let outcome = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(50));
+                    token.cancel();
+                });
+                run(name, &limits)
+            });
+            assert_eq!(outcome, Outcome::GaveUp(GiveUp::Interrupted), "{name}");
+            assert!(started.elapsed() < Duration::from_secs(30), "{name}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -44,28 +44,44 @@ impl<N: Eq + Hash, V, S: std::hash::BuildHasher> NodeMap<N, V> for HashMap<N, V,
         HashMap::len(self)
     }
     fn bytes(&self) -> usize {
-        // The standard map is a SwissTable: a power of two of buckets, 7/8 of them usable
-        // (all but one below 8), each an entry and a control byte, plus one group of
-        // control bytes.
-        let table = |buckets: usize| {
-            if buckets == 0 {
-                0
-            } else {
-                buckets * (std::mem::size_of::<(N, V)>() + 1) + 16
-            }
-        };
+        let entry = std::mem::size_of::<(N, V)>();
         let capacity = self.capacity();
-        let buckets = match capacity {
-            0 => 0,
-            c if c < 7 => (c + 1).next_power_of_two(),
-            c => (c * 8 / 7).next_power_of_two(),
-        };
-        let growth = if self.len() + super::GROWTH_SLACK > capacity {
-            table((buckets * 2).max(4))
-        } else {
-            0
-        };
-        table(buckets) + growth
+        hash_map_table_bytes(capacity, entry) + hash_map_growth_bytes(self.len(), capacity, entry)
+    }
+}
+
+/// The buckets of a standard map of `capacity`: it is a `SwissTable`, a power of two of
+/// buckets, 7/8 of them usable (all but one below 8).
+fn buckets(capacity: usize) -> usize {
+    match capacity {
+        0 => 0,
+        c if c < 7 => (c + 1).next_power_of_two(),
+        c => (c * 8 / 7).next_power_of_two(),
+    }
+}
+
+/// The bytes of a table of `buckets` buckets of `entry`-byte entries: each an entry and
+/// a control byte, plus one group of control bytes.
+fn table_bytes(buckets: usize, entry: usize) -> usize {
+    if buckets == 0 {
+        0
+    } else {
+        buckets * (entry + 1) + 16
+    }
+}
+
+/// The bytes a standard map of `capacity` (entries of `entry` bytes) has allocated.
+pub(super) fn hash_map_table_bytes(capacity: usize, entry: usize) -> usize {
+    table_bytes(buckets(capacity), entry)
+}
+
+/// What a standard map holding `len` of `capacity` would allocate beside its table by
+/// growing, when it is within [`super::GROWTH_SLACK`] nodes of full; else 0.
+pub(super) fn hash_map_growth_bytes(len: usize, capacity: usize, entry: usize) -> usize {
+    if len + super::GROWTH_SLACK > capacity {
+        table_bytes((buckets(capacity) * 2).max(4), entry)
+    } else {
+        0
     }
 }
 
