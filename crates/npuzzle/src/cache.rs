@@ -795,7 +795,7 @@ mod tests {
             matches!(cache.load("t.tbl", "stamped"), Err(CacheError::Invalid { ref why, .. }) if why.contains("checksum")),
         );
         let (table, origin) = cache
-            .load_or_build("t.tbl", "stamped", || payload.clone())
+            .load_or_build::<CacheError>("t.tbl", "stamped", || Ok(payload.clone()))
             .unwrap();
         assert!(matches!(origin, Origin::Rebuilt(_)), "{origin:?}");
         assert_eq!(&*table, &payload[..]);

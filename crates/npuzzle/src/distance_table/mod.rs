@@ -1006,7 +1006,13 @@ mod tests {
         std::fs::write(&file, b"not a directory").unwrap();
         // A layout no other test keeps in memory: 4x3 with the blank first.
         let layout = Layout::new(Size::new(4, 3).unwrap(), 0).unwrap();
-        let Err(error) = shared(layout, &Cache::new(&file), Need::IfCheap, None, &Silent) else {
+        let Err(error) = shared(
+            layout,
+            &Cache::new(&file),
+            Need::IfCheap,
+            &Limits::NONE,
+            &Silent,
+        ) else {
             panic!("a cache under a file cannot be read");
         };
         assert!(
@@ -1016,9 +1022,11 @@ mod tests {
         assert_eq!(error.fault(), Fault::Environment);
         // From a cache that can be read but holds no table, none is at hand.
         let empty = Cache::new(dir.path());
-        assert!(shared(layout, &empty, Need::IfCheap, None, &Silent)
-            .unwrap()
-            .is_none());
+        assert!(
+            shared(layout, &empty, Need::IfCheap, &Limits::NONE, &Silent)
+                .unwrap()
+                .is_none()
+        );
     }
 
     /// Builds (or loads from `$NPUZZLE_CACHE_DIR`) a 12-cell table and checks it against
