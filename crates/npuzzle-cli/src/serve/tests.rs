@@ -83,6 +83,21 @@ const ERROR_CODES: &[&str] = &[
     "tables_unavailable",
 ];
 
+/// The page shows a Chinese reader the message of each code from its catalogue (and
+/// falls back to the server's English sentence without one): every code has one in both.
+#[test]
+fn every_error_code_has_its_message_in_both_of_the_pages_languages() {
+    let app = include_str!("page/app.js");
+    for code in ERROR_CODES {
+        let key = format!("err_{code}:");
+        assert_eq!(
+            app.matches(&key).count(),
+            2,
+            "{key} should be in the English and the Chinese catalogue"
+        );
+    }
+}
+
 /// The `code` of an error answer to `request`.
 async fn error_code(app: Router, request: Request<Body>) -> (StatusCode, String) {
     let (status, body) = call(app, request).await;
