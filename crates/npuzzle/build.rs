@@ -2,29 +2,31 @@
 //! library's own code (compiled here too, which is why those files use nothing else from
 //! the crate):
 //! - the nine 3x3 distance tables (one per goal blank cell, 181,440 bytes each), with
-//!   `src/distance_table/packed.rs` and the ranking it uses, `src/rank/nibbles.rs` (see
+//!   `src/tables/distance_table/packed.rs` and the ranking it uses, `src/puzzle/rank/nibbles.rs` (see
 //!   `distance_table` for why the 3x3 tables are embedded rather than built at run time);
 //! - the move-pruning machines every fast IDA* starts with (words of 8 and 10 moves in
-//!   the default order), with `src/puzzle_idastar/forbidden_words.rs`: finding the
+//!   the default order), with `src/fast_idastar/forbidden_words.rs`: finding the
 //!   10-move words costs 0.02–0.09 s, which every process paid before its first search.
 
 use std::path::PathBuf;
 
 #[allow(dead_code)] // the library uses more of them than the build does
-#[path = "src/rank/nibbles.rs"]
+#[path = "src/puzzle/rank/nibbles.rs"]
 mod nibbles;
 
 /// The library's path to `nibbles`, which `packed.rs` names.
-mod rank {
-    pub(crate) use super::nibbles;
+mod puzzle {
+    pub(crate) mod rank {
+        pub(crate) use crate::nibbles;
+    }
 }
 
 #[allow(dead_code)]
-#[path = "src/distance_table/packed.rs"]
+#[path = "src/tables/distance_table/packed.rs"]
 mod packed;
 
 #[allow(dead_code)]
-#[path = "src/puzzle_idastar/forbidden_words.rs"]
+#[path = "src/fast_idastar/forbidden_words.rs"]
 mod forbidden_words;
 
 /// The default move order, l r d u (`Move::DEFAULT_ORDER`), as the blank's steps.
@@ -32,9 +34,9 @@ const DEFAULT_ORDER: forbidden_words::Steps = [(-1, 0), (1, 0), (0, 1), (0, -1)]
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    println!("cargo::rerun-if-changed=src/distance_table/packed.rs");
-    println!("cargo::rerun-if-changed=src/rank/nibbles.rs");
-    println!("cargo::rerun-if-changed=src/puzzle_idastar/forbidden_words.rs");
+    println!("cargo::rerun-if-changed=src/tables/distance_table/packed.rs");
+    println!("cargo::rerun-if-changed=src/puzzle/rank/nibbles.rs");
+    println!("cargo::rerun-if-changed=src/fast_idastar/forbidden_words.rs");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let mut tables = Vec::with_capacity(9 * 181_440);
     for goal_blank in 0..9 {

@@ -53,7 +53,7 @@ fn heuristics(c: &mut Criterion) {
 }
 
 fn incremental_update(c: &mut Criterion) {
-    use npuzzle::puzzle_idastar::{Estimate, FastBoard, LinearConflict};
+    use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
     let size = Size::square(4).unwrap();
     let goal = Board::goal(size);
     let estimate = LinearConflict::new(&goal);

@@ -29,30 +29,23 @@
 //! [`Solution`] that says which algorithm and estimate answered and what it cost.
 //!
 //! ## Layout, from the bottom up
-//! Each module uses only modules listed before it.
-//! - [`fault`]: whose fault an error is, the request's or the machine's.
-//!   [`plural`]: counts written with nouns that agree. [`board`]: sizes, boards, blank
-//!   moves. [`rank`]: every permutation ranking.
-//!   [`cache`]: verified table files, memory-mapped. [`progress`]: progress callbacks.
-//!   [`cancel`]: stopping work from outside.
-//!   [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS, with statistics and
-//!   limits, in the style of the `pathfinding` crate.
-//! - [`notation`]: reading and writing boards and moves (the blank's `u d l r`, or tile
-//!   notation `R2U2L`). [`partition`]: tile groups of pattern databases. [`catalogue`]:
-//!   several partitions over shared tables. [`cluster`]: searching with other processes
-//!   (engine-free). [`solvability`]: the parity test. [`state`]:
-//!   packed search states.
-//! - [`heuristic`]: misplaced tiles, Manhattan, linear conflict. [`random`]: reproducible
-//!   scrambles. [`distance_table`]: complete distance tables of boards up to 12 cells.
-//! - [`solution`]: the answer types. [`judge`]: the judges' formats.
-//! - [`options`]: how to solve. [`report`]: the solve report programs read.
-//! - [`problem`]: the puzzle as a search problem for the generic searches.
-//!   [`puzzle_idastar`]: the puzzle-specific IDA* (in-place moves, incremental
-//!   estimates, every core).
-//! - [`pdb`]: additive pattern databases for it. [`constructive`]: big boards.
-//! - [`plan`]: what answers a board. [`solver`]: [`solve`]. [`trace`]: what a classic
-//!   search did, event by event.
-//! - [`compare`]: every algorithm on one board. [`verdict`]: checking a given solution.
+//! The modules are grouped into bands, each a folder; a module uses only its own band's
+//! and those listed before it (`tests/layers.rs` fails otherwise). The map, with what
+//! each module holds, is docs/ARCHITECTURE.md.
+//! - [`util`]: stopping work, whose fault an error is, memory budgets, progress.
+//! - [`search`]: generic BFS, bidirectional BFS, A*, IDA*, IDDFS over any problem, with
+//!   statistics and limits, in the style of the `pathfinding` crate.
+//! - [`puzzle`]: boards and moves, notation, parity, random boards, states, heuristics,
+//!   ranks.
+//! - [`tables`]: verified table files, partitions and catalogues, distance tables.
+//! - [`answer`]: what a solve is asked ([`SolveOptions`]) and answers ([`Solution`],
+//!   [`SolveError`]), and the link a cluster shares a search through.
+//! - [`fast_idastar`]: the puzzle-specific IDA* (in-place moves, incremental estimates,
+//!   move pruning, every core).
+//! - [`pdb`]: additive pattern databases for it.
+//! - [`solving`]: the plan (what answers a board), the constructive method, [`solve`].
+//! - [`services`]: the judges' formats, checking a solution, comparing every algorithm,
+//!   tracing a classic search.
 //!
 //! ## Features
 //! - `serde` (default): `Serialize`/`Deserialize` for the answer and report types
@@ -73,51 +66,41 @@
 #![forbid(missing_docs)]
 #![deny(unsafe_code)]
 
-pub mod board;
-pub mod cache;
-pub mod cancel;
-pub mod catalogue;
-pub mod cluster;
-pub mod compare;
-pub mod constructive;
-pub mod distance_table;
-pub mod fault;
-pub mod heuristic;
-pub mod judge;
-pub mod memory;
-pub mod notation;
-pub mod options;
-pub mod partition;
+pub mod answer;
+pub mod fast_idastar;
 pub mod pdb;
-mod pdb_error;
-mod per_process;
-pub mod plan;
-pub mod plural;
-pub mod problem;
-pub mod progress;
-pub mod puzzle_idastar;
-pub mod random;
-pub mod rank;
-pub mod report;
+pub mod puzzle;
 pub mod search;
-pub mod solution;
-pub mod solvability;
-pub mod solver;
-pub mod state;
-mod table_kind;
-mod table_stamp;
-pub mod trace;
-pub mod verdict;
+pub mod services;
+pub mod solving;
+pub mod tables;
+pub mod util;
 
-pub use board::BoardError;
-pub use board::{moves_to_string, Board, Move, Size};
-pub use heuristic::{Heuristic, HeuristicKind};
-pub use notation::ParseError;
-pub use notation::{parse_board, parse_moves, Notation};
-pub use options::{EstimateChoice, RunSettings, SolveOptions, Visited};
-pub use solution::{Advice, Algorithm, Solution, SolveError, Status};
-pub use solvability::is_solvable;
-pub use solver::solve;
+// The paths the modules had before they were grouped into bands, kept for callers.
+#[doc(hidden)]
+pub use answer::{cluster, options, solution};
+#[doc(hidden)]
+pub use fast_idastar as puzzle_idastar;
+#[doc(hidden)]
+pub use puzzle::{board, heuristic, notation, random, rank, solvability, state};
+#[doc(hidden)]
+pub use services::{compare, judge, trace, verdict};
+#[doc(hidden)]
+pub use solving::{constructive, plan, problem, report, solver};
+#[doc(hidden)]
+pub use tables::{cache, catalogue, distance_table, partition};
+#[doc(hidden)]
+pub use util::{cancel, fault, memory, plural, progress};
+
+pub use answer::options::{EstimateChoice, RunSettings, SolveOptions, Visited};
+pub use answer::solution::{Advice, Algorithm, Solution, SolveError, Status};
+pub use puzzle::board::BoardError;
+pub use puzzle::board::{moves_to_string, Board, Move, Size};
+pub use puzzle::heuristic::{Heuristic, HeuristicKind};
+pub use puzzle::notation::ParseError;
+pub use puzzle::notation::{parse_board, parse_moves, Notation};
+pub use puzzle::solvability::is_solvable;
+pub use solving::solver::solve;
 
 /// The README's example, run as a doctest so the package page cannot go stale.
 #[cfg(doctest)]

@@ -27,10 +27,10 @@ use rayon::prelude::*;
 
 use super::cell_masks::CellMasks;
 use super::region_rank::{RegionRank, MAX_REGION_TILES};
-use crate::board::Size;
-use crate::cancel::CancelToken;
-use crate::progress::Progress;
-use crate::rank::PartialRank;
+use crate::puzzle::board::Size;
+use crate::puzzle::rank::PartialRank;
+use crate::util::cancel::CancelToken;
+use crate::util::progress::Progress;
 
 /// The depth of a state never reached (only when the group holds every tile, where
 /// parity splits the space).

@@ -1,8 +1,8 @@
 //! Cell sets of one board as `u64` masks, and the connected regions of free cells the
 //! blank can roam while a group's tiles stand still.
 
-use crate::board::Size;
-use crate::puzzle_idastar::MAX_FAST_CELLS;
+use crate::fast_idastar::MAX_FAST_CELLS;
+use crate::puzzle::board::Size;
 
 /// Cell sets of one board as `u64` masks: its cells, and each cell's neighbours.
 pub(crate) struct CellMasks {
@@ -20,7 +20,7 @@ impl CellMasks {
         let mut neighbours = [0u64; MAX_FAST_CELLS];
         let (mut first, mut last) = (0u64, 0u64);
         for (cell, nb) in neighbours.iter_mut().enumerate().take(n) {
-            for mv in crate::board::Move::DEFAULT_ORDER {
+            for mv in crate::puzzle::board::Move::DEFAULT_ORDER {
                 if let Some(to) = size.step(cell, mv) {
                     *nb |= 1 << to;
                 }

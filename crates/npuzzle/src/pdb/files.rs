@@ -3,10 +3,10 @@
 
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::board::Board;
-use crate::cache::Cache;
-use crate::partition::{group_text, MAX_GROUPS};
-use crate::puzzle_idastar::MAX_FAST_CELLS;
+use crate::fast_idastar::MAX_FAST_CELLS;
+use crate::puzzle::board::Board;
+use crate::tables::cache::Cache;
+use crate::tables::partition::{group_text, MAX_GROUPS};
 
 use super::TableKind;
 

@@ -8,13 +8,13 @@
 
 use std::sync::Arc;
 
-use crate::board::{Board, Size};
-use crate::cache::Table;
-use crate::cancel::CancelToken;
-use crate::partition::group_text;
-use crate::progress::Progress;
-use crate::rank::PartialRank;
-use crate::table_kind::TableKind;
+use crate::puzzle::board::{Board, Size};
+use crate::puzzle::rank::PartialRank;
+use crate::tables::cache::Table;
+use crate::tables::partition::group_text;
+use crate::tables::table_kind::TableKind;
+use crate::util::cancel::CancelToken;
+use crate::util::progress::Progress;
 
 use super::build;
 use super::cell_masks::CellMasks;

@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use npuzzle::pdb::{parse_groups, PartitionSet, PatternDatabase};
-//! use npuzzle::puzzle_idastar::solve_with;
+//! use npuzzle::fast_idastar::solve_with;
 //! use npuzzle::{parse_board, progress::Silent, Board, RunSettings, Size};
 //!
 //! // One partition of classic tables (Korf & Felner's kind), solving a board.
@@ -74,39 +74,44 @@
 //! the search takes the larger. This holds for `0 1 2 … 15` (blank top-left) and equally
 //! for `1 2 … 15 0` (blank bottom-right, also on the diagonal).
 //!
-//! **Files.** One [`Cache`](crate::cache::Cache) file per group and kind, named for the
+//! **Files.** One [`Cache`](crate::tables::cache::Cache) file per group and kind, named for the
 //! board, the goal and the tiles, with an identity string naming all four, so a partition
 //! reuses the tables of any other partition sharing a group.
 
 mod build;
 mod cell_masks;
-mod classic_partition;
+mod classic_estimate;
 mod database;
 mod families;
 mod files;
 mod group_table;
+mod lookup;
+mod naming;
 mod partition_set;
 mod reflection;
 mod region_rank;
 pub mod registry;
+mod search;
 
-pub use crate::pdb_error::{PdbError, MAX_TABLES};
-pub use crate::table_kind::TableKind;
-pub use classic_partition::ClassicNode;
-pub use database::{describe_origins, estimate_name, GroupOrigin, PatternDatabase, PdbNode};
+pub use crate::tables::pdb_error::{PdbError, MAX_TABLES};
+pub use crate::tables::table_kind::TableKind;
+pub use classic_estimate::ClassicNode;
+pub use database::PatternDatabase;
 pub use files::{cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity};
+pub use lookup::PdbNode;
+pub use naming::{describe_origins, estimate_name, GroupOrigin};
 pub use partition_set::PartitionSet;
 
-use crate::board::{Board, Size};
-use crate::partition::{group_text, Groups, Partition};
-use crate::puzzle_idastar::MAX_FAST_CELLS;
-use crate::rank::PartialRank;
+use crate::fast_idastar::MAX_FAST_CELLS;
+use crate::puzzle::board::{Board, Size};
+use crate::puzzle::rank::PartialRank;
+use crate::tables::partition::{group_text, Groups, Partition};
 use region_rank::{RegionRank, MAX_REGION_TILES};
 
 /// The most memory a table build may use (estimated before starting), in bytes.
 pub const MAX_BUILD_BYTES: u64 = 8 << 30;
 /// The most partitions a database may sum.
-pub const MAX_PARTITIONS: usize = crate::catalogue::MAX_PARTITIONS;
+pub const MAX_PARTITIONS: usize = crate::tables::catalogue::MAX_PARTITIONS;
 /// The most sets of occupied cells a group's build may rank (each costs a byte per cell
 /// of region labels): 8,388,608 (`C(25, 8)` is 1,081,575).
 const MAX_MAPS: u128 = 1 << 23;

@@ -1,9 +1,9 @@
 //! What a pattern database is made of: partitions of the tiles into groups, one table per
 //! distinct group, all of one kind.
 
-use crate::board::Board;
-use crate::catalogue::{Catalogue, CatalogueError};
-use crate::partition::{groups_text, Groups};
+use crate::puzzle::board::Board;
+use crate::tables::catalogue::{Catalogue, CatalogueError};
+use crate::tables::partition::{groups_text, Groups};
 
 use super::TableKind;
 

@@ -1,8 +1,8 @@
 //! The diagonal mirror of a square board, which turns one set of tables into a second
 //! admissible estimate.
 
-use crate::board::Board;
-use crate::puzzle_idastar::MAX_FAST_CELLS;
+use crate::fast_idastar::MAX_FAST_CELLS;
+use crate::puzzle::board::Board;
 
 /// The diagonal mirror, in the form the lookups need.
 #[derive(Clone)]

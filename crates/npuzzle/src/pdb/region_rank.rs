@@ -24,9 +24,9 @@
 use std::sync::Arc;
 
 use super::cell_masks::CellMasks;
-use crate::board::Size;
-use crate::per_process::{get_or_make, PerProcess};
-use crate::puzzle_idastar::MAX_FAST_CELLS;
+use crate::fast_idastar::MAX_FAST_CELLS;
+use crate::puzzle::board::Size;
+use crate::util::per_process::{get_or_make, PerProcess};
 
 /// The label of an occupied cell.
 const OCCUPIED: u8 = u8::MAX;

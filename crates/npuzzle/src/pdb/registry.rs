@@ -24,15 +24,16 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
 
-use crate::board::Board;
-use crate::cache::Cache;
-use crate::progress::Progress;
+use crate::puzzle::board::Board;
 use crate::search::Limits;
+use crate::tables::cache::Cache;
+use crate::util::progress::Progress;
 
-use super::database::{describe_origins, PatternDatabase};
+use super::database::PatternDatabase;
 use super::files::{cached_groups, find_cached};
+use super::naming::describe_origins;
 use super::{build_peak_bytes, check_buildable, PartitionSet, PdbError, TableKind};
-use crate::partition::group_text;
+use crate::tables::partition::group_text;
 
 /// A database as the registry hands it out.
 #[derive(Clone)]

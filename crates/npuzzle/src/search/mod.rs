@@ -33,7 +33,7 @@
 //! plain BFS, bidirectional BFS and A* keep their visited sets in a [`ShardedMap`].
 //!
 //! **Limits hold to the clock.** Every search reads the clock (and the [cancel
-//! token](crate::cancel)) every [`CLOCK_EVERY`] expansions, microseconds of work, and
+//! token](crate::util::cancel)) every [`CLOCK_EVERY`] expansions, microseconds of work, and
 //! nothing between two reads takes long: the visited sets grow a 256th at a time
 //! ([`ShardedMap`]). So a search stops within milliseconds of its time limit, at any size.
 
@@ -56,9 +56,9 @@ pub use sharded_map::{ShardedMap, SHARDS};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::cancel::CancelToken;
-use crate::plural::counted;
-use crate::progress::SharedProgress;
+use crate::util::cancel::CancelToken;
+use crate::util::plural::counted;
+use crate::util::progress::SharedProgress;
 
 /// Bounds on one search, and where it reports. A search that reaches a bound returns
 /// [`Outcome::GaveUp`].
@@ -80,7 +80,7 @@ pub struct Limits {
     /// Told every second or so, during long searches, what they hold and how fast they
     /// go.
     pub progress: Option<SharedProgress>,
-    /// Stops the search from outside once set (see [`crate::cancel`]); read as often as
+    /// Stops the search from outside once set (see [`crate::util::cancel`]); read as often as
     /// the clock.
     pub cancel: Option<CancelToken>,
 }
@@ -163,7 +163,7 @@ impl fmt::Display for GiveUp {
             GiveUp::Memory { budget, held } => write!(
                 f,
                 "gave up: memory budget of {} reached after {} held",
-                crate::memory::shown(*budget),
+                crate::util::memory::shown(*budget),
                 counted(*held, "node", "nodes")
             ),
             GiveUp::Interrupted => write!(f, "gave up: interrupted"),
@@ -280,7 +280,7 @@ impl Budget {
                 "{} nodes expanded, {} held, {}, {:.1} M nodes/s",
                 self.stats.expanded,
                 self.stats.peak_nodes,
-                crate::memory::shown(self.stats.peak_bytes),
+                crate::util::memory::shown(self.stats.peak_bytes),
                 rate / 1e6
             ),
             0,

@@ -1,0 +1,19 @@
+//! The puzzle itself: sizes, boards and blank moves, their notation, the parity test,
+//! random boards, packed search states, the classic heuristics, and every permutation
+//! ranking.
+//!
+//! ```
+//! use npuzzle::puzzle::{board::Board, notation::parse_board, solvability::is_solvable};
+//!
+//! let start = parse_board("1 2 3/4 5 6/8 7 0", None)?;
+//! assert!(!is_solvable(&start, &Board::goal(start.size())));
+//! # Ok::<(), npuzzle::ParseError>(())
+//! ```
+
+pub mod board;
+pub mod heuristic;
+pub mod notation;
+pub mod random;
+pub mod rank;
+pub mod solvability;
+pub mod state;

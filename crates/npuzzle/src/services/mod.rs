@@ -1,0 +1,19 @@
+//! What front ends call beside solving: the judges' formats, checking a given solution,
+//! every algorithm on one board, and the event-by-event trace of a classic search.
+//!
+//! ```
+//! use npuzzle::services::verdict::check;
+//! use npuzzle::{parse_board, parse_moves, Board, Notation, SolveOptions};
+//!
+//! let start = parse_board("1 2 3/4 5 6/7 0 8", None)?;
+//! let goal = Board::goal(start.size());
+//! let moves = parse_moves("r")?;
+//! let verdict = check(&start, &goal, &moves, Notation::Blank, &SolveOptions::default())?;
+//! assert!(verdict.valid);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod compare;
+pub mod judge;
+pub mod trace;
+pub mod verdict;

@@ -1,0 +1,197 @@
+//! Checking a given solution: is it legal, does it reach the goal, and is it as short as
+//! possible? The checker behind `npuzzle check` (usable as a special judge) and the
+//! Python package's `check`.
+//!
+//! Optimality is claimed only when it is proven: by an optimal search, or by the answer's
+//! length meeting a lower bound (Manhattan distance plus linear conflicts). A shorter
+//! answer found by any method proves the given one is not optimal. Otherwise the verdict
+//! is "optimality unknown" (`optimal: None`).
+//!
+//! ```
+//! use npuzzle::notation::Notation;
+//! use npuzzle::verdict::check;
+//! use npuzzle::{parse_board, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let options = SolveOptions::default();
+//! let moves = Notation::Blank.parse("uldr")?;
+//! let verdict = check(&start, &goal, &moves, Notation::Blank, &options)?;
+//! assert!(verdict.valid);
+//! assert_eq!(verdict.optimal, Some(true));
+//! let longer = Notation::Tiles.parse("DRULRL")?;
+//! let verdict = check(&start, &goal, &longer, Notation::Tiles, &options)?;
+//! assert_eq!((verdict.optimal, verdict.minimum), (Some(false), Some(4)));
+//! let off = Notation::Tiles.parse("DD")?;
+//! let verdict = check(&start, &goal, &off, Notation::Tiles, &options)?;
+//! assert_eq!(verdict.message, "invalid: move 2 ('D') takes the blank off the board");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Duration;
+
+use crate::answer::options::SolveOptions;
+use crate::answer::solution::{Algorithm, SolveError, Status};
+use crate::fast_idastar::MAX_LINE;
+use crate::puzzle::board::{Board, Move};
+use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::notation::Notation;
+use crate::puzzle::solvability::is_solvable;
+use crate::solving::solver::solve;
+
+/// How long the optimal search of a board past `auto`'s optimal reach may take when the
+/// options set no time limit.
+pub const BIG_BOARD_SECONDS: f64 = 10.0;
+
+/// What the checker found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Verdict {
+    /// Whether the moves are legal and end on the goal.
+    pub valid: bool,
+    /// Whether they are also as few as possible (`None` when that could not be decided).
+    pub optimal: Option<bool>,
+    /// Number of moves given.
+    pub length: usize,
+    /// The fewest moves possible (`None` when unknown or unreachable).
+    pub minimum: Option<usize>,
+    /// A proven lower bound on the fewest moves (`None` when the moves are invalid).
+    pub lower_bound: Option<usize>,
+    /// A sentence saying what was found.
+    pub message: String,
+}
+
+/// The verdict on moves from `start` that end on `end`, not on `goal`.
+fn missed(end: &Board, start: &Board, goal: &Board) -> String {
+    let mut message = format!("invalid: the moves end on {end}, not on the goal {goal}");
+    if !is_solvable(start, goal) {
+        message.push_str(" (no moves can: the goal cannot be reached from this board)");
+    }
+    message
+}
+
+/// Checks `moves` (the blank's) from `start` towards `goal`, searching under `options`
+/// for the fewest moves. A move the message names is written in `notation`, the one the
+/// moves were given in.
+///
+/// # Errors
+/// As [`solve`]: start and goal of different sizes, or options the library refuses.
+pub fn check(
+    start: &Board,
+    goal: &Board,
+    moves: &[Move],
+    notation: Notation,
+    options: &SolveOptions,
+) -> Result<Verdict, SolveError> {
+    let mut verdict = Verdict {
+        valid: false,
+        optimal: None,
+        length: moves.len(),
+        minimum: None,
+        lower_bound: None,
+        message: String::new(),
+    };
+    if start.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    let mut board = start.clone();
+    if let Err(index) = board.apply_all(moves) {
+        verdict.message = format!(
+            "invalid: move {} ('{}') takes the blank off the board",
+            index + 1,
+            notation.write(&moves[index..=index])
+        );
+        return Ok(verdict);
+    }
+    if board != *goal {
+        verdict.message = missed(&board, start, goal);
+        return Ok(verdict);
+    }
+    verdict.valid = true;
+    let given = moves.len();
+    let bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
+    verdict.lower_bound = Some(bound);
+    let mut best = solve(start, goal, options)?;
+    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
+    if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
+        // `auto` answered without proof (a big board, built constructively): search
+        // optimally, for a bounded time, before saying optimality is unknown.
+        let mut limits = options.limits.clone();
+        limits.max_time = limits
+            .max_time
+            .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));
+        let exact = SolveOptions {
+            algorithm: Algorithm::FastIdastar,
+            limits,
+            ..options.clone()
+        };
+        let searched = solve(start, goal, &exact)?;
+        if searched.status == Status::Solved || best.length().is_none_or(|l| l >= given) {
+            best = searched;
+        }
+    }
+    match (&best.status, best.optimal) {
+        (Status::Solved, true) => {
+            let minimum = best.moves.len();
+            verdict.minimum = Some(minimum);
+            verdict.optimal = Some(given == minimum);
+            verdict.message = if given == minimum {
+                format!(
+                    "valid and optimal: {} the goal, the fewest possible",
+                    moves_reach(given)
+                )
+            } else {
+                format!(
+                    "valid but not optimal: {} the goal; the fewest is {minimum}",
+                    moves_reach(given)
+                )
+            };
+        }
+        _ if given == bound => {
+            verdict.minimum = Some(given);
+            verdict.optimal = Some(true);
+            verdict.message = format!(
+                "valid and optimal: {} the goal, the lower bound",
+                moves_reach(given)
+            );
+        }
+        (Status::Solved, false) if best.moves.len() < given => {
+            verdict.optimal = Some(false);
+            verdict.message = format!(
+                "valid but not optimal: {} the goal; {} too",
+                moves_reach(given),
+                match best.moves.len() {
+                    1 => "1 does".to_string(),
+                    n => format!("{n} do"),
+                }
+            );
+        }
+        (status, _) => {
+            let why = match status {
+                Status::GaveUp(why) => why.to_string(),
+                _ => format!(
+                    "no optimal search finished for a {} board; at least {} needed",
+                    start.size(),
+                    crate::util::plural::counted(bound as u64, "move is", "moves are")
+                ),
+            };
+            verdict.message = format!(
+                "valid: {} the goal; optimality unknown ({why})",
+                moves_reach(given)
+            );
+        }
+    }
+    Ok(verdict)
+}
+
+/// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.
+fn moves_reach(moves: usize) -> String {
+    if moves == 1 {
+        "1 move reaches".to_string()
+    } else {
+        format!("{moves} moves reach")
+    }
+}

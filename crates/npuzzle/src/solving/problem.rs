@@ -1,0 +1,277 @@
+//! The sliding puzzle as a search problem for the generic searches of [`crate::search`]:
+//! successors in the move order, the estimate (optionally weighted), the goal test and
+//! the visited set, over one state representation; and the run of one classic algorithm
+//! on it.
+//!
+//! ```
+//! use npuzzle::{parse_board, problem, Algorithm, HeuristicKind, SolveOptions};
+//!
+//! let start = parse_board("283104765", None)?;
+//! let goal = parse_board("123804765", None)?;
+//! let (outcome, stats) = problem::search(
+//!     &start,
+//!     &goal,
+//!     Algorithm::Astar,
+//!     Some(HeuristicKind::Manhattan),
+//!     &SolveOptions::default(),
+//! );
+//! assert_eq!(outcome.unwrap().len(), 4);
+//! assert!(stats.expanded >= 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::answer::options::{SolveOptions, Visited, RANKED_CELLS};
+use crate::answer::solution::Algorithm;
+use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::rank::factorial;
+use crate::puzzle::state::{Packed, SearchState, Wide, PACKED_CELLS};
+use crate::search::{
+    self, Event, Expansion, GiveUp, IndexedMap, Limits, Observer, Outcome, Stats, Unobserved,
+};
+
+/// The puzzle as a search problem over one state representation.
+struct Problem<'a, S> {
+    size: Size,
+    visited: Visited,
+    order: [Move; 4],
+    goal: S,
+    heuristic: Option<&'a Heuristic>,
+    weight: f64,
+}
+
+impl<S: SearchState> Problem<'_, S> {
+    fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
+        let blank = state.blank(self.cells());
+        let state = state.clone();
+        self.order.iter().filter_map(move |&mv| {
+            self.size
+                .step(blank, mv)
+                .map(|from| state.slide(blank, from))
+        })
+    }
+
+    fn estimate(&self, state: &S) -> u32 {
+        let h = self
+            .heuristic
+            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
+        // Rounding down keeps w*h below w times the true distance, so the bound holds.
+        if self.weight <= 1.0 {
+            h
+        } else {
+            (self.weight * f64::from(h)).floor() as u32
+        }
+    }
+
+    fn ranked_map<V>(&self) -> Option<IndexedMap<S, V, impl Fn(&S) -> usize>> {
+        let cells = self.cells();
+        (self.visited == Visited::Ranked && cells <= RANKED_CELLS).then(|| {
+            IndexedMap::new(factorial(cells) as usize, move |s: &S| {
+                s.rank(cells) as usize
+            })
+        })
+    }
+
+    fn moves(&self, path: &[S]) -> Vec<Move> {
+        path.windows(2)
+            .map(|w| {
+                Move::between(
+                    self.size,
+                    w[0].blank(self.cells()),
+                    w[1].blank(self.cells()),
+                )
+                .expect("consecutive states differ by one move")
+            })
+            .collect()
+    }
+}
+
+/// Tells a watcher of boards what a search over states `S` does.
+struct Boards<'w, W> {
+    size: Size,
+    watch: &'w mut W,
+}
+
+impl<W> Boards<'_, W> {
+    fn board<S: SearchState>(&self, state: &S) -> Board {
+        state.with_cells(self.size.cells(), |cells| {
+            Board::new(self.size, cells.iter().map(|&t| u32::from(t)).collect())
+                .expect("a search state is a board of its size")
+        })
+    }
+}
+
+impl<S: SearchState, W: FnMut(&Event<'_, Board>)> Observer<S> for Boards<'_, W> {
+    fn event(&mut self, event: &Event<'_, S>) {
+        let parent_board = |parent: Option<&S>| parent.map(|p| self.board(p));
+        match *event {
+            Event::Expand(e) => {
+                let (node, parent) = (self.board(e.node), parent_board(e.parent));
+                (self.watch)(&Event::Expand(Expansion {
+                    node: &node,
+                    parent: parent.as_ref(),
+                    g: e.g,
+                    h: e.h,
+                    depth: e.depth,
+                    bound: e.bound,
+                    side: e.side,
+                    frontier: e.frontier,
+                }));
+            }
+            Event::Iteration { bound } => (self.watch)(&Event::Iteration { bound }),
+            Event::Meet {
+                node,
+                forward,
+                backward,
+            } => {
+                let node = self.board(node);
+                (self.watch)(&Event::Meet {
+                    node: &node,
+                    forward,
+                    backward,
+                });
+            }
+            Event::Goal { node, parent, g } => {
+                let (node, parent) = (self.board(node), parent_board(parent));
+                (self.watch)(&Event::Goal {
+                    node: &node,
+                    parent: parent.as_ref(),
+                    g,
+                });
+            }
+        }
+    }
+}
+
+fn run<S: SearchState, O: Observer<S>>(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+    observer: &mut O,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let estimate = heuristic.map(|kind| Heuristic::new(kind, goal));
+    let problem = Problem {
+        size: start.size(),
+        visited: options.visited,
+        order: options.order,
+        goal: S::from_board(goal),
+        heuristic: estimate.as_ref(),
+        weight: options.weight,
+    };
+    let p = &problem;
+    let from = S::from_board(start);
+    let limits = &Limits {
+        heap_per_node: S::heap_bytes(start.size().cells()),
+        progress: options.limits.progress.clone().or(options.progress.clone()),
+        ..options.limits.clone()
+    };
+    let successors = |s: &S| p.successors(s);
+    let weighted = |s: &S| p.successors(s).map(|n| (n, 1));
+    let estimate = |s: &S| p.estimate(s);
+    let is_goal = |s: &S| *s == p.goal;
+    let search = match algorithm {
+        Algorithm::Bfs => match p.ranked_map() {
+            Some(map) => search::bfs_with(&from, successors, is_goal, limits, map, observer),
+            None => search::bfs_with(
+                &from,
+                successors,
+                is_goal,
+                limits,
+                search::ShardedMap::default(),
+                observer,
+            ),
+        },
+        Algorithm::Bidirectional => match p.ranked_map::<()>() {
+            Some(_) => search::bfs_bidirectional_with(
+                &from,
+                &p.goal,
+                successors,
+                successors,
+                limits,
+                || p.ranked_map().expect("ranked above"),
+                observer,
+            ),
+            None => search::bfs_bidirectional_with(
+                &from,
+                &p.goal,
+                successors,
+                successors,
+                limits,
+                search::ShardedMap::default,
+                observer,
+            ),
+        },
+        Algorithm::Astar => match p.ranked_map() {
+            Some(map) => {
+                search::astar_with(&from, weighted, estimate, is_goal, limits, map, observer)
+            }
+            None => search::astar_with(
+                &from,
+                weighted,
+                estimate,
+                is_goal,
+                limits,
+                search::ShardedMap::default(),
+                observer,
+            ),
+        },
+        Algorithm::Idastar => {
+            search::idastar_with(&from, weighted, estimate, is_goal, limits, observer)
+        }
+        Algorithm::Iddfs => search::iddfs_with(&from, successors, is_goal, limits, observer),
+        Algorithm::Auto | Algorithm::Constructive | Algorithm::Table | Algorithm::FastIdastar => {
+            unreachable!("resolved before the search")
+        }
+    };
+    let result = match search.outcome {
+        Outcome::Found { path, .. } => Ok(p.moves(&path)),
+        Outcome::GaveUp(why) => Err(why),
+        Outcome::Exhausted => unreachable!("a solvable board always reaches its goal"),
+    };
+    (result, search.stats)
+}
+
+/// Runs the classic `algorithm` (BFS, bidirectional BFS, A*, IDA* or IDDFS, guided by
+/// `heuristic` where it takes one) from `start`, which must be able to reach `goal`, over
+/// the state representation that fits the board. Returns the moves or why it gave up, and
+/// what the search cost.
+pub fn search(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    if start.size().cells() <= PACKED_CELLS {
+        run::<Packed, _>(start, goal, algorithm, heuristic, options, &mut Unobserved)
+    } else {
+        run::<Wide, _>(start, goal, algorithm, heuristic, options, &mut Unobserved)
+    }
+}
+
+/// [`search()`], telling `watch` every event of the search (see [`crate::search::observer`])
+/// with its nodes as boards.
+pub fn search_watched(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicKind>,
+    options: &SolveOptions,
+    watch: &mut impl FnMut(&Event<'_, Board>),
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let mut boards = Boards {
+        size: start.size(),
+        watch,
+    };
+    if start.size().cells() <= PACKED_CELLS {
+        run::<Packed, _>(start, goal, algorithm, heuristic, options, &mut boards)
+    } else {
+        run::<Wide, _>(start, goal, algorithm, heuristic, options, &mut boards)
+    }
+}

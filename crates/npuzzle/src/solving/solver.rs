@@ -1,0 +1,753 @@
+//! Solving a board: the one entry point every front end calls. It asks [`crate::solving::plan`]
+//! what to do, checks reachability, runs the plan, and answers with a [`Solution`] that
+//! says which algorithm and estimate answered and what it cost.
+//!
+//! ```
+//! use npuzzle::{parse_board, solve, Algorithm, Board, SolveOptions, Size};
+//!
+//! let goal = Board::goal(Size::square(4)?);
+//! let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None)?;
+//! let solution = solve(&start, &goal, &SolveOptions::default())?;
+//! assert_eq!(solution.algorithm, Algorithm::FastIdastar); // the plan for a 15-puzzle
+//! assert_eq!(npuzzle::moves_to_string(&solution.moves), "rd");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Instant;
+
+use crate::answer::cluster;
+use crate::answer::options::SolveOptions;
+use crate::answer::solution::{Algorithm, Solution, SolveError};
+use crate::fast_idastar::{self, Estimate, LinearConflict};
+use crate::pdb;
+use crate::puzzle::board::Board;
+use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::solvability::is_solvable;
+use crate::search::{GiveUp, Limits, Stats};
+use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
+use crate::solving::{constructive, problem};
+use crate::util::cancel::CancelToken;
+
+/// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
+/// it, is answered at once: no table is built for it (see [`plan::without_building`]).
+///
+/// ```
+/// use npuzzle::{parse_board, solve, SolveOptions, Status};
+/// let start = parse_board("283104765", None).unwrap();
+/// let goal = parse_board("123804765", None).unwrap();
+/// let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+/// assert_eq!(s.status, Status::Solved);
+/// assert_eq!(s.length(), Some(4));
+/// assert!(s.optimal);
+/// ```
+///
+/// # Errors
+/// When start and goal differ in size, or the options cannot be planned (see
+/// [`crate::solving::plan::plan`]). An unsolvable board is an answer, not an error.
+pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
+    if start.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    // Made only on a cluster: a batch of small boards would pay for the text otherwise.
+    let shared = || vec![("board", start.to_string()), ("goal", goal.to_string())];
+    if start == goal || !is_solvable(start, goal) {
+        if let Some(link) = &options.cluster {
+            // Peers with this board answer at once too; one with another board differs in
+            // the board, and hears so rather than waiting for this process.
+            cluster::agree(link.0.as_ref(), &shared())?;
+        }
+        return without_search(start, goal, options);
+    }
+    let plan = plan(goal, options)?;
+    if let Some(link) = &options.cluster {
+        let mut identity = shared();
+        identity.extend(plan.identity(options));
+        cluster::agree(link.0.as_ref(), &identity)?;
+    }
+    let mut solution = execute(start, goal, &plan, options)?;
+    solution.tables = solution.tables.or(plan.tables);
+    solution.advice = solution.advice.or(plan.advice);
+    solution.stats.setup_seconds += plan.setup_seconds;
+    Ok(solution)
+}
+
+/// The answer for a board that cannot reach `goal`, or is on it, given before any table
+/// is built: it names the algorithm and estimate the options plan for (see
+/// [`plan::without_building`]).
+fn without_search(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let (plan, estimate) = plan::without_building(goal, options)?;
+    let mut solution = Solution::new(plan.algorithm, estimate);
+    if start == goal {
+        solution.conclude(Ok(Vec::new()));
+    }
+    solution.tables = plan.tables;
+    solution.advice = plan.advice;
+    solution.stats.setup_seconds = plan.setup_seconds;
+    Ok(solution)
+}
+
+/// Runs `plan` from `start`.
+///
+/// # Errors
+/// On a cluster, when the processes built different tables on the way ([`upgrading`]).
+fn execute(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
+    if plan.algorithm == Algorithm::Constructive {
+        return Ok(constructive::solve(start, goal, &options.limits));
+    }
+    match &plan.guide {
+        Guide::Table(table) => {
+            let moves = table
+                .solve(start, goal, &options.order)
+                .expect("a solvable board of the table's size and goal blank");
+            // The walk reads up to four neighbours for each state it passes through.
+            solution.stats = Stats {
+                expanded: moves.len() as u64,
+                generated: 4 * moves.len() as u64,
+                peak_nodes: 0,
+                seconds: started.elapsed().as_secs_f64(),
+                ..Stats::default()
+            };
+            solution.conclude(Ok(moves));
+        }
+        Guide::PatternDatabase(db) => {
+            let (outcome, stats) = db.search(start, &options.run_settings());
+            solution.stats = stats;
+            solution.conclude(outcome);
+        }
+        Guide::Heuristic(kind) if plan.algorithm == Algorithm::FastIdastar => {
+            let estimate = match kind {
+                HeuristicKind::Manhattan => LinearConflict::manhattan_only(goal),
+                _ => LinearConflict::new(goal),
+            };
+            if let Some(upgrade) = &plan.upgrade {
+                return upgrading(start, goal, &estimate, upgrade, solution, options);
+            }
+            let (outcome, stats) = fast_idastar::search(start, &estimate, &options.run_settings());
+            solution.stats = stats;
+            solution.conclude(outcome);
+        }
+        Guide::Heuristic(kind) => {
+            let (outcome, stats) =
+                problem::search(start, goal, plan.algorithm, Some(*kind), options);
+            solution.stats = stats;
+            solution.conclude(outcome);
+            if options.weight > 1.0 {
+                solution.optimal = false;
+            }
+        }
+        Guide::Blind => {
+            let (outcome, stats) = problem::search(start, goal, plan.algorithm, None, options);
+            solution.stats = stats;
+            solution.conclude(outcome);
+        }
+    }
+    // What the search reported as setup (move pruners) is not search time.
+    solution.stats.seconds =
+        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+    Ok(solution)
+}
+
+/// The linear-conflict search, cut short after [`Upgrade::after_expanded`] expansions to
+/// build the upgrade's database and search again with it. On a cluster every process
+/// builds, each within its own memory budget, and the processes then compare what they
+/// built: one that could not, or built other tables, would search differently.
+///
+/// # Errors
+/// On a cluster, when the processes built different tables (or some none).
+fn upgrading(
+    start: &Board,
+    goal: &Board,
+    estimate: &LinearConflict,
+    upgrade: &Upgrade,
+    mut solution: Solution,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let limits = options.limits.clone();
+    let first_cap = limits
+        .max_expanded
+        .map_or(upgrade.after_expanded, |m| m.min(upgrade.after_expanded));
+    let mut settings = options.run_settings();
+    settings.limits.max_expanded = Some(first_cap);
+    let (outcome, first) = fast_idastar::search(start, estimate, &settings);
+    let cut_short = outcome == Err(GiveUp::Expanded(first_cap))
+        && limits.max_expanded.is_none_or(|m| m > first_cap);
+    if !cut_short {
+        solution.stats = first;
+        solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+        solution.stats.seconds = (started.elapsed().as_secs_f64() - first.setup_seconds).max(0.0);
+        return Ok(solution);
+    }
+    // The build counts against the time limit like the searches: it stops at the
+    // deadline (or when the token is set), and the search after it has what is left.
+    // Not on a cluster: there every process must build, or none, and each reads its own
+    // clock; the search after the build then gives up at once, and all hear so.
+    let deadline = limits
+        .max_time
+        .and_then(|t| started.checked_add(t))
+        .filter(|_| options.cluster.is_none());
+    let building = Instant::now();
+    let set = pdb::PartitionSet::classic(upgrade.groups.clone());
+    let built = CancelToken::until(limits.cancel.as_ref(), deadline, |cancel| {
+        let build_limits = Limits {
+            cancel: cancel.cloned(),
+            ..limits.clone()
+        };
+        pdb::registry::shared(
+            &options.cache(),
+            goal,
+            &set,
+            &build_limits,
+            options.progress(),
+        )
+    });
+    let setup = building.elapsed().as_secs_f64();
+    if let Some(link) = &options.cluster {
+        let tables = match &built {
+            Ok(found) => format!("{:016x}", found.db.checksum()),
+            Err(error) => format!("none ({error})"),
+        };
+        cluster::agree(link.0.as_ref(), &[("tables built on the way", tables)])?;
+    }
+    let mut settings = options.run_settings();
+    settings.limits = Limits {
+        max_expanded: limits.max_expanded.map(|m| m - first.expanded),
+        max_time: limits.max_time.map(|t| t.saturating_sub(started.elapsed())),
+        ..limits.clone()
+    };
+    let found = match built {
+        Ok(found) => found,
+        Err(pdb::PdbError::Interrupted { .. }) => {
+            // Stopped from outside, or the time ran out, while building.
+            let why = match limits.max_time {
+                Some(max) if !limits.cancelled() => GiveUp::Time(max),
+                _ => GiveUp::Interrupted,
+            };
+            solution.stats = first;
+            solution.stats.setup_seconds += setup;
+            solution.conclude(Err(why));
+            solution.stats.seconds =
+                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+            return Ok(solution);
+        }
+        Err(_) => {
+            // No database (a cache that cannot be written): go on without one, within
+            // what is left of the limits.
+            let (outcome, stats) = fast_idastar::search(start, estimate, &settings);
+            solution.stats = add(first, stats);
+            solution.stats.setup_seconds += setup;
+            solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+            solution.stats.seconds =
+                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+            return Ok(solution);
+        }
+    };
+    let (outcome, second) = found.db.search(start, &settings);
+    solution.stats = add(first, second);
+    solution.stats.setup_seconds += setup;
+    solution.estimate = Some(found.db.name());
+    solution.tables = Some(found.origin);
+    solution.advice = None;
+    solution.conclude(outcome.map_err(|why| restore(why, &limits)));
+    solution.stats.seconds =
+        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
+    Ok(solution)
+}
+
+/// A limit reached in a phase of an upgrading search, named as the caller set it.
+fn restore(why: GiveUp, limits: &Limits) -> GiveUp {
+    match (why, limits) {
+        (
+            GiveUp::Expanded(_),
+            Limits {
+                max_expanded: Some(max),
+                ..
+            },
+        ) => GiveUp::Expanded(*max),
+        (
+            GiveUp::Time(_),
+            Limits {
+                max_time: Some(max),
+                ..
+            },
+        ) => GiveUp::Time(*max),
+        (other, _) => other,
+    }
+}
+
+/// The cost of two searches one after the other.
+fn add(a: Stats, b: Stats) -> Stats {
+    Stats {
+        expanded: a.expanded + b.expanded,
+        generated: a.generated + b.generated,
+        peak_nodes: a.peak_nodes.max(b.peak_nodes),
+        peak_bytes: a.peak_bytes.max(b.peak_bytes),
+        seconds: a.seconds + b.seconds,
+        setup_seconds: a.setup_seconds + b.setup_seconds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::options::EstimateChoice;
+    use crate::answer::solution::Status;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::notation::parse_board;
+
+    #[test]
+    fn every_algorithm_solves_the_sample() {
+        let start = parse_board("283104765", None).unwrap();
+        let goal = parse_board("123804765", None).unwrap();
+        for algorithm in Algorithm::CLASSIC {
+            let options = SolveOptions {
+                algorithm,
+                ..SolveOptions::default()
+            };
+            let s = solve(&start, &goal, &options).unwrap();
+            assert_eq!(s.length(), Some(4), "{algorithm}");
+            let mut b = start.clone();
+            b.apply_all(&s.moves).unwrap();
+            assert_eq!(b, goal, "{algorithm}");
+            assert!(s.stats.expanded > 0, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn unsolvable_is_an_answer() {
+        let start = parse_board("213456780", None).unwrap();
+        let goal = Board::goal(start.size());
+        let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        assert_eq!(s.status, Status::Unsolvable);
+        assert_eq!(s.length(), None);
+    }
+
+    #[test]
+    fn limits_give_up() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let options = SolveOptions {
+            algorithm: Algorithm::Iddfs,
+            limits: Limits {
+                max_expanded: Some(1000),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let s = solve(&start, &goal, &options).unwrap();
+        assert_eq!(s.status, Status::GaveUp(GiveUp::Expanded(1000)));
+        assert!(!s.optimal);
+    }
+
+    #[test]
+    fn weighted_search_is_bounded_and_not_called_optimal() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        for algorithm in [Algorithm::Astar, Algorithm::Idastar] {
+            for weight in [1.5, 2.0, 3.0] {
+                let options = SolveOptions {
+                    algorithm,
+                    weight,
+                    ..SolveOptions::default()
+                };
+                let s = solve(&start, &goal, &options).unwrap();
+                let length = s.length().unwrap() as f64;
+                assert!(length <= 31.0 * weight, "{algorithm} w={weight}: {length}");
+                assert!(!s.optimal);
+                let mut b = start.clone();
+                b.apply_all(&s.moves).unwrap();
+                assert_eq!(b, goal);
+            }
+        }
+        let bad = SolveOptions {
+            weight: 0.5,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            solve(&start, &goal, &bad).unwrap_err(),
+            SolveError::BadWeight(w) if w.to_bits() == 0.5f64.to_bits()
+        ));
+    }
+
+    #[test]
+    fn auto_takes_the_fast_search_past_twelve_cells() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("4 1 2 3/0 5 6 7/8 9 10 11/12 13 14 15", None).unwrap();
+        let s = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        assert_eq!(s.algorithm, Algorithm::FastIdastar);
+        assert_eq!(s.length(), Some(1));
+        let misplaced = SolveOptions {
+            estimate: EstimateChoice::Heuristic(HeuristicKind::Misplaced),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&start, &goal, &misplaced).unwrap().algorithm,
+            Algorithm::Idastar
+        );
+        assert_eq!(
+            "fast-idastar".parse::<Algorithm>(),
+            Ok(Algorithm::FastIdastar)
+        );
+    }
+
+    #[test]
+    fn boards_that_need_no_search_are_answered_before_any_table_is_built() {
+        let files = |dir: &tempfile::TempDir| std::fs::read_dir(dir.path()).unwrap().count();
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::goal(Size::square(3).unwrap());
+        let unsolvable = parse_board("2 1 3/4 5 6/7 8 0", None).unwrap();
+        let solvable = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
+        let named = SolveOptions {
+            estimate: EstimateChoice::PatternDatabase {
+                partition: "4-4".parse().unwrap(),
+                reflection: true,
+            },
+            cache: Some(crate::tables::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let answer = solve(&unsolvable, &goal, &named).unwrap();
+        assert_eq!(answer.status, Status::Unsolvable);
+        assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
+        assert_eq!(answer.tables, None);
+        let there = solve(&goal, &goal, &named).unwrap();
+        assert_eq!((&there.status, there.length()), (&Status::Solved, Some(0)));
+        assert!(there.optimal);
+        assert_eq!(files(&dir), 0, "no table built for a board on its goal");
+        // It names what a solvable board is searched with, and the tables once they are had.
+        let solved = solve(&solvable, &goal, &named).unwrap();
+        assert_eq!(solved.length(), Some(1));
+        assert!(files(&dir) > 0, "the solvable board built its tables");
+        for answer in [answer, solve(&unsolvable, &goal, &named).unwrap()] {
+            assert_eq!(answer.algorithm, solved.algorithm);
+            assert_eq!(answer.estimate, solved.estimate);
+            assert_eq!(answer.estimate.as_deref(), Some("pdb 4-4 + reflection"));
+        }
+        let again = solve(&unsolvable, &goal, &named).unwrap();
+        assert_eq!(again.status, Status::Unsolvable);
+        assert!(again.tables.is_some(), "tables at hand are reported");
+        // A 12-cell distance table asked for by name (a minute to build) is not built either.
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::goal(Size::new(6, 2).unwrap());
+        let unsolvable = parse_board("2 1 3 4 5 6/7 8 9 10 11 0", Some(goal.size())).unwrap();
+        let table = SolveOptions {
+            algorithm: Algorithm::Table,
+            cache: Some(crate::tables::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let answer = solve(&unsolvable, &goal, &table).unwrap();
+        assert_eq!(answer.status, Status::Unsolvable);
+        assert_eq!(answer.algorithm, Algorithm::Table);
+        assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
+    }
+
+    #[test]
+    fn a_long_search_builds_its_upgrade_and_finishes_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        // Korf's first instance: 57 moves, far more than 1000 expansions of linear conflict.
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::tables::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let options = SolveOptions {
+            cache: Some(crate::tables::cache::Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let estimate = LinearConflict::new(&goal);
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
+        assert_eq!(upgraded.length(), Some(57));
+        assert_eq!(
+            upgraded.estimate.as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        assert!(upgraded.tables.as_deref().unwrap().contains("built"));
+        assert!(upgraded.stats.expanded > 1000, "both phases are counted");
+        // The canonical path, as the plain linear-conflict search finds it.
+        let plain = solve(
+            &start,
+            &goal,
+            &SolveOptions {
+                algorithm: Algorithm::FastIdastar,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(upgraded.moves, plain.moves);
+        // The tables are in the cache now: `auto` plans with them from the start.
+        let planned = crate::solving::plan::plan(&goal, &options).unwrap();
+        assert_eq!(
+            planned.guide.name().as_deref(),
+            Some("pdb 3-3-3-3-3 + reflection")
+        );
+        // A limit below the switch is the caller's, and is reported as such.
+        let limited = SolveOptions {
+            limits: Limits {
+                max_expanded: Some(500),
+                ..Limits::NONE
+            },
+            ..options
+        };
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited).unwrap();
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
+    }
+
+    #[test]
+    fn the_build_on_the_way_stops_at_the_time_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        // 7-7-1: a minute's build here, far past the half second allowed.
+        let partition: crate::tables::partition::Partition = "7-7-1".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let limit = std::time::Duration::from_millis(500);
+        let options = SolveOptions {
+            cache: Some(crate::tables::cache::Cache::new(dir.path())),
+            limits: Limits {
+                max_time: Some(limit),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let estimate = LinearConflict::new(&goal);
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let started = Instant::now();
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Time(limit)));
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing stored"
+        );
+        // Stopped from outside instead: interrupted, not out of time.
+        let token = crate::util::cancel::CancelToken::new();
+        token.cancel();
+        let interrupted = SolveOptions {
+            limits: Limits {
+                cancel: Some(token),
+                ..Limits::NONE
+            },
+            ..options
+        };
+        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+        let stopped =
+            upgrading(&start, &goal, &estimate, &upgrade, solution, &interrupted).unwrap();
+        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Interrupted));
+    }
+
+    /// The error (or none) each member of an in-process cluster gets solving `start`
+    /// with its own options.
+    fn on_cluster(start: &Board, goal: &Board, options: &[SolveOptions]) -> Vec<Option<String>> {
+        let links = crate::answer::cluster::InProcessCluster::new(&vec![1; options.len()]);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = links
+                .into_iter()
+                .zip(options)
+                .map(|(link, options)| {
+                    let options = SolveOptions {
+                        cluster: Some(crate::answer::cluster::SharedLink(std::sync::Arc::new(
+                            link,
+                        ))),
+                        ..options.clone()
+                    };
+                    scope.spawn(move || solve(start, goal, &options).err().map(|e| e.to_string()))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn processes_with_other_limits_refuse_in_words() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
+        let base = SolveOptions {
+            algorithm: Algorithm::FastIdastar,
+            ..SolveOptions::default()
+        };
+        let with = |limits: Limits| SolveOptions {
+            limits,
+            ..base.clone()
+        };
+        let three_seconds = with(Limits {
+            max_time: Some(std::time::Duration::from_secs(3)),
+            ..Limits::NONE
+        });
+        let thousand_nodes = with(Limits {
+            max_expanded: Some(1000),
+            ..Limits::NONE
+        });
+        for (options, message) in [
+            (
+                [base.clone(), three_seconds.clone()],
+                "process 1 would search differently: its time limit is 3 s, process 0's is none",
+            ),
+            (
+                [thousand_nodes, base.clone()],
+                "process 1 would search differently: its node limit is none, process 0's is \
+                 1000 expanded nodes",
+            ),
+        ] {
+            for error in on_cluster(&start, &goal, &options) {
+                assert_eq!(error.as_deref(), Some(message));
+            }
+        }
+        // The same limits on every process: they search together, and all answer.
+        let agreed = [three_seconds.clone(), three_seconds];
+        assert_eq!(on_cluster(&start, &goal, &agreed), [None, None]);
+        // The weight and the limit on nodes held, for a search that reads them.
+        let astar = SolveOptions {
+            algorithm: Algorithm::Astar,
+            ..base
+        };
+        let weighted = SolveOptions {
+            weight: 1.5,
+            ..astar.clone()
+        };
+        let held = SolveOptions {
+            limits: Limits {
+                max_held: Some(10),
+                ..Limits::NONE
+            },
+            ..astar.clone()
+        };
+        for (other, message) in [
+            (weighted, "its weight is 1.5, process 0's is 1"),
+            (
+                held,
+                "its limit on nodes held is 10 nodes, process 0's is none",
+            ),
+        ] {
+            for error in on_cluster(&start, &goal, &[astar.clone(), other]) {
+                assert!(
+                    error.as_deref().is_some_and(|e| e.ends_with(message)),
+                    "{error:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cluster_compares_the_tables_it_built_on_the_way() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let partition: crate::tables::partition::Partition = "3-3-3-3-3".parse().unwrap();
+        let upgrade = Upgrade {
+            after_expanded: 1000,
+            groups: partition.groups(&goal).unwrap(),
+            partition,
+        };
+        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Solution, String>> {
+            let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+            let links = crate::answer::cluster::InProcessCluster::new(&[1, 1]);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = links
+                    .into_iter()
+                    .zip(&dirs)
+                    .zip(budgets)
+                    .map(|((link, dir), budget)| {
+                        let options = SolveOptions {
+                            cache: Some(crate::tables::cache::Cache::new(dir.path())),
+                            limits: Limits {
+                                max_bytes: budget,
+                                ..Limits::NONE
+                            },
+                            cluster: Some(crate::answer::cluster::SharedLink(std::sync::Arc::new(
+                                link,
+                            ))),
+                            ..SolveOptions::default()
+                        };
+                        let (start, goal, upgrade) = (&start, &goal, &upgrade);
+                        scope.spawn(move || {
+                            let estimate = LinearConflict::new(goal);
+                            let solution =
+                                Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
+                            upgrading(start, goal, &estimate, upgrade, solution, &options)
+                                .map_err(|e| e.to_string())
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            })
+        };
+        // Both built the same tables: they search on together, to the serial path.
+        let both = run([None, None]);
+        for answer in &both {
+            let answer = answer.as_ref().unwrap();
+            assert_eq!(answer.length(), Some(57));
+            assert_eq!(answer.moves, both[0].as_ref().unwrap().moves);
+        }
+        // One could not build them (its budget is too small): both refuse, saying so.
+        for answer in run([None, Some(1)]) {
+            let error = answer.unwrap_err();
+            assert!(
+                error.contains("its tables built on the way is none ("),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn endless_time_limits_and_huge_weights_do_not_crash() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
+        let forever = Limits {
+            max_time: Some(std::time::Duration::MAX),
+            ..Limits::NONE
+        };
+        for (algorithm, threads) in [
+            (Algorithm::FastIdastar, 1),
+            (Algorithm::FastIdastar, 2),
+            (Algorithm::Idastar, 1),
+            (Algorithm::Astar, 1),
+            (Algorithm::Constructive, 1),
+        ] {
+            let options = SolveOptions {
+                algorithm,
+                threads,
+                limits: forever.clone(),
+                ..SolveOptions::default()
+            };
+            assert_eq!(solve(&start, &goal, &options).unwrap().length(), Some(2));
+        }
+        // The weighted IDA* may go thousands of levels deep: no recursion to overflow.
+        let far = parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            weight: 10_000.0,
+            ..SolveOptions::default()
+        };
+        let s = solve(&far, &Board::goal(far.size()), &options).unwrap();
+        assert_eq!(s.status, Status::Solved);
+    }
+
+    #[test]
+    fn wrong_sizes_are_an_error() {
+        let a = Board::goal(Size::square(3).unwrap());
+        let b = Board::goal(Size::square(4).unwrap());
+        assert!(solve(&a, &b, &SolveOptions::default()).is_err());
+    }
+}

@@ -1,0 +1,1070 @@
+//! Complete distance tables: for a board of at most 12 cells, the exact number of moves
+//! from *every* reachable board to a goal, so a solve is a lookup and an optimal path a
+//! walk down the table.
+//!
+//! ```
+//! use npuzzle::distance_table::{shared, Layout, Need};
+//! use npuzzle::{cache::Cache, parse_board, progress::Silent, Board};
+//!
+//! let goal = parse_board("123804765", None)?;
+//! let layout = Layout::for_goal(&goal)?;
+//! let limits = npuzzle::search::Limits::NONE;
+//! let table = shared(layout, &Cache::from_env(), Need::IfCheap, &limits, &Silent)?.expect("3x3 is embedded");
+//! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
+//! let start = parse_board("283104765", None)?;
+//! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
+//! assert_eq!(npuzzle::moves_to_string(&moves), "uldr");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## One table per goal blank cell
+//! Tile labels do not change how the blank moves, so any (start, goal) pair is relabeled
+//! ([`Board::relabeled`]) into a query against the *standard* goal with the same blank
+//! cell ([`Layout::goal`]). A board size therefore needs at most one table per cell.
+//!
+//! ## Two encodings
+//! - **Exact bytes**, for boards of at most [`IN_MEMORY_STATES`] reachable states (every
+//!   board up to 10 cells: 3x3 has 181,440, 2x5 1,814,400). A lookup is O(1).
+//!   The nine **3x3 tables are embedded at compile time** (1.6 MB of read-only data,
+//!   paged in only where read): building one at run time took about 15 ms on the
+//!   project's shared 2-core machine, which alone would blow the 5 ms budget of a
+//!   one-case-per-process judge (Luogu P1379), while a lookup in an embedded table
+//!   costs nothing to start. The build script includes the library's own builder
+//!   (`distance_table/packed.rs`), so there is one builder. The other small boards
+//!   (2x2 to 2x5) are built in memory on first use (2x5 in a fraction of a second) and
+//!   never cached: that is faster than reading and checksumming a file.
+//! - **Distance mod 3 in two bits**, for the 12-cell boards (3x4, 4x3, 2x6, 6x2:
+//!   239,500,800 states). Each move changes the distance by exactly one (the board graph
+//!   is bipartite: every move moves the blank to a cell of the other colour), so the
+//!   neighbour one move nearer is the one whose value is one less mod 3, and walking
+//!   down the values finds the distance and the path. Two bits make the 3x4 table
+//!   59.9 MB. Four bits would double that (119.8 MB) and still not hold the distance:
+//!   3x4 reaches 53 and 2x6 reaches 80, past 15, so a four-bit table would need a
+//!   modular or offset code and the same walk, buying nothing for twice the disk, page
+//!   cache and checksum time. The price is that the distance costs a walk of O(d) table
+//!   reads (d <= 80) instead of one; the optimal path costs that walk anyway. These
+//!   tables are built once on both cores, stored in the [`Cache`] and mapped.
+//!
+//! ## When a table is used
+//! [`shared`] hands out tables process-wide: 3x3 ones are embedded, other small ones
+//! always built (well under a second); a 12-cell one is used when its file is in the cache and built (about a
+//! minute) only when asked for with [`Need::Always`] — `--algorithm table` and
+//! `npuzzle stats`. So `--algorithm auto` answers 12-cell boards by lookup once the
+//! table exists and falls back to IDA* rather than start a minute-long build by surprise.
+
+mod build;
+mod layout;
+mod packed;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use thiserror::Error;
+
+use crate::puzzle::board::{Board, Move, Size};
+use crate::search::Limits;
+use crate::tables::cache::{self, Cache, CacheError, Origin};
+use crate::util::cancel::CancelToken;
+use crate::util::fault::Fault;
+use crate::util::progress::{Progress, Silent};
+
+use crate::puzzle::rank::sequence_rank;
+pub use build::HARDEST_KEPT;
+pub(crate) use layout::pack;
+pub use layout::Layout;
+pub use packed::MAX_TABLE_CELLS;
+
+/// Tables with at most this many states are kept as exact bytes in memory (embedded for
+/// 3x3, built on first use for the others); larger ones are packed two bits a state and
+/// cached on disk.
+pub const IN_MEMORY_STATES: u64 = 2_000_000;
+
+/// The nine 3x3 tables by goal blank cell, exact distances, written by the build script.
+static EIGHT_PUZZLE_TABLES: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/eight_puzzle_tables.bin"));
+
+/// The version of the payload below; part of every file's identity.
+const PAYLOAD_VERSION: u32 = 1;
+
+/// Why a table cannot be had.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// The board has too many cells for a complete table.
+    #[error("distance tables cover boards of at most {MAX_TABLE_CELLS} cells; {size} has {cells}")]
+    TooLarge {
+        /// The board size.
+        size: Size,
+        /// Its cells.
+        cells: usize,
+    },
+    /// A start and a goal of different sizes.
+    #[error("the start is {start} but the goal is {goal}")]
+    SizeMismatch {
+        /// The start's size.
+        start: Size,
+        /// The goal's size.
+        goal: Size,
+    },
+    /// A goal blank cell outside the board.
+    #[error("cell {cell} is not on a {size} board")]
+    BlankOffBoard {
+        /// The board size.
+        size: Size,
+        /// The cell given.
+        cell: usize,
+    },
+    /// The cache could not be read or written.
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+    /// A build that would pass the memory budget.
+    #[error("building the distance table of {size} boards needs about {}; the memory budget is {}", crate::util::memory::shown(*need), crate::util::memory::shown(*budget))]
+    OverBudget {
+        /// The board size.
+        size: Size,
+        /// Bytes the build needs.
+        need: u64,
+        /// The budget.
+        budget: u64,
+    },
+    /// A verified file whose contents still do not make a table.
+    #[error("{0}")]
+    Corrupt(String),
+    /// The build was stopped from outside (see [`crate::util::cancel`]); nothing was stored.
+    #[error("the build of the distance table of {0} boards was interrupted")]
+    Interrupted(Size),
+}
+
+impl TableError {
+    /// Whose fault it is: the request's for a board the tables do not cover or a build
+    /// the memory budget does not allow; the environment's for a table file that cannot
+    /// be had ([`CacheError::fault`]) or does not make a table.
+    pub fn fault(&self) -> Fault {
+        match self {
+            TableError::TooLarge { .. }
+            | TableError::SizeMismatch { .. }
+            | TableError::BlankOffBoard { .. }
+            | TableError::OverBudget { .. }
+            | TableError::Interrupted(_) => Fault::Request,
+            TableError::Cache(error) => error.fault(),
+            TableError::Corrupt(_) => Fault::Environment,
+        }
+    }
+}
+
+/// How many boards lie at each distance from the goal, and the hardest of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// `counts[d]` is the number of boards exactly `d` moves from the goal.
+    pub counts: Vec<u64>,
+    /// Indices (see [`Layout::index`]) of up to [`HARDEST_KEPT`] boards at the largest
+    /// distance, smallest index first.
+    pub hardest: Vec<u64>,
+}
+
+impl Summary {
+    /// Number of boards counted.
+    pub fn states(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The largest distance.
+    pub fn max(&self) -> usize {
+        self.counts.len() - 1
+    }
+
+    /// The mean distance over all boards.
+    pub fn mean(&self) -> f64 {
+        let total: f64 = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| d as f64 * c as f64)
+            .sum();
+        total / self.states() as f64
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for list in [&self.counts, &self.hardest] {
+            out.extend_from_slice(&(list.len() as u64).to_le_bytes());
+            for value in list {
+                out.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Reads [`Summary::to_bytes`]; returns it and the bytes it took.
+    fn from_bytes(bytes: &[u8]) -> Option<(Summary, usize)> {
+        let mut words = bytes
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        let mut lists = Vec::new();
+        for _ in 0..2 {
+            let length = usize::try_from(words.next()?)
+                .ok()
+                .filter(|&l| l <= 1 << 20)?;
+            let list: Vec<u64> = words.by_ref().take(length).collect();
+            if list.len() != length {
+                return None;
+            }
+            lists.push(list);
+        }
+        let used = 8 * (2 + lists[0].len() + lists[1].len());
+        let hardest = lists.pop()?;
+        let counts = lists.pop()?;
+        (!counts.is_empty()).then_some((Summary { counts, hardest }, used))
+    }
+}
+
+enum Distances {
+    /// The distance of board `i` is `bytes[i]`.
+    Exact(Cow<'static, [u8]>),
+    /// Two bits a board, distance mod 3, four boards a byte (board `i` in bits
+    /// `2 * (i % 4)` of byte `i / 4`), from `start` of a mapped cache file.
+    Mod3 { file: cache::Table, start: usize },
+}
+
+/// A complete distance table towards the standard goal of one [`Layout`].
+pub struct DistanceTable {
+    layout: Layout,
+    /// Set when built or loaded; counted from the bytes on first use when embedded (a
+    /// one-case judge run should not pay for a scan of the table).
+    summary: OnceLock<Summary>,
+    distances: Distances,
+    goal_index: u64,
+}
+
+impl std::fmt::Debug for DistanceTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DistanceTable")
+            .field("layout", &self.layout)
+            .field("exact", &matches!(self.distances, Distances::Exact(_)))
+            .finish_non_exhaustive()
+    }
+}
+
+impl DistanceTable {
+    /// Builds the table of `layout` in memory, exact distances a byte each (for the small
+    /// boards, built in a fraction of a second: nothing stops it).
+    ///
+    /// # Panics
+    /// Never: only a token stops a build, and this one has none.
+    pub fn build(layout: Layout, progress: &dyn Progress) -> DistanceTable {
+        let built = build::build(&layout, progress, false, None).expect("no token stops it");
+        DistanceTable::new(
+            layout,
+            Some(built.summary),
+            Distances::Exact(Cow::Owned(built.distances)),
+        )
+    }
+
+    /// The table of `layout` embedded in the library, if it is a 3x3 one.
+    ///
+    /// # Panics
+    /// Never for a valid layout: every 3x3 table is embedded.
+    pub fn embedded(layout: Layout) -> Option<DistanceTable> {
+        if layout.size() != Size::square(3).expect("3x3 is a size") {
+            return None;
+        }
+        let states = layout.states() as usize;
+        let start = layout.goal_blank() * states;
+        let bytes = &EIGHT_PUZZLE_TABLES[start..start + states];
+        Some(DistanceTable::new(
+            layout,
+            None,
+            Distances::Exact(Cow::Borrowed(bytes)),
+        ))
+    }
+
+    /// The summary of exact distances, counted.
+    fn count(bytes: &[u8]) -> Summary {
+        let mut counts = Vec::new();
+        for &distance in bytes {
+            let distance = usize::from(distance);
+            if distance >= counts.len() {
+                counts.resize(distance + 1, 0);
+            }
+            counts[distance] += 1;
+        }
+        let max = counts.len() as u8 - 1;
+        let hardest = (0..bytes.len() as u64)
+            .filter(|&i| bytes[i as usize] == max)
+            .take(HARDEST_KEPT)
+            .collect();
+        Summary { counts, hardest }
+    }
+
+    fn new(layout: Layout, summary: Option<Summary>, distances: Distances) -> DistanceTable {
+        let goal_index = layout
+            .index(&layout.goal())
+            .expect("the goal reaches itself");
+        let known = OnceLock::new();
+        if let Some(summary) = summary {
+            known.set(summary).expect("a new cell is empty");
+        }
+        DistanceTable {
+            layout,
+            summary: known,
+            distances,
+            goal_index,
+        }
+    }
+
+    /// The name and identity of the cache file of `layout`.
+    pub fn cache_name(layout: &Layout) -> (String, String) {
+        let size = layout.size();
+        let name = format!("distance-{size}-blank{}.tbl", layout.goal_blank());
+        let identity = format!(
+            "npuzzle distance table v{PAYLOAD_VERSION}: {size} board, standard goal with the \
+             blank in cell {}, index blank*(n-1)!/2+rank/2, 2-bit distance mod 3, summary first",
+            layout.goal_blank()
+        );
+        (name, identity)
+    }
+
+    /// The table of `layout` from `cache`, built (with `progress`) and stored there when
+    /// the file is missing, truncated, corrupt or of another table. Says which happened.
+    /// A build stops, storing nothing, once `cancel` is set.
+    ///
+    /// # Errors
+    /// When the cache cannot be read or written, a verified file does not fit the layout,
+    /// or [`TableError::Interrupted`].
+    pub fn load_or_build(
+        layout: Layout,
+        cache: &Cache,
+        progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
+    ) -> Result<(DistanceTable, Origin), TableError> {
+        let (name, identity) = DistanceTable::cache_name(&layout);
+        let (file, origin) = cache.load_or_build::<TableError>(&name, &identity, || {
+            let built = build::build(&layout, progress, false, cancel)
+                .ok_or(TableError::Interrupted(layout.size()))?;
+            Ok(payload(&built.summary, &built.distances))
+        })?;
+        let table = DistanceTable::from_file(layout, file, &cache.path(&name))?;
+        Ok((table, origin))
+    }
+
+    /// The table of `layout` from `cache` if a valid file is there.
+    ///
+    /// # Errors
+    /// When no valid file of the layout is in the cache.
+    pub fn load(layout: Layout, cache: &Cache) -> Result<DistanceTable, TableError> {
+        let (name, identity) = DistanceTable::cache_name(&layout);
+        let file = cache.load(&name, &identity)?;
+        DistanceTable::from_file(layout, file, &cache.path(&name))
+    }
+
+    fn from_file(
+        layout: Layout,
+        file: cache::Table,
+        path: &std::path::Path,
+    ) -> Result<DistanceTable, TableError> {
+        let corrupt = || {
+            TableError::Corrupt(format!(
+                "{}: the table does not fit its header",
+                path.display()
+            ))
+        };
+        let (summary, used) = Summary::from_bytes(&file).ok_or_else(corrupt)?;
+        let start = used.next_multiple_of(8);
+        if file.len() != start + (layout.states() as usize).div_ceil(4)
+            || summary.states() != layout.states()
+        {
+            return Err(corrupt());
+        }
+        Ok(DistanceTable::new(
+            layout,
+            Some(summary),
+            Distances::Mod3 { file, start },
+        ))
+    }
+
+    /// The layout: board size and goal blank cell.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The distance distribution and the hardest boards.
+    pub fn summary(&self) -> &Summary {
+        self.summary.get_or_init(|| match &self.distances {
+            Distances::Exact(bytes) => DistanceTable::count(bytes),
+            Distances::Mod3 { .. } => unreachable!("mod-3 tables are loaded with their summary"),
+        })
+    }
+
+    /// The hardest boards (up to [`HARDEST_KEPT`]), relative to [`Layout::goal`].
+    pub fn hardest_boards(&self) -> Vec<Board> {
+        self.summary()
+            .hardest
+            .iter()
+            .map(|&i| self.layout.board(i))
+            .collect()
+    }
+
+    /// Whether the table holds exact distances (O(1) lookups) rather than mod 3.
+    pub fn is_exact(&self) -> bool {
+        matches!(self.distances, Distances::Exact(_))
+    }
+
+    /// Whether board `there` is one move nearer the goal than its neighbour `here`.
+    #[inline]
+    fn nearer(&self, here: u64, there: u64) -> bool {
+        match &self.distances {
+            Distances::Exact(bytes) => bytes[there as usize] + 1 == bytes[here as usize],
+            Distances::Mod3 { file, start } => {
+                let value = |i: u64| (file[start + (i / 4) as usize] >> (2 * (i % 4))) & 3;
+                (value(there) + 1) % 3 == value(here)
+            }
+        }
+    }
+
+    /// The exact distance from `board` to [`Layout::goal`], or `None` when it has another
+    /// size or cannot reach the goal. O(1) on exact tables; a walk on mod-3 ones.
+    pub fn distance(&self, board: &Board) -> Option<usize> {
+        let index = self.layout.index(board)?;
+        match &self.distances {
+            Distances::Exact(bytes) => Some(usize::from(bytes[index as usize])),
+            Distances::Mod3 { .. } => self.path(board, &Move::DEFAULT_ORDER).map(|p| p.len()),
+        }
+    }
+
+    /// The canonical optimal path from `board` to [`Layout::goal`]: at each step the
+    /// first move in `order` that brings the blank one move nearer, which makes it the
+    /// lexicographically smallest shortest path under `order`. `None` when the board has
+    /// another size or cannot reach the goal.
+    pub fn path(&self, board: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
+        let index = self.layout.index(board)?;
+        let mut moves = Vec::new();
+        self.walk(pack(board), index, *order, |mv| moves.push(mv));
+        Some(moves)
+    }
+
+    /// Walks from the packed board with index `index` to the goal, calling `step` with
+    /// each move of the canonical path under `order`.
+    pub(crate) fn walk(
+        &self,
+        mut packed: u64,
+        mut index: u64,
+        order: [Move; 4],
+        mut step: impl FnMut(Move),
+    ) {
+        while index != self.goal_index {
+            let (rank, _) = sequence_rank(packed, self.layout.size().cells());
+            let mut nearer = None;
+            self.layout
+                .for_each_neighbour(packed, rank, order, |mv, there, next| {
+                    if nearer.is_none() && self.nearer(index, there) {
+                        nearer = Some((mv, there, next));
+                    }
+                });
+            let (mv, there, next) = nearer.expect("a board off the goal has a nearer neighbour");
+            step(mv);
+            index = there;
+            packed = next;
+        }
+    }
+
+    /// The canonical optimal moves from `start` to any `goal` of this table's size and
+    /// blank cell (relabeled to the standard goal), or `None` when `goal` cannot be
+    /// reached or does not fit the table.
+    pub fn solve(&self, start: &Board, goal: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
+        if goal.size() != self.layout.size()
+            || start.size() != goal.size()
+            || goal.blank() != self.layout.goal_blank()
+        {
+            return None;
+        }
+        self.path(&start.relabeled(goal, &self.layout.goal()), order)
+    }
+}
+
+/// The file payload: the summary, zero padding to 8 bytes, the mod-3 table.
+fn payload(summary: &Summary, distances: &[u8]) -> Vec<u8> {
+    use rayon::prelude::*;
+    let mut out = summary.to_bytes();
+    out.resize(out.len().next_multiple_of(8), 0);
+    let packed: Vec<u8> = distances
+        .par_chunks(4)
+        .map(|four| {
+            four.iter()
+                .enumerate()
+                .fold(0u8, |byte, (i, &d)| byte | ((d % 3) << (2 * i)))
+        })
+        .collect();
+    out.extend_from_slice(&packed);
+    out
+}
+
+/// Whether a caller will wait for a table to be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Build it if it is not cached, however long that takes.
+    Always,
+    /// Use it if it is cheap: in memory, small enough to build at once, or cached.
+    IfCheap,
+}
+
+type Shared = Mutex<HashMap<(Size, usize), Arc<DistanceTable>>>;
+
+fn shared_tables() -> &'static Shared {
+    static TABLES: OnceLock<Shared> = OnceLock::new();
+    TABLES.get_or_init(Shared::default)
+}
+
+/// The table of `layout`, kept for the rest of the process once had (see the module
+/// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
+/// the table is large and not cached, or its file is not a valid table. Of `limits`, a build
+/// reads the memory budget (`max_bytes`: a build that would pass it is refused) and the
+/// token (`cancel`: a build stops once it is set).
+///
+/// # Errors
+/// When a table that `need` asks for cannot be loaded, built or stored, and whatever the
+/// `need`, when the cache cannot be read ([`CacheError::Io`]).
+pub fn shared(
+    layout: Layout,
+    cache: &Cache,
+    need: Need,
+    limits: &Limits,
+    progress: &dyn Progress,
+) -> Result<Option<Arc<DistanceTable>>, TableError> {
+    remembered(layout, || {
+        Ok(Some(if let Some(table) = DistanceTable::embedded(layout) {
+            table
+        } else if layout.states() <= IN_MEMORY_STATES {
+            DistanceTable::build(layout, progress)
+        } else {
+            match need {
+                Need::Always => {
+                    if let Ok(table) = DistanceTable::load(layout, cache) {
+                        table
+                    } else {
+                        let need = build_peak_bytes(&layout);
+                        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
+                            return Err(TableError::OverBudget {
+                                size: layout.size(),
+                                need,
+                                budget,
+                            });
+                        }
+                        DistanceTable::load_or_build(
+                            layout,
+                            cache,
+                            progress,
+                            limits.cancel.as_ref(),
+                        )?
+                        .0
+                    }
+                }
+                Need::IfCheap => match DistanceTable::load(layout, cache) {
+                    Ok(table) => table,
+                    // Not built (or not usable: a build would replace it), so not at hand.
+                    Err(
+                        TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
+                        | TableError::Corrupt(_),
+                    ) => return Ok(None),
+                    // A cache that cannot be read is the machine's failure, said as such
+                    // rather than as a table that is not there.
+                    Err(other) => return Err(other),
+                },
+            }
+        }))
+    })
+}
+
+/// The fewest moves from `start` to `goal`, read from the complete table of their size
+/// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
+/// built and cached the first time, about a minute on two cores, unless that would
+/// pass `limits.max_bytes`, and until `limits.cancel` is set); `None` when the goal
+/// cannot be reached.
+///
+/// ```
+/// use npuzzle::cache::Cache;
+/// use npuzzle::distance_table::distance;
+/// use npuzzle::parse_board;
+/// use npuzzle::progress::Silent;
+///
+/// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
+/// let cache = Cache::from_env();
+/// let limits = npuzzle::search::Limits::NONE;
+/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, &limits, &Silent)?, Some(4));
+/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, &limits, &Silent)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`TableError::TooLarge`] for boards of more than [`MAX_TABLE_CELLS`] cells,
+/// [`TableError::SizeMismatch`] when start and goal differ in size, and the errors of
+/// [`shared`].
+///
+/// # Panics
+/// Never: [`shared`] with [`Need::Always`] gives a table or an error.
+pub fn distance(
+    start: &Board,
+    goal: &Board,
+    cache: &Cache,
+    limits: &Limits,
+    progress: &dyn Progress,
+) -> Result<Option<usize>, TableError> {
+    if start.size() != goal.size() {
+        return Err(TableError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    let layout = Layout::for_goal(goal)?;
+    let table = shared(layout, cache, Need::Always, limits, progress)?
+        .expect("a table is had when it is needed");
+    Ok(table.distance(&start.relabeled(goal, &layout.goal())))
+}
+
+/// The most memory building the cached table of `layout` takes: measured 850 MB for
+/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
+/// state (a distance byte, the packed boards of the widest layers, the packed file).
+pub fn build_peak_bytes(layout: &Layout) -> u64 {
+    layout.states() * 18 / 5
+}
+
+/// The table kept for `layout`, else the one `make` gives, kept from then on.
+fn remembered(
+    layout: Layout,
+    make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
+) -> Result<Option<Arc<DistanceTable>>, TableError> {
+    let key = (layout.size(), layout.goal_blank());
+    let mut tables = shared_tables()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(table) = tables.get(&key) {
+        return Ok(Some(Arc::clone(table)));
+    }
+    let Some(table) = make()? else {
+        return Ok(None);
+    };
+    let table = Arc::new(table);
+    tables.insert(key, Arc::clone(&table));
+    Ok(Some(table))
+}
+
+/// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the
+/// judges.
+pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
+    let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
+        .expect("a cell of the 3x3 board");
+    remembered(layout, || Ok(DistanceTable::embedded(layout)))
+        .ok()
+        .flatten()
+        .expect("every 3x3 table is embedded")
+}
+
+/// Every board's canonical move string (blank order l, r, d, u) to one goal, stored end
+/// to end, so answering a query writes bytes without walking or ranking: for judges that
+/// answer many boards of a small size.
+pub struct MoveStrings {
+    layout: Layout,
+    distances: Vec<u8>,
+    offsets: Vec<u32>,
+    letters: Vec<u8>,
+}
+
+impl MoveStrings {
+    /// Builds the table of `layout` (at most [`IN_MEMORY_STATES`] states) and every move
+    /// string: each board's string is its first nearer move's letter followed by the
+    /// string of the board it leads to, built nearest boards first.
+    ///
+    /// # Panics
+    /// When the layout has more than [`IN_MEMORY_STATES`] states.
+    pub fn build(layout: Layout) -> MoveStrings {
+        assert!(
+            layout.states() <= IN_MEMORY_STATES,
+            "move strings are for small boards"
+        );
+        let built = build::build(&layout, &Silent, true, None).expect("no token stops it");
+        let distances = built.distances;
+        let total: u64 = built
+            .summary
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| d as u64 * c)
+            .sum();
+        let mut offsets = vec![0u32; distances.len()];
+        let mut letters = Vec::with_capacity(total as usize);
+        for &packed in &built.order.expect("order kept")[1..] {
+            let (rank, _) = sequence_rank(packed, layout.size().cells());
+            let here = layout.shape().index_of(packed::blank_of(packed), rank);
+            let distance = distances[here as usize];
+            let mut step = None;
+            layout.for_each_neighbour(packed, rank, Move::DEFAULT_ORDER, |mv, there, _| {
+                if step.is_none() && distances[there as usize] + 1 == distance {
+                    step = Some((mv, there));
+                }
+            });
+            let (mv, there) = step.expect("a board off the goal has a nearer neighbour");
+            let rest = offsets[there as usize] as usize;
+            offsets[here as usize] = u32::try_from(letters.len()).expect("under 4 GB of moves");
+            letters.push(mv.letter() as u8);
+            letters.extend_from_within(rest..rest + usize::from(distance) - 1);
+        }
+        MoveStrings {
+            layout,
+            distances,
+            offsets,
+            letters,
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The canonical moves of the board with index `index`, as letters `u d l r`.
+    #[inline]
+    pub fn moves(&self, index: u64) -> &[u8] {
+        let start = self.offsets[index as usize] as usize;
+        &self.letters[start..start + usize::from(self.distances[index as usize])]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::solvability::is_solvable;
+    use crate::search::Limits;
+    use crate::{solve, Algorithm, SolveOptions};
+    use rand::SeedableRng;
+    use std::collections::HashMap;
+    use std::time::Duration;
+
+    /// Every board's distance to `goal` by a plain breadth-first search over boards,
+    /// sharing nothing with the table builder but [`Board`].
+    fn bfs_distances(goal: &Board) -> HashMap<Board, usize> {
+        let mut distances = HashMap::from([(goal.clone(), 0)]);
+        let mut layer = vec![goal.clone()];
+        for distance in 1.. {
+            let mut next = Vec::new();
+            for board in &layer {
+                for mv in Move::DEFAULT_ORDER {
+                    if let Some(b) = board.moved(mv) {
+                        if !distances.contains_key(&b) {
+                            distances.insert(b.clone(), distance);
+                            next.push(b);
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            layer = next;
+        }
+        distances
+    }
+
+    /// The table of `layout` agrees with [`bfs_distances`] on every board, its summary
+    /// counts them right, and its hardest boards are at the largest distance.
+    fn check_against_bfs(table: &DistanceTable) {
+        let layout = *table.layout();
+        let expected = bfs_distances(&layout.goal());
+        assert_eq!(expected.len() as u64, layout.states(), "{layout:?}");
+        let mut counts = vec![0u64; table.summary().counts.len()];
+        for (board, &distance) in &expected {
+            assert_eq!(table.distance(board), Some(distance), "{board}");
+            counts[distance] += 1;
+        }
+        assert_eq!(table.summary().counts, counts, "{layout:?}");
+        for board in table.hardest_boards() {
+            assert_eq!(expected[&board], table.summary().max());
+        }
+    }
+
+    #[test]
+    fn agrees_with_bfs_on_every_3x3_board_for_every_goal_blank() {
+        let size = Size::square(3).unwrap();
+        for goal_blank in 0..9 {
+            let layout = Layout::new(size, goal_blank).unwrap();
+            let embedded = DistanceTable::embedded(layout).unwrap();
+            let built = DistanceTable::build(layout, &Silent);
+            assert_eq!(embedded.summary(), built.summary());
+            match (&embedded.distances, &built.distances) {
+                (Distances::Exact(a), Distances::Exact(b)) => assert!(a == b),
+                _ => panic!("3x3 tables are exact"),
+            }
+            check_against_bfs(&embedded);
+        }
+    }
+
+    #[test]
+    fn agrees_with_bfs_on_every_small_board() {
+        for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (5, 2), (2, 5)] {
+            let size = Size::new(w, h).unwrap();
+            // Every goal blank cell where it is cheap, the default goal for the rest.
+            let blanks: Vec<usize> = if size.cells() <= 8 {
+                (0..size.cells()).collect()
+            } else {
+                vec![size.cells() - 1]
+            };
+            for goal_blank in blanks {
+                let layout = Layout::new(size, goal_blank).unwrap();
+                check_against_bfs(&DistanceTable::build(layout, &Silent));
+            }
+        }
+    }
+
+    #[test]
+    fn reproduces_published_distributions() {
+        // OEIS A089473: 8-puzzle boards by distance from the goal with the blank in a corner.
+        const A089473: [u64; 32] = [
+            1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638,
+            9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+        ];
+        let eight =
+            DistanceTable::build(Layout::new(Size::square(3).unwrap(), 8).unwrap(), &Silent);
+        assert_eq!(eight.summary().counts, A089473);
+        assert_eq!(eight.summary().states(), 181_440);
+        let hardest: Vec<String> = eight
+            .hardest_boards()
+            .iter()
+            .map(Board::to_string)
+            .collect();
+        assert_eq!(hardest, ["6 4 7/8 5 0/3 2 1", "8 6 7/2 5 4/3 0 1"]);
+        for (w, h) in [(2, 5), (5, 2)] {
+            let size = Size::new(w, h).unwrap();
+            let table = DistanceTable::build(Layout::new(size, 9).unwrap(), &Silent);
+            assert_eq!(table.summary().max(), 55, "{size}");
+        }
+    }
+
+    /// The IDA* solution (canonical in its move order) of a board.
+    fn idastar_moves(start: &Board, goal: &Board, order: [Move; 4]) -> Vec<Move> {
+        let options = SolveOptions {
+            algorithm: Algorithm::Idastar,
+            order,
+            limits: Limits::NONE,
+            ..SolveOptions::default()
+        };
+        solve(start, goal, &options).unwrap().moves
+    }
+
+    #[test]
+    fn paths_are_the_canonical_shortest_ones_for_any_goal_and_order() {
+        let size = Size::square(3).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let orders = [
+            Move::DEFAULT_ORDER,
+            [Move::Up, Move::Down, Move::Left, Move::Right],
+            [Move::Right, Move::Up, Move::Left, Move::Down],
+        ];
+        for case in 0..60 {
+            let goal = crate::puzzle::random::random_board(&Board::goal(size), &mut rng);
+            let start = crate::puzzle::random::random_board(&goal, &mut rng);
+            let table = Arc::new(DistanceTable::build(
+                Layout::for_goal(&goal).unwrap(),
+                &Silent,
+            ));
+            let order = orders[case % orders.len()];
+            let moves = table.solve(&start, &goal, &order).unwrap();
+            assert_eq!(
+                moves,
+                idastar_moves(&start, &goal, order),
+                "{start} -> {goal}"
+            );
+            let mut end = start.clone();
+            end.apply_all(&moves).unwrap();
+            assert_eq!(end, goal);
+            let unreachable = crate::puzzle::solvability::swap_parity(&start);
+            assert!(!is_solvable(&unreachable, &goal));
+            assert_eq!(table.solve(&unreachable, &goal, &order), None);
+        }
+    }
+
+    #[test]
+    fn a_truncated_or_corrupt_file_is_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let layout = Layout::new(Size::new(4, 2).unwrap(), 7).unwrap();
+        let exact = DistanceTable::build(layout, &Silent);
+        let same_as_exact = |table: &DistanceTable| {
+            assert!(!table.is_exact());
+            assert_eq!(table.summary(), exact.summary());
+            for index in (0..layout.states()).step_by(7) {
+                let board = layout.board(index);
+                assert_eq!(table.distance(&board), exact.distance(&board), "{board}");
+                assert_eq!(
+                    table.path(&board, &Move::DEFAULT_ORDER),
+                    exact.path(&board, &Move::DEFAULT_ORDER)
+                );
+            }
+        };
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Built);
+        same_as_exact(&table);
+        drop(table);
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Loaded);
+        drop(table);
+
+        let path = cache.path(&DistanceTable::cache_name(&layout).0);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 1000]).unwrap();
+        assert!(DistanceTable::load(layout, &cache).is_err());
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
+        assert!(
+            matches!(origin, Origin::Rebuilt(ref why) if why.contains("truncated")),
+            "{origin:?}"
+        );
+        same_as_exact(&table);
+        drop(table);
+
+        let mut bytes = std::fs::read(&path).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0b10;
+        std::fs::write(&path, &bytes).unwrap();
+        let (table, origin) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
+        assert!(
+            matches!(origin, Origin::Rebuilt(ref why) if why.contains("checksum")),
+            "{origin:?}"
+        );
+        same_as_exact(&table);
+    }
+
+    #[test]
+    fn a_build_stopped_by_its_token_stores_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        // 239,500,800 states: a minute's build, far longer than the test waits. (A goal
+        // blank no other test builds: tables are kept process-wide once had.)
+        let layout = Layout::new(Size::new(4, 3).unwrap(), 6).unwrap();
+        for wait in [Duration::ZERO, Duration::from_millis(200)] {
+            let token = CancelToken::new();
+            let started = std::time::Instant::now();
+            let built = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(wait);
+                    token.cancel();
+                });
+                DistanceTable::load_or_build(layout, &cache, &Silent, Some(&token))
+            });
+            assert!(
+                matches!(built, Err(TableError::Interrupted(size)) if size == layout.size()),
+                "{built:?}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(30));
+            let files = std::fs::read_dir(dir.path()).unwrap().count();
+            assert_eq!(files, 0, "nothing is stored");
+        }
+        // Through the shared tables, with the limits of a solve.
+        let token = CancelToken::new();
+        token.cancel();
+        let limits = Limits {
+            cancel: Some(token),
+            ..Limits::NONE
+        };
+        let goal = layout.goal();
+        let mut start = goal.clone();
+        start.apply_all(&[Move::Left]).unwrap();
+        assert!(matches!(
+            distance(&start, &goal, &cache, &limits, &Silent),
+            Err(TableError::Interrupted(_))
+        ));
+    }
+
+    #[test]
+    fn auto_and_table_answer_by_lookup() {
+        let start = crate::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        for algorithm in [Algorithm::Auto, Algorithm::Table] {
+            let options = SolveOptions {
+                algorithm,
+                ..SolveOptions::default()
+            };
+            let s = solve(&start, &goal, &options).unwrap();
+            assert_eq!(s.algorithm, Algorithm::Table);
+            assert_eq!(s.length(), Some(31));
+            assert_eq!(s.moves, idastar_moves(&start, &goal, Move::DEFAULT_ORDER));
+        }
+        let big = Board::goal(Size::square(4).unwrap());
+        let s = solve(&big, &big, &SolveOptions::default()).unwrap();
+        assert_eq!(s.algorithm, Algorithm::FastIdastar);
+        let table = SolveOptions {
+            algorithm: Algorithm::Table,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            solve(&big, &big, &table),
+            Err(crate::SolveError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn a_cache_that_cannot_be_read_is_an_error_not_a_missing_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"not a directory").unwrap();
+        // A layout no other test keeps in memory: 4x3 with the blank first.
+        let layout = Layout::new(Size::new(4, 3).unwrap(), 0).unwrap();
+        let Err(error) = shared(
+            layout,
+            &Cache::new(&file),
+            Need::IfCheap,
+            &Limits::NONE,
+            &Silent,
+        ) else {
+            panic!("a cache under a file cannot be read");
+        };
+        assert!(
+            matches!(error, TableError::Cache(CacheError::Io { .. })),
+            "{error:?}"
+        );
+        assert_eq!(error.fault(), Fault::Environment);
+        // From a cache that can be read but holds no table, none is at hand.
+        let empty = Cache::new(dir.path());
+        assert!(
+            shared(layout, &empty, Need::IfCheap, &Limits::NONE, &Silent)
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    /// Builds (or loads from `$NPUZZLE_CACHE_DIR`) a 12-cell table and checks it against
+    /// IDA* with linear conflict on seeded random boards, and its published maximum.
+    fn check_twelve_cells(size: Size, max: usize, at_max: Option<u64>, boards: usize) {
+        let layout = Layout::new(size, size.cells() - 1).unwrap();
+        let (table, _) =
+            DistanceTable::load_or_build(layout, &Cache::from_env(), &Silent, None).unwrap();
+        assert_eq!(table.summary().states(), 239_500_800);
+        assert_eq!(table.summary().max(), max);
+        if let Some(count) = at_max {
+            assert_eq!(table.summary().counts[max], count);
+        }
+        let goal = layout.goal();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for _ in 0..boards {
+            let start = crate::puzzle::random::random_board(&goal, &mut rng);
+            let moves = table.path(&start, &Move::DEFAULT_ORDER).unwrap();
+            assert_eq!(
+                moves,
+                idastar_moves(&start, &goal, Move::DEFAULT_ORDER),
+                "{start}"
+            );
+        }
+        for board in table.hardest_boards().iter().take(2) {
+            assert_eq!(table.distance(board), Some(max));
+        }
+    }
+
+    #[test]
+    #[ignore = "builds a 239,500,800-state table (about a minute on 2 cores, 60 MB in the cache) unless cached"]
+    fn three_by_four_agrees_with_idastar() {
+        check_twelve_cells(Size::new(3, 4).unwrap(), 53, Some(18), 20);
+    }
+
+    #[test]
+    #[ignore = "builds a 239,500,800-state table (about a minute on 2 cores, 60 MB in the cache) unless cached"]
+    fn two_by_six_agrees_with_idastar() {
+        check_twelve_cells(Size::new(2, 6).unwrap(), 80, None, 5);
+    }
+}

@@ -1,0 +1,230 @@
+//! The table's hot core over packed boards: indexing, moves and the breadth-first search.
+//!
+//! This file uses nothing from the crate but the packed-board ranking
+//! ([`crate::puzzle::rank::nibbles`]) because the build script includes both, to build the nine
+//! 3x3 tables that are embedded in the library: one builder, whether it runs at compile
+//! time or at run time.
+//!
+//! A packed board is a `u64`: four bits a cell (tile number, `0` for the blank) and the
+//! blank's cell in the top four bits, so the hot loops neither search for the blank nor
+//! allocate. Moves are slots `0..4`: up, down, left, right (the order of `Move`'s
+//! variants).
+//!
+//! The index of a board with the blank in cell `b` is `b * (n-1)!/2 + rank/2`, where
+//! `rank` is the lexicographic rank of its non-blank tiles read row-major. In the
+//! factorial number system the last two digits of a rank weigh `1!` and `0!`, so the
+//! permutations ranked `2k` and `2k+1` differ only by a swap of their last two tiles.
+//! A swap of two tiles with the blank held still flips reachability, so exactly one of
+//! each pair can reach the goal: `rank/2` loses nothing and the table has no holes.
+//! (The tests check this against the parity rule on every board of several sizes.)
+
+use crate::puzzle::rank::nibbles::factorial;
+pub use crate::puzzle::rank::nibbles::{blank_of, sequence_rank, BLANK_SHIFT};
+
+/// The most cells a board may have for a complete distance table: 12! / 2 boards
+/// (239,500,800) still fit comfortably in memory and on disk; 15! / 2 would not.
+pub const MAX_TABLE_CELLS: usize = 12;
+
+/// The distance byte of a board not reached yet.
+pub const UNSEEN: u8 = u8::MAX;
+
+const CELLS_MASK: u64 = (1 << BLANK_SHIFT) - 1;
+const NOWHERE: u8 = u8::MAX;
+
+/// The shape of one table: board, goal blank cell, and where moves lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableShape {
+    cells: usize,
+    width: usize,
+    goal_blank: usize,
+    /// `(n-1)!/2`: the boards with one blank cell.
+    per_blank: u64,
+    /// `neighbours[cell][slot]`: where the blank goes from `cell` by the move in `slot`
+    /// ([`NOWHERE`] off the board), so the hot loops do no division.
+    neighbours: [[u8; 4]; MAX_TABLE_CELLS],
+}
+
+impl TableShape {
+    /// The shape of `width x height` boards (at most [`MAX_TABLE_CELLS`] cells)
+    /// towards the standard goal with its blank in `goal_blank`.
+    pub fn new(width: usize, height: usize, goal_blank: usize) -> TableShape {
+        let cells = width * height;
+        assert!(cells <= MAX_TABLE_CELLS && goal_blank < cells);
+        let mut neighbours = [[NOWHERE; 4]; MAX_TABLE_CELLS];
+        for (cell, slots) in neighbours.iter_mut().enumerate().take(cells) {
+            let (row, col) = (cell / width, cell % width);
+            if row > 0 {
+                slots[0] = (cell - width) as u8;
+            }
+            if row + 1 < height {
+                slots[1] = (cell + width) as u8;
+            }
+            if col > 0 {
+                slots[2] = (cell - 1) as u8;
+            }
+            if col + 1 < width {
+                slots[3] = (cell + 1) as u8;
+            }
+        }
+        TableShape {
+            cells,
+            width,
+            goal_blank,
+            per_blank: factorial(cells - 1) / 2,
+            neighbours,
+        }
+    }
+
+    /// The goal's blank cell.
+    pub fn goal_blank(&self) -> usize {
+        self.goal_blank
+    }
+
+    /// Number of boards that can reach the goal: `n!/2`.
+    pub fn states(&self) -> u64 {
+        self.per_blank * self.cells as u64
+    }
+
+    /// Boards with one blank cell: `(n-1)!/2`.
+    pub fn per_blank(&self) -> u64 {
+        self.per_blank
+    }
+
+    /// Whether boards with the blank in `blank` must have an odd number of inversions
+    /// among their non-blank tiles to reach the goal. The goal has none; a horizontal
+    /// move keeps the row-major order of the tiles, a vertical one carries a tile past
+    /// `width - 1` others.
+    #[inline]
+    pub fn odd_at(&self, blank: usize) -> bool {
+        let rows = (blank / self.width).abs_diff(self.goal_blank / self.width);
+        (self.width - 1) * rows % 2 == 1
+    }
+
+    /// The index of the boards with the blank in `blank` whose tiles have rank `rank`.
+    #[inline]
+    pub fn index_of(&self, blank: usize, rank: u64) -> u64 {
+        blank as u64 * self.per_blank + (rank >> 1)
+    }
+
+    /// The index of a packed board known to reach the goal.
+    #[inline]
+    pub fn index_packed(&self, packed: u64) -> u64 {
+        self.index_of(blank_of(packed), sequence_rank(packed, self.cells).0)
+    }
+
+    /// The packed standard goal: tiles `1..n` in row-major order around the blank.
+    pub fn goal_packed(&self) -> u64 {
+        let mut packed = (self.goal_blank as u64) << BLANK_SHIFT;
+        let mut tile = 1;
+        for cell in 0..self.cells {
+            if cell != self.goal_blank {
+                packed |= tile << (4 * cell);
+                tile += 1;
+            }
+        }
+        packed
+    }
+
+    /// Calls `visit(slot, index, packed)` for each move of the blank, in the order of
+    /// `slots`. `rank` is the packed board's [`sequence_rank`]: horizontal moves keep the
+    /// order of the tiles, so only vertical ones need a new rank.
+    #[inline]
+    pub fn for_each_neighbour(
+        &self,
+        packed: u64,
+        rank: u64,
+        slots: &[usize; 4],
+        mut visit: impl FnMut(usize, u64, u64),
+    ) {
+        let blank = blank_of(packed);
+        for &slot in slots {
+            let from = self.neighbours[blank][slot];
+            if from == NOWHERE {
+                continue;
+            }
+            let from = usize::from(from);
+            let next = slide(packed, blank, from);
+            let index = if slot >= 2 {
+                self.index_of(from, rank)
+            } else {
+                self.index_packed(next)
+            };
+            visit(slot, index, next);
+        }
+    }
+}
+
+/// The packed board after the tile in `from` slides into the blank at `blank`.
+#[inline]
+pub fn slide(packed: u64, blank: usize, from: usize) -> u64 {
+    let tile = (packed >> (4 * from)) & 15;
+    (packed & CELLS_MASK & !(15 << (4 * from)))
+        | (tile << (4 * blank))
+        | ((from as u64) << BLANK_SHIFT)
+}
+
+/// Appends to `found` the neighbours of `layer` that `claim` (given their index) says
+/// are new.
+#[inline]
+pub fn expand(
+    shape: &TableShape,
+    layer: &[u64],
+    found: &mut Vec<u64>,
+    mut claim: impl FnMut(u64) -> bool,
+) {
+    const ALL: [usize; 4] = [0, 1, 2, 3];
+    for &packed in layer {
+        let (rank, _) = sequence_rank(packed, shape.cells);
+        shape.for_each_neighbour(packed, rank, &ALL, |_, index, next| {
+            if claim(index) {
+                found.push(next);
+            }
+        });
+    }
+}
+
+/// The breadth-first search from the goal, one layer at a time: `next_layer(layer, d)`
+/// must return the boards first reached from `layer`, having marked them at distance
+/// `d` (the caller marks the goal at 0). `on_layer` sees every layer, the goal's first.
+/// Returns the last layer: the boards farthest from the goal.
+pub fn breadth_first(
+    shape: &TableShape,
+    mut next_layer: impl FnMut(&[u64], u8) -> Vec<u64>,
+    mut on_layer: impl FnMut(&[u64]),
+) -> Vec<u64> {
+    let mut layer = vec![shape.goal_packed()];
+    on_layer(&layer);
+    for distance in 1.. {
+        let distance = u8::try_from(distance).expect("distances of 12-cell boards fit a byte");
+        let next = next_layer(&layer, distance);
+        if next.is_empty() {
+            break;
+        }
+        on_layer(&next);
+        layer = next;
+    }
+    layer
+}
+
+/// The exact distance of every board, by index, built on the calling thread.
+pub fn exact_distances(shape: &TableShape, on_layer: impl FnMut(&[u64])) -> (Vec<u8>, Vec<u64>) {
+    let mut distances = vec![UNSEEN; shape.states() as usize];
+    distances[shape.index_packed(shape.goal_packed()) as usize] = 0;
+    let last = breadth_first(
+        shape,
+        |layer, distance| {
+            let mut found = Vec::new();
+            expand(shape, layer, &mut found, |index| {
+                let slot = &mut distances[index as usize];
+                let new = *slot == UNSEEN;
+                if new {
+                    *slot = distance;
+                }
+                new
+            });
+            found
+        },
+        on_layer,
+    );
+    (distances, last)
+}

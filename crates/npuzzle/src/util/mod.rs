@@ -1,0 +1,20 @@
+//! Shared utilities every band may use: stopping work from outside, whose fault an error
+//! is, memory budgets, process-wide stores, counts written with nouns, progress callbacks.
+//!
+//! ```
+//! use npuzzle::util::{cancel::CancelToken, plural::counted};
+//!
+//! let token = CancelToken::default();
+//! assert!(!token.is_cancelled());
+//! token.cancel();
+//! assert!(token.is_cancelled());
+//! assert_eq!(counted(1, "move", "moves"), "1 move");
+//! ```
+
+pub mod cancel;
+pub mod excerpt;
+pub mod fault;
+pub mod memory;
+pub(crate) mod per_process;
+pub mod plural;
+pub mod progress;
