@@ -27,6 +27,7 @@ use std::time::{Instant, SystemTime};
 use crate::puzzle::board::Board;
 use crate::search::Limits;
 use crate::tables::cache::Cache;
+use crate::util::per_process::{get_or_try_make, PerProcess};
 use crate::util::progress::Progress;
 
 use super::database::PatternDatabase;
@@ -46,18 +47,14 @@ pub struct SharedDatabase {
     pub seconds: f64,
 }
 
-/// Databases by (cache directory, goal, set).
-type Databases = HashMap<(PathBuf, String, PartitionSet), (Arc<PatternDatabase>, String)>;
+/// Databases by (cache directory, goal, set), with how each was had.
+static DATABASES: PerProcess<(PathBuf, String, PartitionSet), (Arc<PatternDatabase>, String)> =
+    PerProcess::new();
 
 /// What a cache directory held for a goal when last listed: the directory's modification
 /// time then, and the set found. A new file renamed into the directory changes its
 /// modification time, so a database built by another process is seen.
 type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<PartitionSet>)>;
-
-fn databases() -> &'static Mutex<Databases> {
-    static DATABASES: OnceLock<Mutex<Databases>> = OnceLock::new();
-    DATABASES.get_or_init(Mutex::default)
-}
 
 fn findings() -> &'static Mutex<Findings> {
     static FINDINGS: OnceLock<Mutex<Findings>> = OnceLock::new();
@@ -72,6 +69,9 @@ fn findings() -> &'static Mutex<Findings> {
 /// # Errors
 /// When the set cannot have tables on this board, the cache cannot be written, or the
 /// build was interrupted.
+///
+/// # Panics
+/// Never: every load or build gives a database or an error.
 pub fn shared(
     cache: &Cache,
     goal: &Board,
@@ -81,41 +81,35 @@ pub fn shared(
 ) -> Result<SharedDatabase, PdbError> {
     check_buildable(goal, set)?;
     let key = (cache.dir().to_path_buf(), goal.to_string(), set.clone());
-    // Held while loading: two threads wanting the same tables wait for one load, and a
-    // build is never run twice.
-    let mut known = databases()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((db, origin)) = known.get(&key) {
-        return Ok(SharedDatabase {
-            db: Arc::clone(db),
-            origin: origin.clone(),
-            seconds: 0.0,
-        });
-    }
-    let started = Instant::now();
-    let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, set) {
-        (db, loaded(&set.groups()))
-    } else {
-        // Something must be built: only within the budget.
-        let (need, group) = build_peak_bytes(goal, set);
-        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
-            return Err(PdbError::OverBudget {
-                group: group_text(&group),
-                need,
-                budget,
-            });
-        }
-        let (db, origins) =
-            PatternDatabase::load_or_build(cache, goal, set, progress, limits.cancel.as_ref())?;
-        (db, describe_origins(&origins))
-    };
-    let db = Arc::new(db);
-    known.insert(key, (Arc::clone(&db), origin.clone()));
+    // Two threads wanting the same tables wait for one load, and a build is never run
+    // twice; other databases (and the distance tables) are not held up meanwhile.
+    let mut seconds = 0.0;
+    let kept = get_or_try_make(&DATABASES, key, || {
+        let started = Instant::now();
+        let (db, origin) = if let Ok(db) = PatternDatabase::load(cache, goal, set) {
+            (db, loaded(&set.groups()))
+        } else {
+            // Something must be built: only within the budget.
+            let (need, group) = build_peak_bytes(goal, set);
+            if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
+                return Err(PdbError::OverBudget {
+                    group: group_text(&group),
+                    need,
+                    budget,
+                });
+            }
+            let (db, origins) =
+                PatternDatabase::load_or_build(cache, goal, set, progress, limits.cancel.as_ref())?;
+            (db, describe_origins(&origins))
+        };
+        seconds = started.elapsed().as_secs_f64();
+        Ok(Some((Arc::new(db), origin)))
+    })?
+    .expect("the make above always gives a database or an error");
     Ok(SharedDatabase {
-        db,
-        origin,
-        seconds: started.elapsed().as_secs_f64(),
+        db: Arc::clone(&kept.0),
+        origin: kept.1.clone(),
+        seconds,
     })
 }
 

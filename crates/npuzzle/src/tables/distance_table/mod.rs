@@ -54,26 +54,30 @@
 
 mod build;
 mod layout;
+mod move_strings;
 mod packed;
+mod store;
+mod summary;
+mod table_error;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
-use thiserror::Error;
+use std::sync::OnceLock;
 
 use crate::puzzle::board::{Board, Move, Size};
-use crate::search::Limits;
-use crate::tables::cache::{self, Cache, CacheError, Origin};
+use crate::tables::cache::{self, Cache, Origin};
 use crate::util::cancel::CancelToken;
-use crate::util::fault::Fault;
-use crate::util::progress::{Progress, Silent};
+use crate::util::progress::Progress;
 
 use crate::puzzle::rank::sequence_rank;
 pub use build::HARDEST_KEPT;
 pub(crate) use layout::pack;
 pub use layout::Layout;
+pub use move_strings::MoveStrings;
 pub use packed::MAX_TABLE_CELLS;
+pub(crate) use store::eight_puzzle;
+pub use store::{build_peak_bytes, distance, shared, Need};
+pub use summary::Summary;
+pub use table_error::TableError;
 
 /// Tables with at most this many states are kept as exact bytes in memory (embedded for
 /// 3x3, built on first use for the others); larger ones are packed two bits a state and
@@ -86,137 +90,6 @@ static EIGHT_PUZZLE_TABLES: &[u8] =
 
 /// The version of the payload below; part of every file's identity.
 const PAYLOAD_VERSION: u32 = 1;
-
-/// Why a table cannot be had.
-#[derive(Debug, Error)]
-pub enum TableError {
-    /// The board has too many cells for a complete table.
-    #[error("distance tables cover boards of at most {MAX_TABLE_CELLS} cells; {size} has {cells}")]
-    TooLarge {
-        /// The board size.
-        size: Size,
-        /// Its cells.
-        cells: usize,
-    },
-    /// A start and a goal of different sizes.
-    #[error("the start is {start} but the goal is {goal}")]
-    SizeMismatch {
-        /// The start's size.
-        start: Size,
-        /// The goal's size.
-        goal: Size,
-    },
-    /// A goal blank cell outside the board.
-    #[error("cell {cell} is not on a {size} board")]
-    BlankOffBoard {
-        /// The board size.
-        size: Size,
-        /// The cell given.
-        cell: usize,
-    },
-    /// The cache could not be read or written.
-    #[error(transparent)]
-    Cache(#[from] CacheError),
-    /// A build that would pass the memory budget.
-    #[error("building the distance table of {size} boards needs about {}; the memory budget is {}", crate::util::memory::shown(*need), crate::util::memory::shown(*budget))]
-    OverBudget {
-        /// The board size.
-        size: Size,
-        /// Bytes the build needs.
-        need: u64,
-        /// The budget.
-        budget: u64,
-    },
-    /// A verified file whose contents still do not make a table.
-    #[error("{0}")]
-    Corrupt(String),
-    /// The build was stopped from outside (see [`crate::util::cancel`]); nothing was stored.
-    #[error("the build of the distance table of {0} boards was interrupted")]
-    Interrupted(Size),
-}
-
-impl TableError {
-    /// Whose fault it is: the request's for a board the tables do not cover or a build
-    /// the memory budget does not allow; the environment's for a table file that cannot
-    /// be had ([`CacheError::fault`]) or does not make a table.
-    pub fn fault(&self) -> Fault {
-        match self {
-            TableError::TooLarge { .. }
-            | TableError::SizeMismatch { .. }
-            | TableError::BlankOffBoard { .. }
-            | TableError::OverBudget { .. }
-            | TableError::Interrupted(_) => Fault::Request,
-            TableError::Cache(error) => error.fault(),
-            TableError::Corrupt(_) => Fault::Environment,
-        }
-    }
-}
-
-/// How many boards lie at each distance from the goal, and the hardest of them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    /// `counts[d]` is the number of boards exactly `d` moves from the goal.
-    pub counts: Vec<u64>,
-    /// Indices (see [`Layout::index`]) of up to [`HARDEST_KEPT`] boards at the largest
-    /// distance, smallest index first.
-    pub hardest: Vec<u64>,
-}
-
-impl Summary {
-    /// Number of boards counted.
-    pub fn states(&self) -> u64 {
-        self.counts.iter().sum()
-    }
-
-    /// The largest distance.
-    pub fn max(&self) -> usize {
-        self.counts.len() - 1
-    }
-
-    /// The mean distance over all boards.
-    pub fn mean(&self) -> f64 {
-        let total: f64 = self
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| d as f64 * c as f64)
-            .sum();
-        total / self.states() as f64
-    }
-
-    fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        for list in [&self.counts, &self.hardest] {
-            out.extend_from_slice(&(list.len() as u64).to_le_bytes());
-            for value in list {
-                out.extend_from_slice(&value.to_le_bytes());
-            }
-        }
-        out
-    }
-
-    /// Reads [`Summary::to_bytes`]; returns it and the bytes it took.
-    fn from_bytes(bytes: &[u8]) -> Option<(Summary, usize)> {
-        let mut words = bytes
-            .chunks_exact(8)
-            .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
-        let mut lists = Vec::new();
-        for _ in 0..2 {
-            let length = usize::try_from(words.next()?)
-                .ok()
-                .filter(|&l| l <= 1 << 20)?;
-            let list: Vec<u64> = words.by_ref().take(length).collect();
-            if list.len() != length {
-                return None;
-            }
-            lists.push(list);
-        }
-        let used = 8 * (2 + lists[0].len() + lists[1].len());
-        let hardest = lists.pop()?;
-        let counts = lists.pop()?;
-        (!counts.is_empty()).then_some((Summary { counts, hardest }, used))
-    }
-}
 
 enum Distances {
     /// The distance of board `i` is `bytes[i]`.
@@ -498,245 +371,19 @@ fn payload(summary: &Summary, distances: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Whether a caller will wait for a table to be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Need {
-    /// Build it if it is not cached, however long that takes.
-    Always,
-    /// Use it if it is cheap: in memory, small enough to build at once, or cached.
-    IfCheap,
-}
-
-type Shared = Mutex<HashMap<(Size, usize), Arc<DistanceTable>>>;
-
-fn shared_tables() -> &'static Shared {
-    static TABLES: OnceLock<Shared> = OnceLock::new();
-    TABLES.get_or_init(Shared::default)
-}
-
-/// The table of `layout`, kept for the rest of the process once had (see the module
-/// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
-/// the table is large and not cached, or its file is not a valid table. Of `limits`, a build
-/// reads the memory budget (`max_bytes`: a build that would pass it is refused) and the
-/// token (`cancel`: a build stops once it is set).
-///
-/// # Errors
-/// When a table that `need` asks for cannot be loaded, built or stored, and whatever the
-/// `need`, when the cache cannot be read ([`CacheError::Io`]).
-pub fn shared(
-    layout: Layout,
-    cache: &Cache,
-    need: Need,
-    limits: &Limits,
-    progress: &dyn Progress,
-) -> Result<Option<Arc<DistanceTable>>, TableError> {
-    remembered(layout, || {
-        Ok(Some(if let Some(table) = DistanceTable::embedded(layout) {
-            table
-        } else if layout.states() <= IN_MEMORY_STATES {
-            DistanceTable::build(layout, progress)
-        } else {
-            match need {
-                Need::Always => {
-                    if let Ok(table) = DistanceTable::load(layout, cache) {
-                        table
-                    } else {
-                        let need = build_peak_bytes(&layout);
-                        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
-                            return Err(TableError::OverBudget {
-                                size: layout.size(),
-                                need,
-                                budget,
-                            });
-                        }
-                        DistanceTable::load_or_build(
-                            layout,
-                            cache,
-                            progress,
-                            limits.cancel.as_ref(),
-                        )?
-                        .0
-                    }
-                }
-                Need::IfCheap => match DistanceTable::load(layout, cache) {
-                    Ok(table) => table,
-                    // Not built (or not usable: a build would replace it), so not at hand.
-                    Err(
-                        TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
-                        | TableError::Corrupt(_),
-                    ) => return Ok(None),
-                    // A cache that cannot be read is the machine's failure, said as such
-                    // rather than as a table that is not there.
-                    Err(other) => return Err(other),
-                },
-            }
-        }))
-    })
-}
-
-/// The fewest moves from `start` to `goal`, read from the complete table of their size
-/// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
-/// built and cached the first time, about a minute on two cores, unless that would
-/// pass `limits.max_bytes`, and until `limits.cancel` is set); `None` when the goal
-/// cannot be reached.
-///
-/// ```
-/// use npuzzle::cache::Cache;
-/// use npuzzle::distance_table::distance;
-/// use npuzzle::parse_board;
-/// use npuzzle::progress::Silent;
-///
-/// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
-/// let cache = Cache::from_env();
-/// let limits = npuzzle::search::Limits::NONE;
-/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, &limits, &Silent)?, Some(4));
-/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, &limits, &Silent)?, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-/// [`TableError::TooLarge`] for boards of more than [`MAX_TABLE_CELLS`] cells,
-/// [`TableError::SizeMismatch`] when start and goal differ in size, and the errors of
-/// [`shared`].
-///
-/// # Panics
-/// Never: [`shared`] with [`Need::Always`] gives a table or an error.
-pub fn distance(
-    start: &Board,
-    goal: &Board,
-    cache: &Cache,
-    limits: &Limits,
-    progress: &dyn Progress,
-) -> Result<Option<usize>, TableError> {
-    if start.size() != goal.size() {
-        return Err(TableError::SizeMismatch {
-            start: start.size(),
-            goal: goal.size(),
-        });
-    }
-    let layout = Layout::for_goal(goal)?;
-    let table = shared(layout, cache, Need::Always, limits, progress)?
-        .expect("a table is had when it is needed");
-    Ok(table.distance(&start.relabeled(goal, &layout.goal())))
-}
-
-/// The most memory building the cached table of `layout` takes: measured 850 MB for
-/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
-/// state (a distance byte, the packed boards of the widest layers, the packed file).
-pub fn build_peak_bytes(layout: &Layout) -> u64 {
-    layout.states() * 18 / 5
-}
-
-/// The table kept for `layout`, else the one `make` gives, kept from then on.
-fn remembered(
-    layout: Layout,
-    make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
-) -> Result<Option<Arc<DistanceTable>>, TableError> {
-    let key = (layout.size(), layout.goal_blank());
-    let mut tables = shared_tables()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(table) = tables.get(&key) {
-        return Ok(Some(Arc::clone(table)));
-    }
-    let Some(table) = make()? else {
-        return Ok(None);
-    };
-    let table = Arc::new(table);
-    tables.insert(key, Arc::clone(&table));
-    Ok(Some(table))
-}
-
-/// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the
-/// judges.
-pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
-    let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
-        .expect("a cell of the 3x3 board");
-    remembered(layout, || Ok(DistanceTable::embedded(layout)))
-        .ok()
-        .flatten()
-        .expect("every 3x3 table is embedded")
-}
-
-/// Every board's canonical move string (blank order l, r, d, u) to one goal, stored end
-/// to end, so answering a query writes bytes without walking or ranking: for judges that
-/// answer many boards of a small size.
-pub struct MoveStrings {
-    layout: Layout,
-    distances: Vec<u8>,
-    offsets: Vec<u32>,
-    letters: Vec<u8>,
-}
-
-impl MoveStrings {
-    /// Builds the table of `layout` (at most [`IN_MEMORY_STATES`] states) and every move
-    /// string: each board's string is its first nearer move's letter followed by the
-    /// string of the board it leads to, built nearest boards first.
-    ///
-    /// # Panics
-    /// When the layout has more than [`IN_MEMORY_STATES`] states.
-    pub fn build(layout: Layout) -> MoveStrings {
-        assert!(
-            layout.states() <= IN_MEMORY_STATES,
-            "move strings are for small boards"
-        );
-        let built = build::build(&layout, &Silent, true, None).expect("no token stops it");
-        let distances = built.distances;
-        let total: u64 = built
-            .summary
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| d as u64 * c)
-            .sum();
-        let mut offsets = vec![0u32; distances.len()];
-        let mut letters = Vec::with_capacity(total as usize);
-        for &packed in &built.order.expect("order kept")[1..] {
-            let (rank, _) = sequence_rank(packed, layout.size().cells());
-            let here = layout.shape().index_of(packed::blank_of(packed), rank);
-            let distance = distances[here as usize];
-            let mut step = None;
-            layout.for_each_neighbour(packed, rank, Move::DEFAULT_ORDER, |mv, there, _| {
-                if step.is_none() && distances[there as usize] + 1 == distance {
-                    step = Some((mv, there));
-                }
-            });
-            let (mv, there) = step.expect("a board off the goal has a nearer neighbour");
-            let rest = offsets[there as usize] as usize;
-            offsets[here as usize] = u32::try_from(letters.len()).expect("under 4 GB of moves");
-            letters.push(mv.letter() as u8);
-            letters.extend_from_within(rest..rest + usize::from(distance) - 1);
-        }
-        MoveStrings {
-            layout,
-            distances,
-            offsets,
-            letters,
-        }
-    }
-
-    /// The layout.
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    /// The canonical moves of the board with index `index`, as letters `u d l r`.
-    #[inline]
-    pub fn moves(&self, index: u64) -> &[u8] {
-        let start = self.offsets[index as usize] as usize;
-        &self.letters[start..start + usize::from(self.distances[index as usize])]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzle::board::Size;
     use crate::puzzle::solvability::is_solvable;
     use crate::search::Limits;
+    use crate::tables::cache::CacheError;
+    use crate::util::fault::Fault;
+    use crate::util::progress::Silent;
     use crate::{solve, Algorithm, SolveOptions};
     use rand::SeedableRng;
     use std::collections::HashMap;
+    use std::sync::Arc;
     use std::time::Duration;
 
     /// Every board's distance to `goal` by a plain breadth-first search over boards,

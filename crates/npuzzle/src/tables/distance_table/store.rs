@@ -1,0 +1,157 @@
+//! The distance tables of this process: each layout's table kept once had, built or
+//! loaded as the caller's need allows, and the distances read from them.
+
+use std::sync::Arc;
+
+use crate::puzzle::board::{Board, Size};
+use crate::search::Limits;
+use crate::tables::cache::{Cache, CacheError};
+use crate::util::per_process::{get_or_try_make, PerProcess};
+use crate::util::progress::Progress;
+
+use super::{DistanceTable, Layout, TableError, IN_MEMORY_STATES};
+
+/// Whether a caller will wait for a table to be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Build it if it is not cached, however long that takes.
+    Always,
+    /// Use it if it is cheap: in memory, small enough to build at once, or cached.
+    IfCheap,
+}
+
+/// The tables this process has, by size and goal blank.
+static TABLES: PerProcess<(Size, usize), DistanceTable> = PerProcess::new();
+
+/// The table of `layout`, kept for the rest of the process once had (see the module
+/// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
+/// the table is large and not cached, or its file is not a valid table. Of `limits`, a build
+/// reads the memory budget (`max_bytes`: a build that would pass it is refused) and the
+/// token (`cancel`: a build stops once it is set).
+///
+/// # Errors
+/// When a table that `need` asks for cannot be loaded, built or stored, and whatever the
+/// `need`, when the cache cannot be read ([`CacheError::Io`]).
+pub fn shared(
+    layout: Layout,
+    cache: &Cache,
+    need: Need,
+    limits: &Limits,
+    progress: &dyn Progress,
+) -> Result<Option<Arc<DistanceTable>>, TableError> {
+    remembered(layout, || {
+        Ok(Some(if let Some(table) = DistanceTable::embedded(layout) {
+            table
+        } else if layout.states() <= IN_MEMORY_STATES {
+            DistanceTable::build(layout, progress)
+        } else {
+            match need {
+                Need::Always => {
+                    if let Ok(table) = DistanceTable::load(layout, cache) {
+                        table
+                    } else {
+                        let need = build_peak_bytes(&layout);
+                        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
+                            return Err(TableError::OverBudget {
+                                size: layout.size(),
+                                need,
+                                budget,
+                            });
+                        }
+                        DistanceTable::load_or_build(
+                            layout,
+                            cache,
+                            progress,
+                            limits.cancel.as_ref(),
+                        )?
+                        .0
+                    }
+                }
+                Need::IfCheap => match DistanceTable::load(layout, cache) {
+                    Ok(table) => table,
+                    // Not built (or not usable: a build would replace it), so not at hand.
+                    Err(
+                        TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
+                        | TableError::Corrupt(_),
+                    ) => return Ok(None),
+                    // A cache that cannot be read is the machine's failure, said as such
+                    // rather than as a table that is not there.
+                    Err(other) => return Err(other),
+                },
+            }
+        }))
+    })
+}
+
+/// The fewest moves from `start` to `goal`, read from the complete table of their size
+/// and the goal's blank cell ([`shared`] with [`Need::Always`]: a 12-cell table is
+/// built and cached the first time, about a minute on two cores, unless that would
+/// pass `limits.max_bytes`, and until `limits.cancel` is set); `None` when the goal
+/// cannot be reached.
+///
+/// ```
+/// use npuzzle::cache::Cache;
+/// use npuzzle::distance_table::distance;
+/// use npuzzle::parse_board;
+/// use npuzzle::progress::Silent;
+///
+/// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
+/// let cache = Cache::from_env();
+/// let limits = npuzzle::search::Limits::NONE;
+/// assert_eq!(distance(&parse_board("283104765", None)?, &goal, &cache, &limits, &Silent)?, Some(4));
+/// assert_eq!(distance(&parse_board("213804765", None)?, &goal, &cache, &limits, &Silent)?, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`TableError::TooLarge`] for boards of more than [`MAX_TABLE_CELLS`] cells,
+/// [`TableError::SizeMismatch`] when start and goal differ in size, and the errors of
+/// [`shared`].
+///
+/// # Panics
+/// Never: [`shared`] with [`Need::Always`] gives a table or an error.
+pub fn distance(
+    start: &Board,
+    goal: &Board,
+    cache: &Cache,
+    limits: &Limits,
+    progress: &dyn Progress,
+) -> Result<Option<usize>, TableError> {
+    if start.size() != goal.size() {
+        return Err(TableError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        });
+    }
+    let layout = Layout::for_goal(goal)?;
+    let table = shared(layout, cache, Need::Always, limits, progress)?
+        .expect("a table is had when it is needed");
+    Ok(table.distance(&start.relabeled(goal, &layout.goal())))
+}
+
+/// The most memory building the cached table of `layout` takes: measured 850 MB for
+/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
+/// state (a distance byte, the packed boards of the widest layers, the packed file).
+pub fn build_peak_bytes(layout: &Layout) -> u64 {
+    layout.states() * 18 / 5
+}
+
+/// The table kept for `layout`, else the one `make` gives, kept from then on. A build of
+/// one layout holds up only callers asking for that layout ([`get_or_try_make`]).
+fn remembered(
+    layout: Layout,
+    make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
+) -> Result<Option<Arc<DistanceTable>>, TableError> {
+    get_or_try_make(&TABLES, (layout.size(), layout.goal_blank()), make)
+}
+
+/// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the
+/// judges.
+pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
+    let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
+        .expect("a cell of the 3x3 board");
+    remembered(layout, || Ok(DistanceTable::embedded(layout)))
+        .ok()
+        .flatten()
+        .expect("every 3x3 table is embedded")
+}
