@@ -21,11 +21,10 @@ const DOCUMENTS: &[(&str, &str)] = &[
 
 /// The text of the documentation file at `path`, one of [`DOCUMENTS`].
 fn document(path: &str) -> &'static str {
-    DOCUMENTS
-        .iter()
-        .find(|(name, _)| *name == path)
-        .map(|(_, text)| *text)
+    let found = DOCUMENTS.iter().find(|(name, _)| *name == path);
+    found
         .unwrap_or_else(|| panic!("{path} is not one of the documents"))
+        .1
 }
 
 /// Commands not run here, each with the reason (substrings of the command line).
