@@ -1,16 +1,33 @@
-//! Every `npuzzle` example in README.md does what its comment says: each command line of
-//! the `sh` blocks runs (from a scratch directory with the files the examples name)
-//! and succeeds, and where the comment promises something, the output shows it. Commands
-//! that take minutes or gigabytes (the big pattern databases, benchmarks over them, a
-//! server on a fixed port) are listed in [`TOO_LONG`] and left out, and the test fails
-//! if a README command is neither run nor listed.
+//! Every `npuzzle` example in the documentation ([`DOCUMENTS`]: README.md, docs/GUIDE.md,
+//! docs/API.md) does what its comment says: each command line of the `sh` blocks runs
+//! (from a scratch directory with the files the examples name) and succeeds, and where the
+//! comment promises something, the output shows it. Commands that take minutes or
+//! gigabytes (the big pattern databases, benchmarks over them, a server on a fixed port)
+//! are listed in [`TOO_LONG`] and left out, and the test fails if a command is neither run
+//! nor listed, or if a promise or an exclusion names no example in any of the files.
 
 mod common;
 
 use std::path::Path;
 use std::process::Command;
 
-/// README commands not run here, each with the reason (substrings of the command line).
+/// Where the examples are: each file's path from the workspace root, and its text (a
+/// file that is missing fails the build).
+const DOCUMENTS: &[(&str, &str)] = &[
+    ("README.md", include_str!("../../../README.md")),
+    ("docs/GUIDE.md", include_str!("../../../docs/GUIDE.md")),
+    ("docs/API.md", include_str!("../../../docs/API.md")),
+];
+
+/// The text of the documentation file at `path`, one of [`DOCUMENTS`].
+fn document(path: &str) -> &'static str {
+    let found = DOCUMENTS.iter().find(|(name, _)| *name == path);
+    found
+        .unwrap_or_else(|| panic!("{path} is not one of the documents"))
+        .1
+}
+
+/// Commands not run here, each with the reason (substrings of the command line).
 const TOO_LONG: &[(&str, &str)] = &[
     (
         "pdb build 7-8",
@@ -69,14 +86,13 @@ const PROMISED: &[(&str, &str)] = &[
     ),
 ];
 
-/// The `npuzzle` command lines of README.md's `sh` blocks, with the variables the
+/// The `npuzzle` command lines of a document's `sh` blocks, with the variables the
 /// blocks set before them.
-fn readme_commands() -> Vec<String> {
-    let readme = include_str!("../../../README.md");
+fn commands_of(text: &str) -> Vec<String> {
     let mut commands = Vec::new();
     let mut variables = String::new();
     let mut in_block = false;
-    for line in readme.lines() {
+    for line in text.lines() {
         if line.starts_with("```") {
             in_block = line == "```sh";
             variables.clear();
@@ -133,8 +149,14 @@ fn every_readme_example_runs_and_keeps_its_promise() {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let commands = readme_commands();
-    assert!(commands.len() > 20, "the README's examples were not found");
+    let commands: Vec<String> = DOCUMENTS
+        .iter()
+        .flat_map(|(_, text)| commands_of(text))
+        .collect();
+    assert!(
+        commands.len() > 20,
+        "the documents' examples were not found"
+    );
     let mut ran = 0;
     for command in &commands {
         if let Some((_, why)) = TOO_LONG.iter().find(|(key, _)| command.contains(key)) {
@@ -153,20 +175,20 @@ fn every_readme_example_runs_and_keeps_its_promise() {
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
             output.status.success(),
-            "README example failed: {command}\n{stdout}\n{}",
+            "documented example failed: {command}\n{stdout}\n{}",
             String::from_utf8_lossy(&output.stderr)
         );
         for (key, promise) in PROMISED {
             if command.contains(key) {
                 assert!(
                     stdout.contains(promise),
-                    "README example {command} does not show {promise:?}:\n{stdout}"
+                    "documented example {command} does not show {promise:?}:\n{stdout}"
                 );
             }
         }
         ran += 1;
     }
-    assert!(ran >= 15, "only {ran} README examples ran");
+    assert!(ran >= 15, "only {ran} documented examples ran");
     assert!(Path::new(&dir.path().join("results.jsonl")).exists());
     assert!(dir.path().join("docs/plots/nodes.svg").exists());
     let installed = |path: &str| std::fs::read_to_string(dir.path().join(path)).unwrap();
@@ -186,19 +208,19 @@ fn next_block<'a>(text: &'a str, from: usize, kind: &str) -> (Vec<&'a str>, usiz
     (text[start..end].lines().collect(), end + 3)
 }
 
-/// The JSON Lines under "Watching a search" are what the command above them prints, all
-/// of them: one real search, not lines gathered from several.
+/// The JSON Lines under the guide's "Watching a search" are what the command above them
+/// prints, all of them: one real search, not lines gathered from several.
 #[test]
 fn the_trace_example_is_one_real_search() {
-    let readme = include_str!("../../../README.md");
-    let section = readme
-        .find("### Watching a search")
+    let guide = document("docs/GUIDE.md");
+    let section = guide
+        .find("## Watching a search")
         .expect("the trace section");
-    let (commands, after) = next_block(readme, section, "sh");
+    let (commands, after) = next_block(guide, section, "sh");
     let [command] = commands[..] else {
         panic!("one command above the trace example: {commands:?}")
     };
-    let (lines, _) = next_block(readme, after, "json");
+    let (lines, _) = next_block(guide, after, "json");
     let args: Vec<&str> = command
         .strip_prefix("npuzzle ")
         .expect("an npuzzle command")
@@ -212,7 +234,47 @@ fn the_trace_example_is_one_real_search() {
         .trim()
         .to_string();
     assert!(
-        readme[section..].contains(&format!("`{stderr}`")),
-        "the README does not quote {stderr:?}"
+        guide[section..].contains(&format!("`{stderr}`")),
+        "the guide does not quote {stderr:?}"
+    );
+}
+
+/// Each document holds examples, and every promise and every exclusion above names a
+/// command of one of them: an example moved or dropped cannot leave its check behind
+/// checking nothing.
+#[test]
+fn every_promise_and_exclusion_names_a_documented_example() {
+    let mut all = Vec::new();
+    for (path, text) in DOCUMENTS {
+        let commands = commands_of(text);
+        assert!(!commands.is_empty(), "{path} has no npuzzle example");
+        all.extend(commands);
+    }
+    let keys = PROMISED.iter().chain(TOO_LONG).map(|(key, _)| key);
+    for key in keys {
+        assert!(
+            all.iter().any(|command| command.contains(key)),
+            "no documented example contains {key:?}"
+        );
+    }
+}
+
+/// The README opens with the two commands users and CI rely on, as its first code block:
+/// `.ci/run` runs the second as the test suite.
+#[test]
+fn the_readme_opens_with_the_two_commands() {
+    let readme = document("README.md");
+    assert!(
+        readme[readme.find("```").expect("a code block")..].starts_with("```sh\n"),
+        "the README's first code block is not an sh block"
+    );
+    let (first, _) = next_block(readme, 0, "sh");
+    let [run, test] = first[..] else {
+        panic!("two commands in the README's first block: {first:?}")
+    };
+    assert!(run.starts_with("cargo run --release -- solve "), "{run}");
+    assert!(
+        test.starts_with("cargo test --workspace --release "),
+        "{test}"
     );
 }

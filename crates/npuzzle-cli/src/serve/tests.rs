@@ -60,7 +60,7 @@ async fn assert_error(app: Router, request: Request<Body>, status: StatusCode, w
     assert!(ERROR_CODES.contains(&code), "unknown code {code}");
 }
 
-/// Every `code` the README lists.
+/// Every `code` docs/API.md lists.
 const ERROR_CODES: &[&str] = &[
     "bad_request",
     "bad_board",
@@ -244,11 +244,11 @@ async fn a_trace_of_an_unknown_algorithm_lists_only_the_traced_ones() {
     );
 }
 
-/// The README's API table states the longest walk `/api/random` takes, and the server
-/// holds to it.
+/// The API table (docs/API.md) states the longest walk `/api/random` takes, and the
+/// server holds to it.
 #[tokio::test]
 async fn the_walk_cap_is_the_readmes() {
-    let readme = include_str!("../../../../README.md");
+    let readme = include_str!("../../../../docs/API.md");
     let row = readme
         .lines()
         .find(|l| l.starts_with("| `GET /api/random"))
