@@ -40,7 +40,7 @@
 //! - [`tables`]: verified table files, partitions and catalogues, distance tables.
 //! - [`answer`]: what a solve is asked ([`SolveOptions`]) and answers ([`Solution`],
 //!   [`SolveError`]), and the link a cluster shares a search through.
-//! - [`fast_idastar`]: the puzzle-specific IDA* (in-place moves, incremental estimates,
+//! - [`fast_idastar`]: the fast IDA* (in-place moves, incremental estimates,
 //!   move pruning, every core).
 //! - [`pdb`]: additive pattern databases for it.
 //! - [`solving`]: the plan (what answers a board), the constructive method, [`solve`].

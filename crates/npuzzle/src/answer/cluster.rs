@@ -1,4 +1,4 @@
-//! Searching one board with other processes: what the puzzle-specific IDA* needs from a
+//! Searching one board with other processes: what the fast IDA* needs from a
 //! cluster, with no engine in it. A front end supplies a [`ClusterLink`] (the `npuzzle`
 //! command line's runs over timely-dataflow); [`InProcessCluster`] is one inside a single
 //! process, for tests and for trying the idea.
@@ -33,7 +33,7 @@
 //! options and its own link. Before searching, the processes compare what they would
 //! search ([`agree`]: the program's version, the board, the goal, the move order, the
 //! algorithm, the estimate and a checksum of its tables) and all refuse if one differs.
-//! Each iteration of the puzzle-specific IDA* is then one *round*: every process lists
+//! Each iteration of the fast IDA* is then one *round*: every process lists
 //! the same frontier (see [`crate::fast_idastar::parallel`]), its threads search the
 //! items they [claim](ClusterLink::claim) (handed out in order, a shrinking chunk at a
 //! time, to whichever thread asks: the balance of one process's threads across the
@@ -178,7 +178,7 @@ pub fn least(link: &dyn ClusterLink, mine: Option<u64>) -> Option<u64> {
         .min()
 }
 
-/// What one process found in one round of the puzzle-specific IDA*.
+/// What one process found in one round of the fast IDA*.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoundShare {
     /// Nodes it expanded.

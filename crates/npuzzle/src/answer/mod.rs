@@ -9,6 +9,8 @@
 //! assert_eq!(options.algorithm.to_string(), "astar");
 //! ```
 
+pub mod algorithm;
 pub mod cluster;
 pub mod options;
 pub mod solution;
+pub mod solve_error;

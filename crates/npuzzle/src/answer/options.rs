@@ -43,7 +43,7 @@ pub const RANKED_CELLS: usize = 12;
 pub enum Visited {
     /// A hash map keyed by the packed board (`FxHash`), cut into small ones
     /// ([`crate::search::ShardedMap`]: no growth stalls a search past its time limit). The
-    /// default: measured 2-5x faster than ranking on the 8-puzzle (docs/BENCHMARKS.md),
+    /// default: measured 2-5x faster than ranking on the 8-puzzle (docs/BENCHMARKS.md, "The classic algorithms on the 8-puzzle"),
     /// because a packed board is already a collision-free key that hashes in one multiply,
     /// while ranking costs a pass over the tiles and the indexed pages scatter memory.
     #[default]
@@ -85,7 +85,7 @@ pub enum EstimateChoice {
     /// This heuristic, computed from the board.
     Heuristic(HeuristicKind),
     /// Additive pattern databases of this partition (loaded from the cache, built and
-    /// stored there when missing), guiding the puzzle-specific IDA*.
+    /// stored there when missing), guiding the fast IDA*.
     PatternDatabase {
         /// The groups of tiles.
         partition: Partition,
@@ -94,7 +94,7 @@ pub enum EstimateChoice {
     },
     /// Zero-aware pattern databases of every partition of this catalogue (loaded from
     /// the cache, built and stored there when missing), the largest sum guiding the
-    /// puzzle-specific IDA*.
+    /// fast IDA*.
     Catalogue {
         /// The partitions.
         catalogue: Catalogue,
@@ -172,7 +172,7 @@ pub struct SolveOptions {
     /// limit bounds. Small tables (at most 10 cells) are always had.
     pub build_tables: bool,
     /// Told of long work: table and database builds, and each iteration of the
-    /// puzzle-specific IDA* (see [`RunSettings::progress`]).
+    /// fast IDA* (see [`RunSettings::progress`]).
     pub progress: Option<SharedProgress>,
     /// The other processes this one searches with, if any (see [`crate::answer::cluster`]):
     /// every process runs the same solve with its own link.

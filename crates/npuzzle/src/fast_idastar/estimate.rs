@@ -1,4 +1,4 @@
-//! The estimates the puzzle-specific IDA* updates move by move.
+//! The estimates the fast IDA* updates move by move.
 
 #![expect(
     clippy::inline_always,

@@ -1,4 +1,4 @@
-//! The board as the puzzle-specific IDA* holds it, changed in place, and the table of
+//! The board as the fast IDA* holds it, changed in place, and the table of
 //! legal blank moves it reads instead of computing them.
 
 #![expect(

@@ -1,4 +1,4 @@
-//! The puzzle-specific IDA*: the fast path beside the generic, instrumented
+//! The fast IDA*: the fast path beside the generic, instrumented
 //! [`search::idastar`](crate::search::idastar), for boards of up to 64 cells (8×8).
 //!
 //! ```
@@ -183,7 +183,7 @@ fn serial<E: Estimate>(
     }
 }
 
-/// Solves `start` towards `goal` with the puzzle-specific IDA* guided by `estimate`,
+/// Solves `start` towards `goal` with the fast IDA* guided by `estimate`,
 /// which must have been made for `goal`: for estimates of your own ([`crate::solve`]
 /// plans the library's). The solution's algorithm is [`Algorithm::FastIdastar`].
 ///
@@ -232,7 +232,7 @@ mod tests {
     use crate::puzzle::random::random_board;
     use rand::SeedableRng;
 
-    /// The puzzle-specific IDA* with Manhattan or linear conflict.
+    /// The fast IDA* with Manhattan or linear conflict.
     pub(super) fn solve(
         start: &Board,
         goal: &Board,

@@ -27,7 +27,7 @@
 //!
 //! The machine is an Aho–Corasick automaton over the words: a state is the longest suffix
 //! of the path so far that is a prefix of some word, and a move is refused when the state
-//! it leads to ends a word. Counts and the search's gain: docs/BENCHMARKS.md.
+//! it leads to ends a word. Counts and the search's gain: docs/BENCHMARKS.md, "Move pruning".
 
 use std::sync::Arc;
 
@@ -45,7 +45,7 @@ use super::forbidden_words::{machine, Steps, REFUSED};
 /// factor: a search must be long to pay. So every search starts with short words and
 /// lengthens them between iterations when the nodes already expanded say the next
 /// iteration is long enough (an iteration expands several times the nodes of all the
-/// iterations before it). Measured in docs/BENCHMARKS.md, "Longer words as a search grows".
+/// iterations before it). Measured in docs/BENCHMARKS.md, "Move pruning".
 pub(crate) fn pruned_word_length(size: Size, expanded: u64) -> usize {
     if size.cells() <= 9 {
         // A 3×3 search is over in milliseconds.

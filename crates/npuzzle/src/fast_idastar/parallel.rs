@@ -33,7 +33,7 @@
 //! **Balance.** Subtrees differ in size by orders of magnitude, so the frontier is made
 //! deep enough for [`ITEMS_PER_THREAD`] items per thread: the large subtrees are then
 //! spread over the threads, and an iteration's last items are small, so the threads
-//! finish it together (measured in docs/BENCHMARKS.md).
+//! finish it together (docs/BENCHMARKS.md, "Threads (parallel IDA*)").
 //!
 //! **On a cluster** (a [`crate::answer::cluster::ClusterLink`] in the settings) every process lists
 //! the same frontier, sized for the threads of the whole cluster; threads
@@ -63,7 +63,7 @@ pub const ITEMS_PER_THREAD: usize = 256;
 
 /// An iteration that follows one of fewer expansions than this runs on the calling thread
 /// alone: iterations grow by a factor of about 3 to 10, so the next one is too small for
-/// starting threads and listing a frontier to pay (measured in docs/BENCHMARKS.md).
+/// starting threads and listing a frontier to pay (docs/BENCHMARKS.md, "Threads (parallel IDA*)").
 pub const SERIAL_BELOW: u64 = 5_000;
 
 pub use super::shared_iteration::FLUSH_EVERY;

@@ -1,4 +1,4 @@
-//! One depth-first pass of the puzzle-specific IDA*: make a move in place, update the
+//! One depth-first pass of the fast IDA*: make a move in place, update the
 //! estimate, recurse, unmake.
 
 use crate::puzzle::board::Move;

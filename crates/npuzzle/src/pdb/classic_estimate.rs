@@ -4,7 +4,7 @@
 //! A move changes one table's entry per orientation, so a node needs only each
 //! orientation's entries and their sum: a catalogue node also carries every partition's
 //! sum and which is largest, three times the bytes copied per generated node. Measured
-//! on Korf's 100 with 7-8 (docs/BENCHMARKS.md, issue 13): the general step cost 20% more
+//! on Korf's 100 with 7-8 (docs/BENCHMARKS.md, "Instruction counts (callgrind)"): the general step cost 20% more
 //! instructions than this one, for the same nodes.
 
 #![expect(

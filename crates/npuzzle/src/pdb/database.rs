@@ -1,5 +1,5 @@
 //! The pattern database: the tables of a [`PartitionSet`], loaded or built, read by the
-//! puzzle-specific IDA* as an estimate it updates move by move.
+//! fast IDA* as an estimate it updates move by move.
 //!
 //! Each partition's groups add up: `manhattan + 2 × Σ entries` is a lower bound. With
 //! several partitions (a catalogue) the estimate is the largest of their sums, with
@@ -38,7 +38,7 @@ pub(super) struct Touched {
 }
 
 /// A pattern database for one goal: the tables of a [`PartitionSet`], used by the
-/// puzzle-specific IDA* as an [`Estimate`]. Clones share the tables.
+/// fast IDA* as an [`Estimate`]. Clones share the tables.
 #[derive(Clone)]
 pub struct PatternDatabase {
     pub(super) goal: Board,
@@ -75,7 +75,7 @@ pub struct PatternDatabase {
 /// `cache`, reading the tables for `goal` as its searches are best served: beyond the
 /// 15-puzzle a search runs seconds to hours, and its lookups are faster on huge pages; a
 /// 15-puzzle's takes milliseconds, less than reading 7-8's tables costs (0.07–0.15 s more
-/// than mapping them: docs/BENCHMARKS.md, "Huge pages").
+/// than mapping them: docs/BENCHMARKS.md, "Changes measured and kept").
 fn tables_of(cache: &Cache, goal: &Board) -> Cache {
     cache.clone().onto_huge_pages(goal.size().cells() > 16)
 }

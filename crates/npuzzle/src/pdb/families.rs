@@ -9,7 +9,7 @@
 //! partitions (110 of three groups and 18 tiles, two of two; the tiles outside count
 //! their Manhattan distance). Their largest sum cuts 6–21 % of the nodes of Korf's
 //! 24-puzzles (#1 12 %, #5 21 %) and the search takes 1.08–1.29× less time
-//! (docs/BENCHMARKS.md, "Families of disjoint groups").
+//! (docs/BENCHMARKS.md, "Changes measured and kept").
 //!
 //! **Per node.** A child that every partition keeps is checked against every family at
 //! once: a node's entries are 16 bytes an orientation, so with SSSE3 (part of the

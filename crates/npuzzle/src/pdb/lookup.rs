@@ -1,5 +1,5 @@
 //! Looking a pattern database up: a node's entries and partition sums, made for a board
-//! and updated move by move as the puzzle-specific IDA* steps (the estimate of
+//! and updated move by move as the fast IDA* steps (the estimate of
 //! [`PatternDatabase`]).
 //!
 //! **Per move.** A move moves one tile, which is in at most one group of each partition:
@@ -105,8 +105,8 @@ impl PatternDatabase {
         let t = &self.tables[j];
         match t.tiles.len() {
             // The named catalogues' groups, at a length known when compiled: the loops of
-            // placing and ranking unroll (measured: docs/BENCHMARKS.md, "Fewer
-            // instructions per lookup").
+            // placing and ranking unroll (measured: docs/BENCHMARKS.md, "Changes
+            // measured and kept").
             6 => self.index_of_group::<6>(orientation, j, pos),
             k => {
                 let mut cells = [0u8; MAX_REGION_TILES];

@@ -59,7 +59,7 @@
 //! **Storage.** An entry is stored as `(table value − the group's Manhattan sum) / 2`: the
 //! difference is always even (each paid move changes one tile's Manhattan term by one) and
 //! small, so a 4×4 group of 7 or 8 tiles fits four bits an entry (measured: largest entry
-//! 9 for 8 tiles, see docs/BENCHMARKS.md); a group whose largest entry exceeds 15 falls
+//! 9 for 8 tiles: docs/BENCHMARKS.md, "Pattern-database builds"); a group whose largest entry exceeds 15 falls
 //! back to a byte. The search then adds `manhattan + 2 × Σ entries`, with the Manhattan
 //! total kept incrementally anyway. A classic table's entries are indexed by the rank of
 //! the group's partial permutation (`k` of `n` cells: `n!/(n−k)!` entries; 8 of 16 cells
@@ -129,7 +129,7 @@ pub fn parse_groups(spec: &str, goal: &Board) -> Result<Groups, PdbError> {
 }
 
 /// Checks that the tables of `set` can be had on `goal`'s board: a board the
-/// puzzle-specific IDA* takes, at most [`MAX_TABLES`] groups and [`MAX_PARTITIONS`]
+/// fast IDA* takes, at most [`MAX_TABLES`] groups and [`MAX_PARTITIONS`]
 /// partitions, and each group's build within [`MAX_BUILD_BYTES`].
 ///
 /// # Errors

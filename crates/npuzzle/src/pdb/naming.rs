@@ -21,7 +21,7 @@ pub struct GroupOrigin {
 }
 
 /// The name in reports of the database `set` makes for `goal`, with reflection where
-/// asked for and the goal allows it: what [`PatternDatabase`]'s estimate is called, had
+/// asked for and the goal allows it: what [`super::PatternDatabase`]'s estimate is called, had
 /// without loading or building its tables.
 pub fn estimate_name(goal: &Board, set: &PartitionSet, reflection: bool) -> String {
     name_of(set, reflection && Reflection::new(goal).is_some())

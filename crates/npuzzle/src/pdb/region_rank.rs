@@ -9,7 +9,7 @@
 //! in colexicographic order (`Σ C(cᵢ, i+1)` over the occupied cells in increasing
 //! order) and orders by their Lehmer code. A 6-tile group on 5×5 has 177,100 maps with
 //! 1.42 regions each on average: 181,006,560 states, against 127,512,000 placements
-//! (measured in docs/BENCHMARKS.md).
+//! (docs/BENCHMARKS.md, "Pattern-database builds").
 //!
 //! The per-map tables (the regions before each map, and each cell's region in it) cost
 //! `maps × (cells + 4)` bytes: 5 MB for 6 tiles on 5×5. A lookup reads one byte a map
@@ -284,8 +284,8 @@ struct MapRegions {
     /// of `1 << block_shift` maps; with [`MapRegions::extra_before_block`], `first[m]`.
     /// Most maps have one region (111,180 of 177,100 for 6 tiles on 5×5). These 177 KB
     /// stay in a level-2 cache of 512 KB where one word a map (1.4 MB) did not
-    /// (measured: a sixth of the search's time was that load; docs/BENCHMARKS.md, "Fewer
-    /// instructions per lookup").
+    /// (measured: a sixth of the search's time was that load; docs/BENCHMARKS.md, "Changes
+    /// measured and kept").
     map_bytes: Vec<u8>,
     /// The extra regions of the maps before each block of `1 << block_shift` maps.
     extra_before_block: Vec<u32>,

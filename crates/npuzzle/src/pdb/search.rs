@@ -12,7 +12,7 @@ use super::classic_estimate::ClassicEstimate;
 use super::database::PatternDatabase;
 
 impl PatternDatabase {
-    /// Runs the puzzle-specific IDA* from `start` with this database: one partition of
+    /// Runs the fast IDA* from `start` with this database: one partition of
     /// classic tables with a node of its own (a third the size; `pdb/classic_estimate.rs`
     /// says why), a catalogue or zero-aware tables through the general step.
     pub fn search(

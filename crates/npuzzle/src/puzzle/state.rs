@@ -24,7 +24,7 @@ use crate::puzzle::rank;
 pub const PACKED_CELLS: usize = 16;
 /// Boards of at most this many cells can be searched ([`Wide`] holds a tile in a byte).
 pub const MAX_SEARCH_CELLS: usize = 256;
-/// The most cells a board searched by the puzzle-specific IDA* may have (8×8; its cell
+/// The most cells a board searched by the fast IDA* may have (8×8; its cell
 /// sets are `u64`s). Re-exported as [`crate::fast_idastar::MAX_FAST_CELLS`].
 pub const MAX_FAST_CELLS: usize = 64;
 

@@ -281,7 +281,7 @@ pub fn solve(start: &Board, goal: &Board, limits: &Limits) -> Solution {
     match construct_within(start, goal, limits) {
         Ok(Some(built)) => {
             // Window re-solving saves about 1% for three times the construction's time
-            // (docs/BENCHMARKS.md), so it is spent only where the answer stays small.
+            // (docs/BENCHMARKS.md, "Constructive (big boards)"), so it is spent only where the answer stays small.
             let moves = if built.moves.len() <= WINDOW_SHORTENING_MOVES {
                 shorten_within(start, &built.moves, 24, 12, || {
                     limits.cancelled() || deadline.is_some_and(|at| Instant::now() >= at)

@@ -24,10 +24,10 @@
 //!    search there takes longer than anyone waits).
 //! 2. A complete distance table where one is at hand: every board of at most 10 cells,
 //!    12-cell boards once their table is cached (see [`crate::tables::distance_table`]).
-//! 3. A weighted request: IDA* with the weighted estimate (the puzzle-specific IDA* does
+//! 3. A weighted request: IDA* with the weighted estimate (the fast IDA* does
 //!    not weigh).
 //! 4. Boards of more than [`FAST_AUTO_CELLS`] cells with sides of at most 8: the
-//!    puzzle-specific IDA*, guided by the pattern databases cached for the goal if there
+//!    fast IDA*, guided by the pattern databases cached for the goal if there
 //!    are any (the fastest first, [`preferred_sets`]); otherwise by linear conflict, with
 //!    an [`Upgrade`]: a search still running after about as many expansions as building a
 //!    small database costs builds that database, caches it, and starts again with it (so
@@ -61,7 +61,7 @@ use crate::tables::partition::{Groups, Partition};
 /// beyond the 24-puzzle takes longer than anyone waits.
 pub const AUTO_OPTIMAL_CELLS: usize = 25;
 
-/// Boards of more cells than this are solved by `auto` with the puzzle-specific IDA*
+/// Boards of more cells than this are solved by `auto` with the fast IDA*
 /// (see [`crate::fast_idastar`]); smaller ones that have no table at hand with the
 /// generic IDA*.
 pub const FAST_AUTO_CELLS: usize = 12;
@@ -75,7 +75,7 @@ pub enum Guide {
     Heuristic(HeuristicKind),
     /// A complete distance table: the answer is a walk down it.
     Table(Arc<DistanceTable>),
-    /// Additive pattern databases guiding the puzzle-specific IDA*.
+    /// Additive pattern databases guiding the fast IDA*.
     PatternDatabase(Arc<PatternDatabase>),
 }
 
@@ -187,7 +187,7 @@ impl Plan {
 /// Not the memory budget: it defaults to each machine's own (half its available memory),
 /// so no two processes would agree by default. The searches that run whole on every
 /// process of a cluster answer with process 0's own search; the shared one, the
-/// puzzle-specific IDA*, holds a path alone, and the tables it reads are compared by
+/// fast IDA*, holds a path alone, and the tables it reads are compared by
 /// checksum (after a build on the way too). A cluster batch, whose boards are answered
 /// by whichever process solves them, agrees on the least budget instead
 /// ([`crate::answer::cluster::least`]).
@@ -456,7 +456,7 @@ fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
-/// The puzzle-specific IDA* with the estimate the options name.
+/// The fast IDA* with the estimate the options name.
 fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     match &options.estimate {
         EstimateChoice::Auto => Ok(Plan::new(
@@ -534,7 +534,7 @@ fn database_set(
 /// cached tables make come after these (see [`registry::cached`]).
 ///
 /// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
-/// (docs/BENCHMARKS.md, "Which database `auto` prefers, fourth look"), the catalogue
+/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue
 /// generates 2.9–18× fewer nodes than 6-6-6-6, each costing 5–6× more (a move reads
 /// three or four of its 14 one-bit tables per orientation), and took 0.93× as long over
 /// the eleven; the median board takes both the same time (1.01×), and the catalogue wins
@@ -615,7 +615,7 @@ fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan
     }))
 }
 
-/// Fails unless the puzzle-specific IDA* takes boards of `size`.
+/// Fails unless the fast IDA* takes boards of `size`.
 fn fits_puzzle_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveError> {
     if size.cells() <= MAX_FAST_CELLS && size.width() <= MAX_LINE && size.height() <= MAX_LINE {
         Ok(())
@@ -702,9 +702,8 @@ fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
 /// build visits. Measured here, a build visits states about as fast as the two-thread
 /// search expands nodes, so the search first spends about a sixteenth of the build's
 /// time: boards that linear conflict solves in a second or two never pay for a build, and
-/// a hard board pays about a sixteenth more than the build (an 80-move 15-puzzle position
-/// from an empty cache: 80 s on two idle cores, of which the 7-7-1 build is 60 s;
-/// docs/BENCHMARKS.md).
+/// a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md, "`auto`
+/// from an empty cache").
 fn build_cost(goal: &Board, groups: &Groups) -> u64 {
     let n = goal.size().cells() as u64;
     groups

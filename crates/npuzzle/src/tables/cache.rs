@@ -260,7 +260,7 @@ impl Cache {
     /// The same directory, its large tables (8 MiB and more) read into memory on huge
     /// pages when `yes` and the system has them, rather than mapped from their files:
     /// for the tables of long searches. Lookups are faster (1.07× for the 24-puzzle's
-    /// 6-6-6-6, 1.14× for its catalogue, docs/BENCHMARKS.md); reading costs 0.1–0.5 s
+    /// 6-6-6-6, 1.14× for its catalogue: docs/BENCHMARKS.md, "Changes measured and kept"); reading costs 0.1–0.5 s
     /// for 300 MB (the kernel may first compact memory to find huge pages), and every
     /// process holds its own copy.
     #[must_use]

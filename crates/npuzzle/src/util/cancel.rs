@@ -13,7 +13,7 @@
 //!
 //! **One way to stop anything.** The token travels in [`crate::search::Limits`] (and so
 //! in every [`crate::SolveOptions`] and [`crate::RunSettings`]) and is read wherever the
-//! time limit is: by every search, the puzzle-specific IDA* on any number of threads, the
+//! time limit is: by every search, the fast IDA* on any number of threads, the
 //! constructive method, and the builds of distance tables and pattern databases. A search
 //! then gives up with [`crate::search::GiveUp::Interrupted`]; a build fails with its
 //! module's `Interrupted` error and leaves nothing in the cache. Work checks the token as

@@ -104,7 +104,7 @@ pub fn shared(
 /// ```
 ///
 /// # Errors
-/// [`TableError::TooLarge`] for boards of more than [`MAX_TABLE_CELLS`] cells,
+/// [`TableError::TooLarge`] for boards of more than [`super::MAX_TABLE_CELLS`] cells,
 /// [`TableError::SizeMismatch`] when start and goal differ in size, and the errors of
 /// [`shared`].
 ///
@@ -130,7 +130,7 @@ pub fn distance(
 }
 
 /// The most memory building the cached table of `layout` takes: measured 850 MB for
-/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md), about 3.6 bytes a
+/// the 239,500,800 states of a 12-cell board (docs/BENCHMARKS.md, "Distance tables"), about 3.6 bytes a
 /// state (a distance byte, the packed boards of the widest layers, the packed file).
 pub fn build_peak_bytes(layout: &Layout) -> u64 {
     layout.states() * 18 / 5
