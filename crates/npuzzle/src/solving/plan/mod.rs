@@ -38,24 +38,25 @@
 //! A heuristic or partition named in the options is used as named: `auto` then only
 //! chooses the algorithm that takes it.
 
-use std::sync::Arc;
-use std::time::Instant;
+mod advice;
+mod auto;
+mod upgrade;
+mod validate;
 
-use crate::answer::options::{
-    checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS,
-};
-use crate::answer::solution::{Advice, Algorithm, SolveError, TablesCause};
-use crate::fast_idastar::{Estimate, MAX_FAST_CELLS, MAX_LINE};
-use crate::pdb::registry::{self, SharedDatabase};
-use crate::pdb::{self, PartitionSet, PatternDatabase, PdbError};
-use crate::puzzle::board::{moves_to_string, Board, Size};
+use std::sync::Arc;
+
+use crate::answer::options::{EstimateChoice, SolveOptions};
+use crate::answer::solution::{Advice, Algorithm, SolveError};
+use crate::fast_idastar::Estimate;
+use crate::pdb::{self, PatternDatabase};
+use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::heuristic::HeuristicKind;
-use crate::puzzle::rank::PartialRank;
-use crate::puzzle::state::MAX_SEARCH_CELLS;
-use crate::tables::cache::Cache;
-use crate::tables::catalogue::{Catalogue, NamedCatalogue};
-use crate::tables::distance_table::{self, DistanceTable, Layout, Need, MAX_TABLE_CELLS};
+use crate::tables::distance_table::{DistanceTable, Need};
 use crate::tables::partition::{Groups, Partition};
+use auto::{auto, classic, database_set, fast_idastar_plan, table};
+pub use auto::{best_set, preferred_sets};
+use validate::fits_fast_idastar;
+pub use validate::validate;
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
 /// beyond the 24-puzzle takes longer than anyone waits.
@@ -239,100 +240,6 @@ pub fn limit_identity(options: &SolveOptions, plan: Option<&Plan>) -> Vec<(&'sta
     fields
 }
 
-/// Checks that `options` can be planned for boards towards `goal`, without loading or
-/// building anything: what [`plan`] refuses, refused at once, so a front end can reject
-/// bad flags before any work starts.
-///
-/// # Errors
-/// As [`plan`], but for tables that cannot be had.
-pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
-    if !(options.weight.is_finite() && options.weight >= 1.0) {
-        return Err(SolveError::BadWeight(options.weight));
-    }
-    checked_threads(options.threads)?;
-    let size = goal.size();
-    let weighted = options.weight > 1.0;
-    let estimate = &options.estimate;
-    if options.visited == Visited::Ranked {
-        let keeps = matches!(
-            options.algorithm,
-            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Astar
-        );
-        if !keeps {
-            return Err(SolveError::VisitedNotTaken(options.algorithm));
-        }
-        if size.cells() > RANKED_CELLS {
-            return Err(SolveError::TooLarge {
-                algorithm: format!("{} with a ranked visited set", options.algorithm),
-                size,
-                cells: size.cells(),
-                max: RANKED_CELLS,
-            });
-        }
-    }
-    if let Some((set, _)) = database_set(goal, estimate)? {
-        pdb::check_buildable(goal, &set).map_err(tables_error(databases(&set)))?;
-    }
-    match options.algorithm {
-        Algorithm::Auto => match estimate {
-            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                unweighted(Algorithm::FastIdastar, weighted)?;
-                fits_puzzle_idastar(Algorithm::FastIdastar, size)
-            }
-            EstimateChoice::Heuristic(kind) => {
-                let fast = !weighted
-                    && *kind != HeuristicKind::Misplaced
-                    && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok();
-                if !fast && size.cells() > MAX_SEARCH_CELLS {
-                    return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
-                }
-                Ok(())
-            }
-            EstimateChoice::Auto => Ok(()),
-        },
-        Algorithm::Table => {
-            no_estimate(Algorithm::Table, estimate)?;
-            unweighted(Algorithm::Table, weighted)?;
-            if size.cells() > MAX_TABLE_CELLS {
-                return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
-            }
-            Ok(())
-        }
-        Algorithm::FastIdastar => {
-            unweighted(Algorithm::FastIdastar, weighted)?;
-            fits_puzzle_idastar(Algorithm::FastIdastar, size)?;
-            match estimate {
-                EstimateChoice::Heuristic(HeuristicKind::Misplaced) => {
-                    Err(SolveError::HeuristicNotTaken {
-                        algorithm: Algorithm::FastIdastar,
-                        heuristic: HeuristicKind::Misplaced,
-                    })
-                }
-                _ => Ok(()),
-            }
-        }
-        Algorithm::Constructive => {
-            unweighted(Algorithm::Constructive, weighted)?;
-            no_estimate(Algorithm::Constructive, estimate)
-        }
-        classic => {
-            if size.cells() > MAX_SEARCH_CELLS {
-                return Err(too_large(classic, size, MAX_SEARCH_CELLS));
-            }
-            if !classic.uses_heuristic() {
-                unweighted(classic, weighted)?;
-                return no_estimate(classic, estimate);
-            }
-            match estimate {
-                EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                    Err(SolveError::DatabaseNotTaken(classic))
-                }
-                _ => Ok(()),
-            }
-        }
-    }
-}
-
 /// The plan for boards towards `goal` under `options`, with its tables loaded (and
 /// built, where the options ask for tables that are not cached).
 ///
@@ -348,15 +255,15 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let plan = match options.algorithm {
         Algorithm::Auto => match &options.estimate {
             EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                puzzle_idastar(goal, options)?
+                fast_idastar_plan(goal, options)?
             }
             EstimateChoice::Heuristic(kind) => {
                 if options.weight <= 1.0
-                    && fits_puzzle_idastar(Algorithm::FastIdastar, size).is_ok()
+                    && fits_fast_idastar(Algorithm::FastIdastar, size).is_ok()
                     && size.cells() > FAST_AUTO_CELLS
                     && *kind != HeuristicKind::Misplaced
                 {
-                    puzzle_idastar(goal, options)?
+                    fast_idastar_plan(goal, options)?
                 } else {
                     classic(Algorithm::Idastar, options)
                 }
@@ -373,7 +280,7 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
                 SolveError::NotBuilt(format!("the distance table of {} boards", goal.size()))
             })?
         }
-        Algorithm::FastIdastar => puzzle_idastar(goal, options)?,
+        Algorithm::FastIdastar => fast_idastar_plan(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
         other => classic(other, options),
     };
@@ -413,332 +320,15 @@ pub fn without_building(
     }
 }
 
-/// `auto` with no estimate named (see the module documentation).
-fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
-    let size = goal.size();
-    if size.cells() > AUTO_OPTIMAL_CELLS {
-        return Ok(Plan::new(Algorithm::Constructive, Guide::Blind));
-    }
-    if let Ok(Some(plan)) = table(goal, options, Need::IfCheap) {
-        return Ok(plan);
-    }
-    if options.weight > 1.0
-        || size.cells() <= FAST_AUTO_CELLS
-        || fits_puzzle_idastar(Algorithm::FastIdastar, size).is_err()
-    {
-        if size.cells() > MAX_SEARCH_CELLS {
-            return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
-        }
-        return Ok(classic(Algorithm::Idastar, options));
-    }
-    let cache = options.cache();
-    if let Some(found) = registry::cached(&cache, goal, &preferred_sets(goal), options.progress()) {
-        let mut plan = with_database(found);
-        plan.advice = advice(goal, &plan.guide, &cache);
-        return Ok(plan);
-    }
-    let mut plan = Plan::new(
-        Algorithm::FastIdastar,
-        Guide::Heuristic(HeuristicKind::LinearConflict),
-    );
-    plan.upgrade = starter_partition(goal)
-        // A build that is not allowed, or would pass the memory budget, is not started.
-        .filter(|_| options.build_tables)
-        .filter(|(_, groups)| {
-            let (need, _) = pdb::build_peak_bytes(goal, &PartitionSet::classic(groups.clone()));
-            options.limits.max_bytes.is_none_or(|budget| need <= budget)
-        })
-        .map(|(partition, groups)| Upgrade {
-            after_expanded: build_cost(goal, &groups),
-            partition,
-            groups,
-        });
-    Ok(plan)
-}
-
-/// The fast IDA* with the estimate the options name.
-fn puzzle_idastar(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
-    match &options.estimate {
-        EstimateChoice::Auto => Ok(Plan::new(
-            Algorithm::FastIdastar,
-            Guide::Heuristic(HeuristicKind::LinearConflict),
-        )),
-        EstimateChoice::Heuristic(kind) => {
-            Ok(Plan::new(Algorithm::FastIdastar, Guide::Heuristic(*kind)))
-        }
-        EstimateChoice::PatternDatabase { reflection, .. }
-        | EstimateChoice::Catalogue { reflection, .. } => {
-            let (set, _) = database_set(goal, &options.estimate)?.expect("a database is named");
-            if !options.build_tables && PatternDatabase::load(&options.cache(), goal, &set).is_err()
-            {
-                let named = match &options.estimate {
-                    EstimateChoice::Catalogue { catalogue, .. } => format!("catalogue {catalogue}"),
-                    EstimateChoice::PatternDatabase { partition, .. } => partition.to_string(),
-                    EstimateChoice::Auto | EstimateChoice::Heuristic(_) => set.describe(),
-                };
-                return Err(SolveError::NotBuilt(format!(
-                    "the {named} pattern database for goal {goal}"
-                )));
-            }
-            let found = registry::shared(
-                &options.cache(),
-                goal,
-                &set,
-                &options.limits,
-                options.progress(),
-            )
-            .map_err(tables_error(databases(&set)))?;
-            let mut plan = with_database(found);
-            if !reflection {
-                if let Guide::PatternDatabase(db) = &plan.guide {
-                    plan.guide = Guide::PatternDatabase(Arc::new(db.without_reflection()));
-                }
-            }
-            Ok(plan)
-        }
-    }
-}
-
-/// The pattern databases `estimate` names for `goal`, with whether to reflect: a
-/// partition's classic tables, or a catalogue's zero-aware ones.
-fn database_set(
-    goal: &Board,
-    estimate: &EstimateChoice,
-) -> Result<Option<(PartitionSet, bool)>, SolveError> {
-    Ok(match estimate {
-        EstimateChoice::PatternDatabase {
-            partition,
-            reflection,
-        } => {
-            let groups = partition.groups(goal).map_err(|e| {
-                tables_error(format!("the pattern databases {partition}"))(PdbError::from(e))
-            })?;
-            Some((PartitionSet::classic(groups), *reflection))
-        }
-        EstimateChoice::Catalogue {
-            catalogue,
-            reflection,
-        } => Some((
-            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error(format!(
-                "the pattern databases of catalogue {catalogue}"
-            )))?,
-            *reflection,
-        )),
-        EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
-    })
-}
-
-/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle,
-/// for a goal with the blank in a corner, Clausecker & Reinefeld's small catalogue with
-/// zero-aware tables, then Korf & Felner's 6-6-6-6 (for any goal). Classic partitions the
-/// cached tables make come after these (see [`registry::cached`]).
-///
-/// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
-/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue
-/// generates 2.9–18× fewer nodes than 6-6-6-6, each costing 5–6× more (a move reads
-/// three or four of its 14 one-bit tables per orientation), and took 0.93× as long over
-/// the eleven; the median board takes both the same time (1.01×), and the catalogue wins
-/// most where a search is long (Korf's #1 3.3×, #29 1.34×).
-pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
-    let korf_felner = (Size::square(5).ok() == Some(goal.size()))
-        .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
-        .flatten()
-        .map(PartitionSet::classic);
-    [Catalogue::Named(NamedCatalogue::Small)]
-        .iter()
-        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
-        .chain(korf_felner)
-        .collect()
-}
-
-/// The pattern databases `npuzzle pdb build best` builds for `goal`: the first `auto`
-/// prefers ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
-/// partition `auto` builds by itself on a long search. `None` for a board too large for
-/// tables.
-pub fn best_set(goal: &Board) -> Option<PartitionSet> {
-    if let Some(best) = preferred_sets(goal).into_iter().next() {
-        return Some(best);
-    }
-    if goal.size() == Size::square(4).ok()? {
-        let groups = "7-8".parse::<Partition>().ok()?.groups(goal).ok()?;
-        return Some(PartitionSet::classic(groups));
-    }
-    starter_partition(goal).map(|(_, groups)| PartitionSet::classic(groups))
-}
-
-/// The plan of a database the registry handed out.
-fn with_database(found: SharedDatabase) -> Plan {
-    let mut plan = Plan::new(Algorithm::FastIdastar, Guide::PatternDatabase(found.db));
-    plan.tables = Some(found.origin);
-    plan.setup_seconds = found.seconds;
-    plan
-}
-
-/// A classic search, with the heuristic it takes (validated before).
-fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
-    let guide = if algorithm.uses_heuristic() {
-        Guide::Heuristic(
-            options
-                .estimate
-                .heuristic()
-                .unwrap_or(HeuristicKind::LinearConflict),
-        )
-    } else {
-        Guide::Blind
-    };
-    Plan::new(algorithm, guide)
-}
-
-/// The distance table of `goal`'s layout when `need` allows (see
-/// [`distance_table::shared`]); `None` when the board has none or it is not at hand.
-fn table(goal: &Board, options: &SolveOptions, need: Need) -> Result<Option<Plan>, SolveError> {
-    let Ok(layout) = Layout::for_goal(goal) else {
-        return Ok(None);
-    };
-    let started = Instant::now();
-    let found = distance_table::shared(
-        layout,
-        &options.cache(),
-        need,
-        &options.limits,
-        options.progress(),
-    )
-    .map_err(tables_error(format!(
-        "the distance table of {} boards",
-        goal.size()
-    )))?;
-    Ok(found.map(|table| {
-        let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
-        plan.tables = Some(format!("distance table of {}", goal.size()));
-        plan.setup_seconds = started.elapsed().as_secs_f64();
-        plan
-    }))
-}
-
-/// Fails unless the fast IDA* takes boards of `size`.
-fn fits_puzzle_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveError> {
-    if size.cells() <= MAX_FAST_CELLS && size.width() <= MAX_LINE && size.height() <= MAX_LINE {
-        Ok(())
-    } else {
-        Err(SolveError::TooLarge {
-            algorithm: algorithm.name().to_string(),
-            size,
-            cells: size.cells(),
-            max: MAX_FAST_CELLS,
-        })
-    }
-}
-
-/// Fails when an estimate is named for an algorithm that takes none.
-fn no_estimate(algorithm: Algorithm, estimate: &EstimateChoice) -> Result<(), SolveError> {
-    match estimate {
-        EstimateChoice::Auto => Ok(()),
-        EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-            Err(SolveError::DatabaseNotTaken(algorithm))
-        }
-        EstimateChoice::Heuristic(_) => Err(SolveError::EstimateNotTaken(algorithm)),
-    }
-}
-
-/// Fails when a weight is given to an algorithm that does not weigh.
-fn unweighted(algorithm: Algorithm, weighted: bool) -> Result<(), SolveError> {
-    if weighted {
-        Err(SolveError::WeightNotTaken(algorithm))
-    } else {
-        Ok(())
-    }
-}
-
-fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
-    SolveError::TooLarge {
-        algorithm: algorithm.name().to_string(),
-        size,
-        cells: size.cells(),
-        max,
-    }
-}
-
-/// The error of tables that could not be had, `what` naming them.
-fn tables_error<E: Into<TablesCause>>(
-    what: impl std::fmt::Display,
-) -> impl FnOnce(E) -> SolveError {
-    move |source| SolveError::Tables {
-        what: what.to_string(),
-        source: source.into(),
-    }
-}
-
-/// The name of the pattern databases of `set`, in [`SolveError::Tables`].
-fn databases(set: &PartitionSet) -> String {
-    format!("the pattern databases {}", set.describe())
-}
-
-/// The most placements a group of the database `auto` builds by itself may have: its
-/// build then takes seconds to a few minutes and at most about 1.5 GB.
-const STARTER_PLACEMENTS: u64 = 130_000_000;
-
-/// The database `auto` builds on the way for `goal`'s board (see [`Upgrade`]): on the
-/// 24-puzzle Korf & Felner's 6-6-6-6; on the 15-puzzle 7-7-1; elsewhere groups as large as
-/// [`STARTER_PLACEMENTS`] allows, in goal order.
-fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
-    let size = goal.size();
-    let n = size.cells();
-    let tiles = n - 1;
-    let largest = (1..=tiles)
-        .take_while(|&k| PartialRank::new(n, k).count <= STARTER_PLACEMENTS)
-        .last()?;
-    let mut sizes = vec![largest; tiles / largest];
-    if tiles % largest != 0 {
-        sizes.push(tiles % largest);
-    }
-    let partition = Partition::Sizes(sizes);
-    let groups = partition.groups(goal).ok()?;
-    pdb::check_buildable(goal, &PartitionSet::classic(groups.clone())).ok()?;
-    Some((partition, groups))
-}
-
-/// Expansions of the linear-conflict search after which `auto` builds the tables of
-/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
-/// build visits. Measured here, a build visits states about as fast as the two-thread
-/// search expands nodes, so the search first spends about a sixteenth of the build's
-/// time: boards that linear conflict solves in a second or two never pay for a build, and
-/// a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md, "`auto`
-/// from an empty cache").
-fn build_cost(goal: &Board, groups: &Groups) -> u64 {
-    let n = goal.size().cells() as u64;
-    groups
-        .iter()
-        .map(|g| {
-            PartialRank::new(n as usize, g.len())
-                .count
-                .saturating_mul(n)
-                / 16
-        })
-        .sum()
-}
-
-/// The stronger tables worth suggesting while they are not cached: the 15-puzzle's 7-8,
-/// and the 24-puzzle's small catalogue where it applies (`auto` would have taken it, being
-/// first in [`preferred_sets`], had it been cached).
-fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
-    let Guide::PatternDatabase(db) = guide else {
-        return None;
-    };
-    if goal.size() == Size::square(5).ok()? {
-        let small = Catalogue::Named(NamedCatalogue::Small);
-        let set = PartitionSet::of_catalogue(&small, goal).ok()?;
-        return (db.set() != &set).then_some(Advice::BuildCatalogue(small));
-    }
-    let big: Partition = "7-8".parse().ok()?;
-    let groups = big.groups(goal).ok()?;
-    let small = goal.size() == Size::square(4).ok()? && db.groups() != groups;
-    let cached = pdb::find_cached(cache, goal).is_some_and(|found| found == groups);
-    (small && !cached).then_some(Advice::BuildDatabase(big))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::advice::advice;
+    use super::upgrade::starter_partition;
     use super::*;
+    use crate::pdb::PartitionSet;
+    use crate::puzzle::board::Size;
+    use crate::tables::cache::Cache;
+    use crate::tables::catalogue::{Catalogue, NamedCatalogue};
 
     fn starter(side_w: usize, side_h: usize) -> Option<String> {
         let goal = Board::goal(Size::new(side_w, side_h).unwrap());

@@ -1,0 +1,240 @@
+//! The `auto` policy: which algorithm, estimate and tables answer a board when the caller leaves it to the library, and the plans for each algorithm asked for by name.
+
+use super::advice::advice;
+use super::upgrade::{build_cost, starter_partition};
+use super::validate::{fits_fast_idastar, too_large};
+use super::{Guide, Plan, Upgrade, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::answer::options::{EstimateChoice, SolveOptions};
+use crate::answer::solution::{Algorithm, SolveError, TablesCause};
+use crate::pdb::registry::{self, SharedDatabase};
+use crate::pdb::{self, PartitionSet, PatternDatabase, PdbError};
+use crate::puzzle::board::{Board, Size};
+use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::state::MAX_SEARCH_CELLS;
+use crate::tables::catalogue::{Catalogue, NamedCatalogue};
+use crate::tables::distance_table::{self, Layout, Need};
+use crate::tables::partition::Partition;
+
+/// `auto` with no estimate named (see the module documentation).
+pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    let size = goal.size();
+    if size.cells() > AUTO_OPTIMAL_CELLS {
+        return Ok(Plan::new(Algorithm::Constructive, Guide::Blind));
+    }
+    if let Ok(Some(plan)) = table(goal, options, Need::IfCheap) {
+        return Ok(plan);
+    }
+    if options.weight > 1.0
+        || size.cells() <= FAST_AUTO_CELLS
+        || fits_fast_idastar(Algorithm::FastIdastar, size).is_err()
+    {
+        if size.cells() > MAX_SEARCH_CELLS {
+            return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
+        }
+        return Ok(classic(Algorithm::Idastar, options));
+    }
+    let cache = options.cache();
+    if let Some(found) = registry::cached(&cache, goal, &preferred_sets(goal), options.progress()) {
+        let mut plan = with_database(found);
+        plan.advice = advice(goal, &plan.guide, &cache);
+        return Ok(plan);
+    }
+    let mut plan = Plan::new(
+        Algorithm::FastIdastar,
+        Guide::Heuristic(HeuristicKind::LinearConflict),
+    );
+    plan.upgrade = starter_partition(goal)
+        // A build that is not allowed, or would pass the memory budget, is not started.
+        .filter(|_| options.build_tables)
+        .filter(|(_, groups)| {
+            let (need, _) = pdb::build_peak_bytes(goal, &PartitionSet::classic(groups.clone()));
+            options.limits.max_bytes.is_none_or(|budget| need <= budget)
+        })
+        .map(|(partition, groups)| Upgrade {
+            after_expanded: build_cost(goal, &groups),
+            partition,
+            groups,
+        });
+    Ok(plan)
+}
+
+/// The fast IDA* with the estimate the options name.
+pub(super) fn fast_idastar_plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    match &options.estimate {
+        EstimateChoice::Auto => Ok(Plan::new(
+            Algorithm::FastIdastar,
+            Guide::Heuristic(HeuristicKind::LinearConflict),
+        )),
+        EstimateChoice::Heuristic(kind) => {
+            Ok(Plan::new(Algorithm::FastIdastar, Guide::Heuristic(*kind)))
+        }
+        EstimateChoice::PatternDatabase { reflection, .. }
+        | EstimateChoice::Catalogue { reflection, .. } => {
+            let (set, _) = database_set(goal, &options.estimate)?.expect("a database is named");
+            if !options.build_tables && PatternDatabase::load(&options.cache(), goal, &set).is_err()
+            {
+                let named = match &options.estimate {
+                    EstimateChoice::Catalogue { catalogue, .. } => format!("catalogue {catalogue}"),
+                    EstimateChoice::PatternDatabase { partition, .. } => partition.to_string(),
+                    EstimateChoice::Auto | EstimateChoice::Heuristic(_) => set.describe(),
+                };
+                return Err(SolveError::NotBuilt(format!(
+                    "the {named} pattern database for goal {goal}"
+                )));
+            }
+            let found = registry::shared(
+                &options.cache(),
+                goal,
+                &set,
+                &options.limits,
+                options.progress(),
+            )
+            .map_err(tables_error(databases(&set)))?;
+            let mut plan = with_database(found);
+            if !reflection {
+                if let Guide::PatternDatabase(db) = &plan.guide {
+                    plan.guide = Guide::PatternDatabase(Arc::new(db.without_reflection()));
+                }
+            }
+            Ok(plan)
+        }
+    }
+}
+
+/// The pattern databases `estimate` names for `goal`, with whether to reflect: a
+/// partition's classic tables, or a catalogue's zero-aware ones.
+pub(super) fn database_set(
+    goal: &Board,
+    estimate: &EstimateChoice,
+) -> Result<Option<(PartitionSet, bool)>, SolveError> {
+    Ok(match estimate {
+        EstimateChoice::PatternDatabase {
+            partition,
+            reflection,
+        } => {
+            let groups = partition.groups(goal).map_err(|e| {
+                tables_error(format!("the pattern databases {partition}"))(PdbError::from(e))
+            })?;
+            Some((PartitionSet::classic(groups), *reflection))
+        }
+        EstimateChoice::Catalogue {
+            catalogue,
+            reflection,
+        } => Some((
+            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error(format!(
+                "the pattern databases of catalogue {catalogue}"
+            )))?,
+            *reflection,
+        )),
+        EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
+    })
+}
+
+/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle,
+/// for a goal with the blank in a corner, Clausecker & Reinefeld's small catalogue with
+/// zero-aware tables, then Korf & Felner's 6-6-6-6 (for any goal). Classic partitions the
+/// cached tables make come after these (see [`registry::cached`]).
+///
+/// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
+/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue
+/// generates 2.9–18× fewer nodes than 6-6-6-6, each costing 5–6× more (a move reads
+/// three or four of its 14 one-bit tables per orientation), and took 0.93× as long over
+/// the eleven; the median board takes both the same time (1.01×), and the catalogue wins
+/// most where a search is long (Korf's #1 3.3×, #29 1.34×).
+pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
+    let korf_felner = (Size::square(5).ok() == Some(goal.size()))
+        .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
+        .flatten()
+        .map(PartitionSet::classic);
+    [Catalogue::Named(NamedCatalogue::Small)]
+        .iter()
+        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
+        .chain(korf_felner)
+        .collect()
+}
+
+/// The pattern databases `npuzzle pdb build best` builds for `goal`: the first `auto`
+/// prefers ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
+/// partition `auto` builds by itself on a long search. `None` for a board too large for
+/// tables.
+pub fn best_set(goal: &Board) -> Option<PartitionSet> {
+    if let Some(best) = preferred_sets(goal).into_iter().next() {
+        return Some(best);
+    }
+    if goal.size() == Size::square(4).ok()? {
+        let groups = "7-8".parse::<Partition>().ok()?.groups(goal).ok()?;
+        return Some(PartitionSet::classic(groups));
+    }
+    starter_partition(goal).map(|(_, groups)| PartitionSet::classic(groups))
+}
+
+/// The plan of a database the registry handed out.
+pub(super) fn with_database(found: SharedDatabase) -> Plan {
+    let mut plan = Plan::new(Algorithm::FastIdastar, Guide::PatternDatabase(found.db));
+    plan.tables = Some(found.origin);
+    plan.setup_seconds = found.seconds;
+    plan
+}
+
+/// A classic search, with the heuristic it takes (validated before).
+pub(super) fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
+    let guide = if algorithm.uses_heuristic() {
+        Guide::Heuristic(
+            options
+                .estimate
+                .heuristic()
+                .unwrap_or(HeuristicKind::LinearConflict),
+        )
+    } else {
+        Guide::Blind
+    };
+    Plan::new(algorithm, guide)
+}
+
+/// The distance table of `goal`'s layout when `need` allows (see
+/// [`distance_table::shared`]); `None` when the board has none or it is not at hand.
+pub(super) fn table(
+    goal: &Board,
+    options: &SolveOptions,
+    need: Need,
+) -> Result<Option<Plan>, SolveError> {
+    let Ok(layout) = Layout::for_goal(goal) else {
+        return Ok(None);
+    };
+    let started = Instant::now();
+    let found = distance_table::shared(
+        layout,
+        &options.cache(),
+        need,
+        &options.limits,
+        options.progress(),
+    )
+    .map_err(tables_error(format!(
+        "the distance table of {} boards",
+        goal.size()
+    )))?;
+    Ok(found.map(|table| {
+        let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
+        plan.tables = Some(format!("distance table of {}", goal.size()));
+        plan.setup_seconds = started.elapsed().as_secs_f64();
+        plan
+    }))
+}
+
+/// The error of tables that could not be had, `what` naming them.
+pub(super) fn tables_error<E: Into<TablesCause>>(
+    what: impl std::fmt::Display,
+) -> impl FnOnce(E) -> SolveError {
+    move |source| SolveError::Tables {
+        what: what.to_string(),
+        source: source.into(),
+    }
+}
+
+/// The name of the pattern databases of `set`, in [`SolveError::Tables`].
+pub(super) fn databases(set: &PartitionSet) -> String {
+    format!("the pattern databases {}", set.describe())
+}

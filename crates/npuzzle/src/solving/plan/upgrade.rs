@@ -1,0 +1,50 @@
+//! When `auto` builds tables on the way: the starter partition and the search spent before its build pays.
+
+use crate::pdb::{self, PartitionSet};
+use crate::puzzle::board::Board;
+use crate::puzzle::rank::PartialRank;
+use crate::tables::partition::{Groups, Partition};
+
+/// The most placements a group of the database `auto` builds by itself may have: its
+/// build then takes seconds to a few minutes and at most about 1.5 GB.
+pub(super) const STARTER_PLACEMENTS: u64 = 130_000_000;
+
+/// The database `auto` builds on the way for `goal`'s board (see [`Upgrade`]): on the
+/// 24-puzzle Korf & Felner's 6-6-6-6; on the 15-puzzle 7-7-1; elsewhere groups as large as
+/// [`STARTER_PLACEMENTS`] allows, in goal order.
+pub(super) fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
+    let size = goal.size();
+    let n = size.cells();
+    let tiles = n - 1;
+    let largest = (1..=tiles)
+        .take_while(|&k| PartialRank::new(n, k).count <= STARTER_PLACEMENTS)
+        .last()?;
+    let mut sizes = vec![largest; tiles / largest];
+    if tiles % largest != 0 {
+        sizes.push(tiles % largest);
+    }
+    let partition = Partition::Sizes(sizes);
+    let groups = partition.groups(goal).ok()?;
+    pdb::check_buildable(goal, &PartitionSet::classic(groups.clone())).ok()?;
+    Some((partition, groups))
+}
+
+/// Expansions of the linear-conflict search after which `auto` builds the tables of
+/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
+/// build visits. Measured here, a build visits states about as fast as the two-thread
+/// search expands nodes, so the search first spends about a sixteenth of the build's
+/// time: boards that linear conflict solves in a second or two never pay for a build, and
+/// a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md, "`auto`
+/// from an empty cache").
+pub(super) fn build_cost(goal: &Board, groups: &Groups) -> u64 {
+    let n = goal.size().cells() as u64;
+    groups
+        .iter()
+        .map(|g| {
+            PartialRank::new(n as usize, g.len())
+                .count
+                .saturating_mul(n)
+                / 16
+        })
+        .sum()
+}

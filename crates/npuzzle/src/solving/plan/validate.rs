@@ -1,0 +1,154 @@
+//! Whether a request can be taken: the algorithm, the estimate, the weight and the board size agree.
+
+use super::auto::{database_set, databases, tables_error};
+
+use crate::answer::options::{
+    checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS,
+};
+use crate::answer::solution::{Algorithm, SolveError};
+use crate::fast_idastar::{MAX_FAST_CELLS, MAX_LINE};
+use crate::pdb::{self};
+use crate::puzzle::board::{Board, Size};
+use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::state::MAX_SEARCH_CELLS;
+use crate::tables::distance_table::MAX_TABLE_CELLS;
+
+/// Checks that `options` can be planned for boards towards `goal`, without loading or
+/// building anything: what [`super::plan`] refuses, refused at once, so a front end can reject
+/// bad flags before any work starts.
+///
+/// # Errors
+/// As [`super::plan`], but for tables that cannot be had.
+pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
+    if !(options.weight.is_finite() && options.weight >= 1.0) {
+        return Err(SolveError::BadWeight(options.weight));
+    }
+    checked_threads(options.threads)?;
+    let size = goal.size();
+    let weighted = options.weight > 1.0;
+    let estimate = &options.estimate;
+    if options.visited == Visited::Ranked {
+        let keeps = matches!(
+            options.algorithm,
+            Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Astar
+        );
+        if !keeps {
+            return Err(SolveError::VisitedNotTaken(options.algorithm));
+        }
+        if size.cells() > RANKED_CELLS {
+            return Err(SolveError::TooLarge {
+                algorithm: format!("{} with a ranked visited set", options.algorithm),
+                size,
+                cells: size.cells(),
+                max: RANKED_CELLS,
+            });
+        }
+    }
+    if let Some((set, _)) = database_set(goal, estimate)? {
+        pdb::check_buildable(goal, &set).map_err(tables_error(databases(&set)))?;
+    }
+    match options.algorithm {
+        Algorithm::Auto => match estimate {
+            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
+                unweighted(Algorithm::FastIdastar, weighted)?;
+                fits_fast_idastar(Algorithm::FastIdastar, size)
+            }
+            EstimateChoice::Heuristic(kind) => {
+                let fast = !weighted
+                    && *kind != HeuristicKind::Misplaced
+                    && fits_fast_idastar(Algorithm::FastIdastar, size).is_ok();
+                if !fast && size.cells() > MAX_SEARCH_CELLS {
+                    return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
+                }
+                Ok(())
+            }
+            EstimateChoice::Auto => Ok(()),
+        },
+        Algorithm::Table => {
+            no_estimate(Algorithm::Table, estimate)?;
+            unweighted(Algorithm::Table, weighted)?;
+            if size.cells() > MAX_TABLE_CELLS {
+                return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
+            }
+            Ok(())
+        }
+        Algorithm::FastIdastar => {
+            unweighted(Algorithm::FastIdastar, weighted)?;
+            fits_fast_idastar(Algorithm::FastIdastar, size)?;
+            match estimate {
+                EstimateChoice::Heuristic(HeuristicKind::Misplaced) => {
+                    Err(SolveError::HeuristicNotTaken {
+                        algorithm: Algorithm::FastIdastar,
+                        heuristic: HeuristicKind::Misplaced,
+                    })
+                }
+                _ => Ok(()),
+            }
+        }
+        Algorithm::Constructive => {
+            unweighted(Algorithm::Constructive, weighted)?;
+            no_estimate(Algorithm::Constructive, estimate)
+        }
+        classic => {
+            if size.cells() > MAX_SEARCH_CELLS {
+                return Err(too_large(classic, size, MAX_SEARCH_CELLS));
+            }
+            if !classic.uses_heuristic() {
+                unweighted(classic, weighted)?;
+                return no_estimate(classic, estimate);
+            }
+            match estimate {
+                EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
+                    Err(SolveError::DatabaseNotTaken(classic))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// Fails unless the fast IDA* takes boards of `size`.
+pub(super) fn fits_fast_idastar(algorithm: Algorithm, size: Size) -> Result<(), SolveError> {
+    if size.cells() <= MAX_FAST_CELLS && size.width() <= MAX_LINE && size.height() <= MAX_LINE {
+        Ok(())
+    } else {
+        Err(SolveError::TooLarge {
+            algorithm: algorithm.name().to_string(),
+            size,
+            cells: size.cells(),
+            max: MAX_FAST_CELLS,
+        })
+    }
+}
+
+/// Fails when an estimate is named for an algorithm that takes none.
+pub(super) fn no_estimate(
+    algorithm: Algorithm,
+    estimate: &EstimateChoice,
+) -> Result<(), SolveError> {
+    match estimate {
+        EstimateChoice::Auto => Ok(()),
+        EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
+            Err(SolveError::DatabaseNotTaken(algorithm))
+        }
+        EstimateChoice::Heuristic(_) => Err(SolveError::EstimateNotTaken(algorithm)),
+    }
+}
+
+/// Fails when a weight is given to an algorithm that does not weigh.
+pub(super) fn unweighted(algorithm: Algorithm, weighted: bool) -> Result<(), SolveError> {
+    if weighted {
+        Err(SolveError::WeightNotTaken(algorithm))
+    } else {
+        Ok(())
+    }
+}
+
+pub(super) fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveError {
+    SolveError::TooLarge {
+        algorithm: algorithm.name().to_string(),
+        size,
+        cells: size.cells(),
+        max,
+    }
+}
