@@ -2,15 +2,15 @@
 
 use super::advice::advice;
 use super::upgrade::{build_cost, starter_partition};
-use super::validate::{fits_fast_idastar, too_large};
+use super::validate::{database_set, databases, fits_fast_idastar, tables_error, too_large};
 use super::{Guide, Plan, Upgrade, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Algorithm, SolveError, TablesCause};
+use crate::answer::solution::{Algorithm, SolveError};
 use crate::pdb::registry::{self, SharedDatabase};
-use crate::pdb::{self, PartitionSet, PatternDatabase, PdbError};
+use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
@@ -104,35 +104,6 @@ pub(super) fn fast_idastar_plan(goal: &Board, options: &SolveOptions) -> Result<
     }
 }
 
-/// The pattern databases `estimate` names for `goal`, with whether to reflect: a
-/// partition's classic tables, or a catalogue's zero-aware ones.
-pub(super) fn database_set(
-    goal: &Board,
-    estimate: &EstimateChoice,
-) -> Result<Option<(PartitionSet, bool)>, SolveError> {
-    Ok(match estimate {
-        EstimateChoice::PatternDatabase {
-            partition,
-            reflection,
-        } => {
-            let groups = partition.groups(goal).map_err(|e| {
-                tables_error(format!("the pattern databases {partition}"))(PdbError::from(e))
-            })?;
-            Some((PartitionSet::classic(groups), *reflection))
-        }
-        EstimateChoice::Catalogue {
-            catalogue,
-            reflection,
-        } => Some((
-            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error(format!(
-                "the pattern databases of catalogue {catalogue}"
-            )))?,
-            *reflection,
-        )),
-        EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
-    })
-}
-
 /// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle,
 /// for a goal with the blank in a corner, Clausecker & Reinefeld's small catalogue with
 /// zero-aware tables, then Korf & Felner's 6-6-6-6 (for any goal). Classic partitions the
@@ -222,19 +193,4 @@ pub(super) fn table(
         plan.setup_seconds = started.elapsed().as_secs_f64();
         plan
     }))
-}
-
-/// The error of tables that could not be had, `what` naming them.
-pub(super) fn tables_error<E: Into<TablesCause>>(
-    what: impl std::fmt::Display,
-) -> impl FnOnce(E) -> SolveError {
-    move |source| SolveError::Tables {
-        what: what.to_string(),
-        source: source.into(),
-    }
-}
-
-/// The name of the pattern databases of `set`, in [`SolveError::Tables`].
-pub(super) fn databases(set: &PartitionSet) -> String {
-    format!("the pattern databases {}", set.describe())
 }

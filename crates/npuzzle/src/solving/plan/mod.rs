@@ -53,10 +53,10 @@ use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::tables::distance_table::{DistanceTable, Need};
 use crate::tables::partition::{Groups, Partition};
-use auto::{auto, classic, database_set, fast_idastar_plan, table};
+use auto::{auto, classic, fast_idastar_plan, table};
 pub use auto::{best_set, preferred_sets};
-use validate::fits_fast_idastar;
 pub use validate::validate;
+use validate::{database_set, fits_fast_idastar};
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
 /// beyond the 24-puzzle takes longer than anyone waits.

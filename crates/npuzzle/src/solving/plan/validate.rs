@@ -1,13 +1,12 @@
 //! Whether a request can be taken: the algorithm, the estimate, the weight and the board size agree.
 
-use super::auto::{database_set, databases, tables_error};
-
 use crate::answer::options::{
     checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS,
 };
-use crate::answer::solution::{Algorithm, SolveError};
+use crate::answer::solution::{Algorithm, SolveError, TablesCause};
 use crate::fast_idastar::{MAX_FAST_CELLS, MAX_LINE};
 use crate::pdb::{self};
+use crate::pdb::{PartitionSet, PdbError};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
@@ -151,4 +150,48 @@ pub(super) fn too_large(algorithm: Algorithm, size: Size, max: usize) -> SolveEr
         cells: size.cells(),
         max,
     }
+}
+
+/// The pattern databases `estimate` names for `goal`, with whether to reflect: a
+/// partition's classic tables, or a catalogue's zero-aware ones.
+pub(super) fn database_set(
+    goal: &Board,
+    estimate: &EstimateChoice,
+) -> Result<Option<(PartitionSet, bool)>, SolveError> {
+    Ok(match estimate {
+        EstimateChoice::PatternDatabase {
+            partition,
+            reflection,
+        } => {
+            let groups = partition.groups(goal).map_err(|e| {
+                tables_error(format!("the pattern databases {partition}"))(PdbError::from(e))
+            })?;
+            Some((PartitionSet::classic(groups), *reflection))
+        }
+        EstimateChoice::Catalogue {
+            catalogue,
+            reflection,
+        } => Some((
+            PartitionSet::of_catalogue(catalogue, goal).map_err(tables_error(format!(
+                "the pattern databases of catalogue {catalogue}"
+            )))?,
+            *reflection,
+        )),
+        EstimateChoice::Auto | EstimateChoice::Heuristic(_) => None,
+    })
+}
+
+/// The error of tables that could not be had, `what` naming them.
+pub(super) fn tables_error<E: Into<TablesCause>>(
+    what: impl std::fmt::Display,
+) -> impl FnOnce(E) -> SolveError {
+    move |source| SolveError::Tables {
+        what: what.to_string(),
+        source: source.into(),
+    }
+}
+
+/// The name of the pattern databases of `set`, in [`SolveError::Tables`].
+pub(super) fn databases(set: &PartitionSet) -> String {
+    format!("the pattern databases {}", set.describe())
 }
