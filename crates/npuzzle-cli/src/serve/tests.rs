@@ -331,13 +331,19 @@ async fn every_page_module_is_served_as_javascript_and_imported() {
         assert!(source.lines().count() <= 700, "{path} is over 700 lines");
         let (imports, dynamic) = imported_modules(source);
         for module in imports.iter().chain(&dynamic) {
-            assert!(served.contains(&module.as_str()), "{path} imports {module}, not served");
+            assert!(
+                served.contains(&module.as_str()),
+                "{path} imports {module}, not served"
+            );
         }
         reached.extend(imports);
         on_request.extend(dynamic);
     }
     assert_eq!(on_request, ["/selftest.js"]);
-    assert!(!reached.contains(&"/selftest.js".to_string()), "the self-test is imported eagerly");
+    assert!(
+        !reached.contains(&"/selftest.js".to_string()),
+        "the self-test is imported eagerly"
+    );
     for path in served {
         assert!(
             reached.iter().chain(&on_request).any(|m| m == path),
