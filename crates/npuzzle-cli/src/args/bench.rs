@@ -5,11 +5,10 @@ use std::time::Duration;
 
 use clap::Args;
 use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
-use npuzzle::HeuristicKind;
+use npuzzle::{Algorithm, HeuristicKind};
 
-use super::groups::{limit_defaults, CacheArgs, GoalArgs, LimitArgs};
+use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs};
 use super::values::{board_number, thread_count, walk};
 
 /// Limits of each run of `bench` unless the flags say otherwise.
@@ -23,6 +22,11 @@ pub const BENCH_LIMITS: Limits = Limits {
 /// `npuzzle bench`.
 #[derive(Debug, Args)]
 #[command(mut_args(limit_defaults(&BENCH_LIMITS)))]
+#[command(mut_arg("heuristic", |arg| arg.help(
+    "The heuristic of every configuration that names no estimate and takes one (astar, \
+     idastar, fast-idastar, auto): misplaced, manhattan, linear-conflict (default: the best \
+     at hand)"
+)))]
 pub struct BenchArgs {
     /// Configurations, comma-separated:
     /// algorithm[:heuristic or :pdb=PARTITION or :cat=CATALOGUE][:w=WEIGHT] (e.g.
@@ -49,6 +53,9 @@ pub struct BenchArgs {
     /// Weight W >= 1 on the heuristic of every astar/idastar configuration that names none.
     #[arg(long, default_value_t = 1.0)]
     pub weight: f64,
+    /// The estimate of every configuration that names none and takes one.
+    #[command(flatten)]
+    pub estimate: EstimateArgs,
     /// Solve only the first N instances.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -79,28 +86,23 @@ pub struct BenchArgs {
     pub cache: CacheArgs,
 }
 
-/// `npuzzle bench-file`: kept for its users; `bench --file FILE --per-board` with one
-/// configuration, the puzzle-specific IDA*.
+/// `npuzzle bench-file FILE`: an alias of `bench --file FILE --per-board --configs
+/// fast-idastar`, with linear conflict unless an estimate is named, held to `solve`'s
+/// limits and searching on every core unless told otherwise ([`BenchFileArgs::as_bench`]).
+/// The estimate flags are `bench`'s own ([`EstimateArgs`]).
 #[derive(Debug, Args)]
 #[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
+#[command(mut_arg("heuristic", |arg| arg.help(
+    "The heuristic without --pdb or --catalogue: manhattan or linear-conflict (default: \
+     linear-conflict)"
+)))]
 pub struct BenchFileArgs {
     /// The benchmark file: a board per line followed by its optimal length; '#' comments.
     pub file: PathBuf,
     #[command(flatten)]
     pub goal: GoalArgs,
-    /// Use this pattern-database partition (built if missing); default linear conflict.
-    #[arg(long, value_name = "PARTITION")]
-    pub pdb: Option<Partition>,
-    /// Use the zero-aware pattern databases of this catalogue (a name such as small, a
-    /// file, or partitions separated by ';'; built if missing).
-    #[arg(long, value_name = "CATALOGUE", conflicts_with = "pdb")]
-    pub catalogue: Option<String>,
-    /// With --pdb or --catalogue, do not add the mirrored lookup.
-    #[arg(long)]
-    pub no_reflection: bool,
-    /// Without --pdb or --catalogue: manhattan or linear-conflict.
-    #[arg(long, default_value = "linear-conflict")]
-    pub heuristic: HeuristicKind,
+    #[command(flatten)]
+    pub estimate: EstimateArgs,
     /// Solve only the first N boards.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -119,4 +121,36 @@ pub struct BenchFileArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+}
+
+impl BenchFileArgs {
+    /// The `bench` command this one stands for (to be run under [`SOLVE_LIMITS`]).
+    pub fn as_bench(&self) -> BenchArgs {
+        let mut estimate = self.estimate.clone();
+        if estimate.pdb.is_none() && estimate.catalogue.is_none() {
+            estimate
+                .heuristic
+                .get_or_insert(HeuristicKind::LinearConflict);
+        }
+        BenchArgs {
+            configs: Some(Algorithm::FastIdastar.name().to_string()),
+            file: Some(self.file.clone()),
+            goal: self.goal.clone(),
+            // Random instances only: unused with a file.
+            count: 0,
+            seed: 0,
+            walk: None,
+            weight: 1.0,
+            estimate,
+            first: self.first,
+            instances: self.instances.clone(),
+            threads: self.threads.clone(),
+            per_board: true,
+            json: self.json,
+            report: None,
+            plots: None,
+            limits: self.limits.clone(),
+            cache: self.cache.clone(),
+        }
+    }
 }
