@@ -242,6 +242,26 @@ fn bench_file_checks_lengths() {
         .stdout(predicate::str::contains("WRONG"));
 }
 
+/// A bench report without what depends on the run: times, and the command line itself.
+fn timeless(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for key in [
+                "command",
+                "seconds",
+                "setup_seconds",
+                "generated_per_second",
+                "speedup",
+            ] {
+                map.remove(key);
+            }
+            map.values_mut().for_each(timeless);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(timeless),
+        _ => {}
+    }
+}
+
 /// `bench-file FILE` is `bench --file FILE --per-board` with the puzzle-specific IDA*
 /// and linear conflict (or the estimate named): the same report, times aside, for the
 /// same flags — the estimate flags are one set, bench's.
@@ -273,25 +293,6 @@ fn bench_file_is_bench_per_board_on_the_file() {
         "--max-memory",
         "1G",
     ];
-    // What does not depend on the run: times, and the command line itself.
-    fn timeless(value: &mut serde_json::Value) {
-        match value {
-            serde_json::Value::Object(map) => {
-                for key in [
-                    "command",
-                    "seconds",
-                    "setup_seconds",
-                    "generated_per_second",
-                    "speedup",
-                ] {
-                    map.remove(key);
-                }
-                map.values_mut().for_each(timeless);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(timeless),
-            _ => {}
-        }
-    }
     let report = |args: &[&str]| {
         let output = npuzzle().args(args).args(shared).output().unwrap();
         assert!(

@@ -158,7 +158,7 @@ pub fn router(state: AppState) -> Router {
         .route("/app.css", get(css))
         .route("/favicon.ico", get(favicon));
     for (path, source) in SCRIPTS {
-        router = router.route(path, get(move || script(source)));
+        router = router.route(path, get(move || async move { script(source) }));
     }
     router
         .route("/api/health", get(api::health))
@@ -189,7 +189,7 @@ async fn css() -> impl IntoResponse {
 
 /// A module script: `text/javascript`, which a browser requires of a module (and
 /// `nosniff` makes it check).
-async fn script(source: &'static str) -> impl IntoResponse {
+fn script(source: &'static str) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         source,
