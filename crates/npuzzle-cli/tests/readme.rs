@@ -5,7 +5,7 @@
 //! server on a fixed port) are listed in [`TOO_LONG`] and left out, and the test fails
 //! if a README command is neither run nor listed.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
