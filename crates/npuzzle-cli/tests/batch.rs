@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
 
-mod common;
+use crate::common;
 
 use common::{json_lines as records, npuzzle};
 

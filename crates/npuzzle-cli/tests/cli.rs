@@ -4,7 +4,7 @@ use npuzzle::{parse_board, parse_moves, Board};
 use predicates::prelude::*;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 use common::{npuzzle, stdout_of};
 

@@ -1,7 +1,7 @@
 //! `solve` and `batch` with `--cluster FILE --process I`: several processes on loopback,
 //! on free ports chosen here, give the answer of one process; a lost peer ends the run.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::net::TcpListener;

@@ -1,7 +1,7 @@
 //! Regression tests for the defects a hostile new user found (issue "Wrong answers, lost
 //! boards and crashes"), one test per defect, each failing on the code before the fix.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! the same estimate and the same moves: a 3x3 board (its embedded table), a 3x4 board
 //! (a cached 12-cell table, 4x3) and 4x4 boards (a cached 5-5-5 pattern database).
 
-mod common;
+use crate::common;
 
 use common::{json_lines, json_of, npuzzle, stdout_of, Server};
 use serde_json::{json, Value};

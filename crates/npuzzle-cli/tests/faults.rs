@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Command as Process, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 use common::{json_lines, npuzzle, send_signal, wait_exit};
 

@@ -2,7 +2,7 @@
 
 use predicates::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::npuzzle;
 
@@ -240,6 +240,112 @@ fn bench_file_checks_lengths() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("WRONG"));
+}
+
+/// A bench report without what depends on the run: times, and the command line itself.
+fn timeless(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for key in [
+                "command",
+                "seconds",
+                "setup_seconds",
+                "generated_per_second",
+                "speedup",
+            ] {
+                map.remove(key);
+            }
+            map.values_mut().for_each(timeless);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(timeless),
+        _ => {}
+    }
+}
+
+/// `bench-file FILE` is `bench --file FILE --per-board` with the puzzle-specific IDA*
+/// and linear conflict (or the estimate named): the same report, times aside, for the
+/// same flags — the estimate flags are one set, bench's.
+#[test]
+fn bench_file_is_bench_per_board_on_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cases.txt");
+    let cache = dir.path().to_str().unwrap();
+    std::fs::write(
+        &file,
+        "# three 8-puzzles\n8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 7 0 8 1\n8 1 3 4 0 2 7 6 5 14\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    // Both held to the same limits, which each command would otherwise default apart.
+    let shared = [
+        "-j",
+        "1,2",
+        "--json",
+        "-q",
+        "--cache-dir",
+        cache,
+        "--max-seconds",
+        "600",
+        "--max-memory-nodes",
+        "1000000",
+        "--max-nodes",
+        "10000000",
+        "--max-memory",
+        "1G",
+    ];
+    let report = |args: &[&str]| {
+        let output = npuzzle().args(args).args(shared).output().unwrap();
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let mut json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        timeless(&mut json);
+        json
+    };
+    for (estimate, config) in [
+        (&[][..], "fast-idastar:linear-conflict"),
+        (&["--heuristic", "manhattan"][..], "fast-idastar:manhattan"),
+        (
+            &["--pdb", "4-4", "--no-reflection"][..],
+            "fast-idastar:pdb=4-4 (no reflection)",
+        ),
+    ] {
+        let alias = report(&[&["bench-file", file, "--instances", "1,3"][..], estimate].concat());
+        let mut bench = vec!["bench", "--file", file, "--per-board", "--instances", "1,3"];
+        if estimate.is_empty() {
+            bench.extend(["--configs", "fast-idastar:linear-conflict"]);
+        } else {
+            bench.extend(["--configs", "fast-idastar"]);
+            bench.extend(estimate);
+        }
+        let bench = report(&bench);
+        assert_eq!(alias, bench, "{estimate:?}");
+        assert_eq!(alias["runs"][0]["config"], config, "{alias}");
+        assert_eq!(alias["runs"].as_array().unwrap().len(), 2, "{alias}");
+        assert_eq!(alias["boards"], 2);
+    }
+    // Two estimates named are refused by both, as by solve (bench-file once let --pdb
+    // win silently over --heuristic).
+    for command in [&["bench-file", file][..], &["bench", "--file", file][..]] {
+        npuzzle()
+            .args(command)
+            .args([
+                "--heuristic",
+                "manhattan",
+                "--pdb",
+                "4-4",
+                "-q",
+                "--cache-dir",
+                cache,
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--heuristic and --pdb both name an estimate",
+            ));
+    }
 }
 
 #[test]

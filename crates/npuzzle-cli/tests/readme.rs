@@ -6,7 +6,7 @@
 //! are listed in [`TOO_LONG`] and left out, and the test fails if a command is neither run
 //! nor listed, or if a promise or an exclusion names no example in any of the files.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

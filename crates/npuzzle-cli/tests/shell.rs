@@ -1,6 +1,6 @@
 //! `npuzzle completions` and `npuzzle man`: scripts and pages for every subcommand.
 
-mod common;
+use crate::common;
 
 use common::{npuzzle, stdout_of};
 

@@ -4,7 +4,7 @@
 //! After a deliberate change of output, review it with `cargo insta review` (or run with
 //! `INSTA_UPDATE=always`) and commit the new snapshots.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 
@@ -36,6 +36,9 @@ macro_rules! pin {
         insta::with_settings!({
             description => $args.join(" "),
             omit_expression => true,
+            // Named as when this file was a test binary of its own (`snapshots__NAME`),
+            // not by its module path in the one binary.
+            prepend_module_to_snapshot => false,
             filters => vec![
                 // Times and rates, wherever they are printed; node counts, lengths and
                 // moves are deterministic and stay.
@@ -52,7 +55,7 @@ macro_rules! pin {
                 (r"[0-9.]+ [KMGT]iB of memory", "[budget] of memory"),
             ],
         }, {
-            insta::assert_snapshot!($name, text);
+            insta::assert_snapshot!(concat!("snapshots__", $name), text);
         });
     }};
 }

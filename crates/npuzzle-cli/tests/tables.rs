@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::npuzzle;
 

@@ -1,7 +1,7 @@
 //! Tile notation on the command line: `solve --notation tiles` writes it, `check
 //! --notation tiles` reads it, and the JSON carries both notations.
 
-mod common;
+use crate::common;
 
 use common::{json_of, npuzzle};
 use npuzzle::{parse_board, Board, Notation};

@@ -8,7 +8,7 @@ use std::collections::{HashSet, VecDeque};
 
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 
 use common::{npuzzle, stdout_of};
 

@@ -48,7 +48,21 @@ pub use connections::{ConnectionCount, ConnectionLimits, Stopped};
 /// and no network.
 const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_CSS: &str = include_str!("page/app.css");
-const APP_JS: &str = include_str!("page/app.js");
+/// The page's scripts, ES modules served at `/NAME`: `app.js` is the entry and imports the
+/// others (`selftest.js` only when a browser test asks for it).
+const SCRIPTS: [(&str, &str); 11] = [
+    ("/app.js", include_str!("page/app.js")),
+    ("/api.js", include_str!("page/api.js")),
+    ("/board.js", include_str!("page/board.js")),
+    ("/catalogues.js", include_str!("page/catalogues.js")),
+    ("/chart.js", include_str!("page/chart.js")),
+    ("/compare.js", include_str!("page/compare.js")),
+    ("/language.js", include_str!("page/language.js")),
+    ("/selftest.js", include_str!("page/selftest.js")),
+    ("/solve.js", include_str!("page/solve.js")),
+    ("/state.js", include_str!("page/state.js")),
+    ("/trace.js", include_str!("page/trace.js")),
+];
 /// The tab's icon: the 8-puzzle with its blank in the corner, 32 pixels square (an ICO
 /// holding a PNG), so a browser's automatic request for it is not answered 404.
 const FAVICON: &[u8] = include_bytes!("page/favicon.ico");
@@ -139,11 +153,14 @@ impl AppState {
 /// The whole application: page, assets and API.
 pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit;
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(index))
         .route("/app.css", get(css))
-        .route("/app.js", get(js))
-        .route("/favicon.ico", get(favicon))
+        .route("/favicon.ico", get(favicon));
+    for (path, source) in SCRIPTS {
+        router = router.route(path, get(move || async move { script(source) }));
+    }
+    router
         .route("/api/health", get(api::health))
         .route("/api/random", get(api::random))
         .route("/api/solve", post(api::solve))
@@ -170,10 +187,12 @@ async fn css() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], APP_CSS)
 }
 
-async fn js() -> impl IntoResponse {
+/// A module script: `text/javascript`, which a browser requires of a module (and
+/// `nosniff` makes it check).
+fn script(source: &'static str) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        APP_JS,
+        source,
     )
 }
 

@@ -9,7 +9,7 @@ use npuzzle::{is_solvable, parse_board, Algorithm, Board};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use super::{router, AppState, ServerConfig};
+use super::{router, AppState, ServerConfig, SCRIPTS};
 
 /// A hardest 8-puzzle (31 moves): slow for uninformed searches.
 const HARD_3X3: &str = "8 6 7/2 5 4/3 0 1";
@@ -87,11 +87,11 @@ const ERROR_CODES: &[&str] = &[
 /// falls back to the server's English sentence without one): every code has one in both.
 #[test]
 fn every_error_code_has_its_message_in_both_of_the_pages_languages() {
-    let app = include_str!("page/app.js");
+    let catalogues = include_str!("page/catalogues.js");
     for code in ERROR_CODES {
         let key = format!("err_{code}:");
         assert_eq!(
-            app.matches(&key).count(),
+            catalogues.matches(&key).count(),
             2,
             "{key} should be in the English and the Chinese catalogue"
         );
@@ -292,8 +292,9 @@ async fn health_and_page() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["status"], "ok");
     for (path, kind, marker) in [
-        ("/", "text/html", "<script src=\"/app.js\">"),
-        ("/app.js", "text/javascript", "async function solve"),
+        ("/", "text/html", "<script type=\"module\" src=\"/app.js\">"),
+        ("/app.js", "text/javascript", "from \"./board.js\""),
+        ("/solve.js", "text/javascript", "async function solve"),
         ("/app.css", "text/css", ".board"),
     ] {
         let response = default_app().oneshot(get(path)).await.unwrap();
@@ -302,6 +303,56 @@ async fn health_and_page() {
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
         let text = to_bytes(response.into_body(), 1 << 20).await.unwrap();
         assert!(String::from_utf8_lossy(&text).contains(marker), "{path}");
+    }
+}
+
+/// The modules a page script imports, statically (`from "./x.js"`) and when asked
+/// (`import("./x.js")`), as the paths they are served at.
+fn imported_modules(source: &str) -> (Vec<String>, Vec<String>) {
+    let after = |marker: &str| {
+        source
+            .split(marker)
+            .skip(1)
+            .map(|rest| format!("/{}", &rest[..rest.find('"').unwrap()]))
+            .collect::<Vec<_>>()
+    };
+    (after("from \"./"), after("import(\"./"))
+}
+
+/// Every module the page's scripts import is served as JavaScript (a browser refuses a
+/// module of another type), every one served is imported, the self-test only on request,
+/// and none of them is too long to read.
+#[tokio::test]
+async fn every_page_module_is_served_as_javascript_and_imported() {
+    let served: Vec<&str> = SCRIPTS.iter().map(|(path, _)| *path).collect();
+    let mut reached = vec!["/app.js".to_string()];
+    let mut on_request = Vec::new();
+    for (path, source) in SCRIPTS {
+        assert!(source.lines().count() <= 700, "{path} is over 700 lines");
+        let (imports, dynamic) = imported_modules(source);
+        for module in imports.iter().chain(&dynamic) {
+            assert!(
+                served.contains(&module.as_str()),
+                "{path} imports {module}, not served"
+            );
+        }
+        reached.extend(imports);
+        on_request.extend(dynamic);
+    }
+    assert_eq!(on_request, ["/selftest.js"]);
+    assert!(
+        !reached.contains(&"/selftest.js".to_string()),
+        "the self-test is imported eagerly"
+    );
+    for path in served {
+        assert!(
+            reached.iter().chain(&on_request).any(|m| m == path),
+            "{path} is served but nothing imports it"
+        );
+        let response = default_app().oneshot(get(path)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
+        assert_eq!(content_type, "text/javascript; charset=utf-8", "{path}");
     }
 }
 
@@ -672,6 +723,7 @@ async fn every_answer_carries_the_security_headers() {
     for request in [
         get("/"),
         get("/app.js"),
+        get("/selftest.js"),
         get("/api/health"),
         get("/api/nothing"),
         post_json("/api/solve", &json!({"board": "1 2"})),

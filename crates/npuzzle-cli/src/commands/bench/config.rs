@@ -18,6 +18,14 @@ pub struct Config {
     pub weight: f64,
 }
 
+impl Config {
+    /// Whether the algorithm is guided by an estimate (auto hands it on to the search it
+    /// chooses).
+    pub fn takes_estimate(&self) -> bool {
+        self.algorithm.uses_heuristic() || self.algorithm == Algorithm::Auto
+    }
+}
+
 impl FromStr for Config {
     type Err = String;
 
@@ -60,8 +68,7 @@ impl FromStr for Config {
                 );
             }
         }
-        let informed = config.algorithm.uses_heuristic() || config.algorithm == Algorithm::Auto;
-        if config.estimate != EstimateChoice::Auto && !informed {
+        if config.estimate != EstimateChoice::Auto && !config.takes_estimate() {
             return Err(format!("{} takes no heuristic", config.algorithm));
         }
         Ok(config)

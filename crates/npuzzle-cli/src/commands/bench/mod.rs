@@ -38,6 +38,17 @@ struct Benchmark {
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    run_under(args, BENCH_LIMITS)
+}
+
+/// `bench-file`: the `bench` command it stands for, under `solve`'s limits.
+pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
+    run_under(&args.as_bench(), SOLVE_LIMITS)
+}
+
+/// `bench` with `defaults` for the limits its flags leave unset.
+fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
+    let estimate = args.estimate.choice()?;
     let configs: Vec<Config> = args
         .configs
         .as_deref()
@@ -47,6 +58,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
             if config.weight <= 1.0 && config.algorithm.uses_heuristic() {
                 config.weight = args.weight;
+            }
+            if config.estimate == EstimateChoice::Auto && config.takes_estimate() {
+                config.estimate = estimate.clone();
             }
             Ok(config)
         })
@@ -80,7 +94,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         configs,
         threads: args.threads.clone(),
         set,
-        options: options(&args.limits, &args.cache, BENCH_LIMITS),
+        options: options(&args.limits, &args.cache, defaults),
         per_board: args.per_board,
         format,
         quiet: args.cache.quiet,
@@ -110,43 +124,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         plot::plots(dir, &report)?;
     }
     Ok(exit(&report, benchmark.per_board))
-}
-
-/// `bench-file`: the puzzle-specific IDA* on every board of a file, a line each.
-pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
-    let estimate = match super::estimate_choice(
-        None,
-        args.pdb.as_ref(),
-        args.catalogue.as_deref(),
-        args.no_reflection,
-    )? {
-        EstimateChoice::Auto => EstimateChoice::Heuristic(args.heuristic),
-        named => named,
-    };
-    let config = Config {
-        algorithm: Algorithm::FastIdastar,
-        estimate,
-        weight: 1.0,
-    };
-    let mut set = instances::from_file(
-        &args.file,
-        args.goal.size,
-        args.goal.goal.as_deref(),
-        args.limits.max_memory,
-    )?;
-    set.select(&args.instances, args.first)?;
-    let benchmark = Benchmark {
-        configs: vec![config],
-        threads: args.threads.clone(),
-        set,
-        options: options(&args.limits, &args.cache, SOLVE_LIMITS),
-        per_board: true,
-        format: Format::json_or(args.json, Format::Text),
-        quiet: args.cache.quiet,
-    };
-    let report = measure(&benchmark)?;
-    output::print(&report, benchmark.format)?;
-    Ok(exit(&report, true))
 }
 
 /// The options every run shares.

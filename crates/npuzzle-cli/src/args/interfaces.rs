@@ -1,0 +1,83 @@
+//! The arguments of the other ways in: the web server, a judge's input, shell
+//! completions and manual pages.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use clap_complete::Shell;
+
+use super::values::{memory_size, seconds};
+
+/// `npuzzle serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (port 0 picks a free one). Loopback by default:
+    /// the server has no login, so any other address (which warns) lets everyone who can
+    /// reach it use the machine's cores.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+    /// Most nodes one search may expand; requests may ask for fewer.
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Longest one search (or one whole comparison) may run; requests may ask for less.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
+    pub max_seconds: f64,
+    /// Most searches running at once; more are answered 503 (busy).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_concurrent: usize,
+    /// Most memory all running searches may take together (each gets its share); a
+    /// request may ask for less. Default: half the memory available at start.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+    /// Directory of cached tables the searches use (as for solve).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Most connections open at once (lowered to fit the descriptor limit). When all are
+    /// open, a new one replaces the one idle longest; when all are serving, it gets 503.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_connections: usize,
+    /// Close a connection that has waited this long for a request (new or keep-alive).
+    #[arg(long, value_name = "SECONDS", default_value_t = 15.0, value_parser = seconds)]
+    pub idle_timeout: f64,
+    /// Close a connection whose request head has not arrived this long after its first byte.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub head_timeout: f64,
+    /// Answer 408 and close when a request body has not arrived this long after its head.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = seconds)]
+    pub body_timeout: f64,
+    /// Answer 503 when a request is not answered this long after its head (default: the
+    /// body timeout plus --max-seconds plus 5).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub request_timeout: Option<f64>,
+    /// On Ctrl-C or SIGTERM, wait at most this long for requests in flight (default: the
+    /// request timeout).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub shutdown_grace: Option<f64>,
+}
+
+/// `npuzzle completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, powershell or elvish.
+    pub shell: Shell,
+}
+
+/// `npuzzle man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write npuzzle.1 and a page for every subcommand (npuzzle-solve.1, ...) into this
+    /// directory instead of printing npuzzle.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The judge formats.
+#[derive(Debug, Subcommand)]
+pub enum JudgeFormat {
+    /// Luogu P1379: nine digits in, fewest moves to 123804765 out (or -1).
+    P1379,
+    /// Start and goal (3 rows each) in; fewest moves and every state of the path out (or -1).
+    Path,
+    /// HDU 1043 / POJ 1077: many cases of 1-8 and x; blank moves or "unsolvable" out.
+    Hdu1043,
+}

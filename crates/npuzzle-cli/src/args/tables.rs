@@ -1,0 +1,59 @@
+//! The arguments of the commands on tables: `stats` and `pdb`.
+
+use clap::{ArgGroup, Args, Subcommand};
+use npuzzle::Size;
+
+use super::groups::{CacheArgs, GoalArgs};
+use super::values::{memory_size, BuildTarget};
+
+/// `npuzzle stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Board size, columns x rows (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    #[arg(long, short = 's')]
+    pub size: Size,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Refuse to build a table that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// `npuzzle pdb`.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build (or load, if valid) the tables of a partition and store them in the cache.
+    Build(PdbBuildArgs),
+    /// List the table files in the cache.
+    List(CacheArgs),
+    /// Check every table file in the cache (header, length, checksum).
+    Verify(CacheArgs),
+}
+
+/// `npuzzle pdb build`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("tables").required(true).args(["partition", "catalogue"])))]
+pub struct PdbBuildArgs {
+    /// The partition: group sizes (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups
+    /// (1,2,3/4,5,6); or best, the tables solve prefers for the goal (on the 24-puzzle
+    /// the small catalogue with the blank in a corner, else 6-6-6-6; on the 15-puzzle 7-8).
+    pub partition: Option<BuildTarget>,
+    /// Build the zero-aware tables of this catalogue instead: a name (small), a file with
+    /// a partition a line, or partitions separated by ';'.
+    #[arg(long, value_name = "CATALOGUE")]
+    pub catalogue: Option<String>,
+    /// The goal (default: tiles in order, blank last, of --size or 4x4); a goal that is
+    /// not square needs --size.
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// Refuse to build tables that would take more memory than this (default: half the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}

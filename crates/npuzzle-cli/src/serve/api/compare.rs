@@ -1,0 +1,73 @@
+//! `POST /api/compare`: every algorithm on one board.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::response::IntoResponse;
+use axum::Json;
+use npuzzle::compare::compare as compare_all;
+use npuzzle::report::SolveReport;
+use npuzzle::Algorithm;
+use serde::{Deserialize, Serialize};
+
+use super::error::{solve_error, ApiError};
+use super::request::{read_boards, request_options, Memory};
+use super::slots::run_search;
+use crate::serve::AppState;
+
+/// `POST /api/compare` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareRequest {
+    board: String,
+    goal: Option<String>,
+    size: Option<String>,
+    /// Lower the server's node limit for each run.
+    max_nodes: Option<u64>,
+    /// Lower the time limit of the whole comparison (shared equally between the runs).
+    max_seconds: Option<f64>,
+    /// Lower the memory each run may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
+}
+
+/// `POST /api/compare` answer.
+#[derive(Debug, Serialize)]
+struct CompareResponse {
+    board: String,
+    goal: String,
+    /// One report per (algorithm, heuristic), in [`Algorithm::comparison_pairs`] order.
+    runs: Vec<SolveReport>,
+}
+
+/// `POST /api/compare`: every algorithm on one board, as one bounded job.
+pub async fn compare(
+    State(state): State<AppState>,
+    body: Result<Json<CompareRequest>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(request) = body?;
+    let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
+    let pairs = Algorithm::comparison_pairs();
+    let mut options = request_options(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?;
+    // The comparison is one request: its runs share one time budget, so it ends within
+    // the same bound as a single solve.
+    options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(&state, cancel, move || {
+        let runs = compare_all(&start, &goal, &options)
+            .map_err(solve_error)?
+            .iter()
+            .map(|solution| SolveReport::new(&start, &goal, solution))
+            .collect();
+        Ok(CompareResponse {
+            board: start.to_string(),
+            goal: goal.to_string(),
+            runs,
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}

@@ -1,0 +1,109 @@
+//! What every request shares, read and checked: the boards, the heuristic, and the
+//! limits a request may lower but never raise.
+
+use npuzzle::cancel::CancelToken;
+use npuzzle::options::time_limit;
+use npuzzle::search::Limits;
+use npuzzle::{Board, HeuristicKind, Size, SolveOptions};
+use serde::Deserialize;
+
+use super::error::{bad_input, ApiError, ErrorCode};
+use crate::input::{goal_of, start_and_goal};
+use crate::serve::ServerConfig;
+
+/// An amount of memory in a request: bytes, or text such as `"512M"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Memory {
+    /// A number of bytes.
+    Bytes(u64),
+    /// `4G`, `512M`, … (see [`npuzzle::memory::parse_bytes`]).
+    Text(String),
+}
+
+/// The options every search of a request runs under: the server's limits (lowered where
+/// the request asks), a token of its own (`run_search` sets it when the request is
+/// dropped) and the cache, and no table builds — a build takes minutes on every core,
+/// which no request limit bounds, so the operator builds tables beforehand (`npuzzle
+/// stats`, `npuzzle pdb build`).
+pub(super) fn request_options(
+    config: &ServerConfig,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: Option<&Memory>,
+) -> Result<SolveOptions, ApiError> {
+    Ok(SolveOptions {
+        limits: Limits {
+            cancel: Some(CancelToken::new()),
+            ..limits(config, max_nodes, max_seconds, max_memory)?
+        },
+        cache: config.cache.clone(),
+        build_tables: false,
+        ..SolveOptions::default()
+    })
+}
+
+/// The server's limits, lowered where the request asks.
+fn limits(
+    config: &ServerConfig,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: Option<&Memory>,
+) -> Result<Limits, ApiError> {
+    let asked =
+        match max_memory {
+            None => None,
+            Some(Memory::Bytes(bytes)) => Some(*bytes),
+            Some(Memory::Text(text)) => Some(npuzzle::memory::parse_bytes(text).map_err(|e| {
+                ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}"))
+            })?),
+        };
+    // A budget no search fits in is refused, as the command line and Python refuse it.
+    let asked = asked
+        .map(npuzzle::memory::budget)
+        .transpose()
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}")))?;
+    // Each running search has its share of the server's memory; a request may take less.
+    let share = config
+        .max_bytes
+        .map(|total| total / config.max_concurrent.max(1) as u64);
+    let max_bytes = match (share, asked) {
+        (Some(share), Some(asked)) => Some(share.min(asked)),
+        (share, asked) => share.or(asked),
+    };
+    let max_time = match max_seconds {
+        Some(s) => time_limit(s)
+            .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_seconds: {e}")))?
+            .min(config.max_time),
+        None => config.max_time,
+    };
+    Ok(Limits {
+        max_expanded: Some(max_nodes.map_or(config.max_nodes, |n| n.min(config.max_nodes))),
+        max_held: Some(config.max_held),
+        max_bytes,
+        max_time: Some(max_time),
+        ..Limits::NONE
+    })
+}
+
+/// The start board and its goal. Unlike the command line, never reads stdin for "-".
+pub(super) fn read_boards(
+    board: &str,
+    goal: Option<&str>,
+    size: Option<String>,
+) -> Result<(Board, Board), ApiError> {
+    let size: Option<Size> = size
+        .map(|s| s.parse())
+        .transpose()
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadSize, format!("size: {e}")))?;
+    let (start, _) = start_and_goal(board, None, size).map_err(bad_input(ErrorCode::BadBoard))?;
+    let goal = goal_of(goal, start.size()).map_err(bad_input(ErrorCode::BadGoal))?;
+    Ok((start, goal))
+}
+
+/// The heuristic a request names, if any.
+pub(super) fn read_heuristic(name: Option<&str>) -> Result<Option<HeuristicKind>, ApiError> {
+    name.map(str::parse)
+        .transpose()
+        .map_err(bad_input(ErrorCode::BadHeuristic))
+}

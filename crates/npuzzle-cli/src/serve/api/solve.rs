@@ -1,0 +1,93 @@
+//! `POST /api/solve`: one search.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::response::IntoResponse;
+use axum::Json;
+use npuzzle::report::SolveReport;
+use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, SolveOptions};
+use serde::{Deserialize, Serialize};
+
+use super::error::{bad_input, solve_error, ApiError, ErrorCode};
+use super::request::{read_boards, read_heuristic, request_options, Memory};
+use super::slots::run_search;
+use crate::serve::AppState;
+
+/// `POST /api/solve` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The start board, in any notation `npuzzle solve` reads.
+    board: String,
+    /// The goal (default: tiles in order, blank last).
+    goal: Option<String>,
+    /// `WxH`, needed when the tiles do not form a square.
+    size: Option<String>,
+    /// As `--algorithm` (default auto).
+    algorithm: Option<String>,
+    /// As `--heuristic`.
+    heuristic: Option<String>,
+    /// Also return every board along the solution.
+    #[serde(default)]
+    boards: bool,
+    /// Lower the server's node limit for this search.
+    max_nodes: Option<u64>,
+    /// Lower the server's time limit for this search.
+    max_seconds: Option<f64>,
+    /// Lower the memory this search may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
+}
+
+/// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the boards.
+#[derive(Debug, Serialize)]
+struct SolveResponse {
+    #[serde(flatten)]
+    report: SolveReport,
+    /// The start, then the board after each move (when asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<String>>,
+}
+
+/// `POST /api/solve`: one search, bounded, on a blocking thread.
+pub async fn solve(
+    State(state): State<AppState>,
+    body: Result<Json<SolveRequest>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(request) = body?;
+    let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
+    let algorithm: Algorithm = match request.algorithm.as_deref() {
+        None => Algorithm::Auto,
+        Some(name) => name.parse().map_err(bad_input(ErrorCode::BadAlgorithm))?,
+    };
+    let heuristic = read_heuristic(request.heuristic.as_deref())?;
+    let options = SolveOptions {
+        algorithm,
+        estimate: EstimateChoice::from(heuristic),
+        ..request_options(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?
+    };
+    npuzzle::plan::validate(&goal, &options).map_err(solve_error)?;
+    let want_boards = request.boards;
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(&state, cancel, move || {
+        let solution = solve_board(&start, &goal, &options).map_err(solve_error)?;
+        // Asked for, the boards are always there: empty when there is no answer.
+        let boards = want_boards.then(|| {
+            solution
+                .boards(&start)
+                .iter()
+                .map(Board::to_string)
+                .collect()
+        });
+        Ok(SolveResponse {
+            report: SolveReport::new(&start, &goal, &solution),
+            boards,
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}

@@ -1,0 +1,132 @@
+//! `GET` and `POST /api/trace`: the events of one search.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::response::IntoResponse;
+use axum::Json;
+use npuzzle::notation::UnknownName;
+use npuzzle::report::SolveReport;
+use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
+use serde::{Deserialize, Serialize};
+
+use super::error::{bad_input, refused, ApiError, ErrorCode};
+use super::request::{read_boards, read_heuristic, request_options, Memory};
+use super::slots::run_search;
+use crate::serve::AppState;
+
+/// Most events `/api/trace` returns (each is about 150 bytes of JSON).
+pub const MAX_TRACE_EVENTS: usize = 20_000;
+
+/// Events `/api/trace` returns unless the request asks for fewer or more.
+pub const DEFAULT_TRACE_EVENTS: usize = 10_000;
+
+/// `GET /api/trace` query and `POST /api/trace` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The start board.
+    board: String,
+    /// The goal (default: tiles in order, blank last).
+    goal: Option<String>,
+    /// `WxH`, needed when the tiles do not form a square.
+    size: Option<String>,
+    /// bfs, bidirectional, astar, idastar or iddfs.
+    algorithm: String,
+    /// The heuristic of astar and idastar (default linear-conflict).
+    heuristic: Option<String>,
+    /// Most events (default 10,000, at most 20,000).
+    limit: Option<usize>,
+    /// Lower the server's node limit for this search.
+    max_nodes: Option<u64>,
+    /// Lower the server's time limit for this search.
+    max_seconds: Option<f64>,
+    /// Lower the memory this search may take (bytes, or text such as "512M").
+    max_memory: Option<Memory>,
+}
+
+/// `/api/trace` answer: the solve report of the traced search, the events as
+/// `npuzzle trace --json` prints them, the limit and whether it cut the trace.
+#[derive(Serialize)]
+struct TraceResponse {
+    #[serde(flatten)]
+    report: SolveReport,
+    limit: usize,
+    truncated: bool,
+    events: Vec<crate::trace_json::EventJson>,
+}
+
+/// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
+pub async fn trace_get(
+    State(state): State<AppState>,
+    query: Result<Query<TraceRequest>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Query(request) = query?;
+    trace_answer(&state, request).await
+}
+
+/// `POST /api/trace` with the request as a JSON body.
+pub async fn trace_post(
+    State(state): State<AppState>,
+    body: Result<Json<TraceRequest>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Json(request) = body?;
+    trace_answer(&state, request).await
+}
+
+/// The events of one bounded search, on a blocking thread.
+async fn trace_answer(
+    state: &AppState,
+    request: TraceRequest,
+) -> Result<Json<impl Serialize>, ApiError> {
+    use npuzzle::trace::{trace, TraceError, TRACED};
+    let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
+    // A name that is no algorithm gets the list of those traced, not of every algorithm.
+    let algorithm: Algorithm = request.algorithm.parse().map_err(|_| {
+        bad_input(ErrorCode::BadAlgorithm)(UnknownName::new(
+            "algorithm",
+            &request.algorithm,
+            TRACED.map(Algorithm::name),
+        ))
+    })?;
+    let heuristic = read_heuristic(request.heuristic.as_deref())?;
+    let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
+    if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
+        return Err(ApiError::bad_request(
+            ErrorCode::BadLimit,
+            format!("limit: {limit} events is not allowed: ask for 1 to {MAX_TRACE_EVENTS}"),
+        ));
+    }
+    let options = SolveOptions {
+        algorithm,
+        estimate: EstimateChoice::from(heuristic),
+        ..request_options(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?
+    };
+    let cancel = options.limits.cancel.clone();
+    let response = run_search(state, cancel, move || {
+        let traced = trace(&start, &goal, &options, limit).map_err(|e| {
+            let code = match e {
+                TraceError::NotTraced(_) => ErrorCode::BadAlgorithm,
+                TraceError::BadLimit(_) => ErrorCode::BadLimit,
+                TraceError::Solve(_) => ErrorCode::BadOptions,
+            };
+            refused(code, e.fault(), e.to_string())
+        })?;
+        Ok(TraceResponse {
+            report: traced.report(&start, &goal),
+            limit,
+            truncated: traced.truncated,
+            events: traced
+                .events
+                .iter()
+                .map(crate::trace_json::EventJson::new)
+                .collect(),
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}

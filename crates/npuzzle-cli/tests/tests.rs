@@ -1,0 +1,20 @@
+//! The command-line tests, one binary with a module per area (as ripgrep's): the
+//! binary and `common` are built and linked once rather than once per file. Run one
+//! area with `cargo test --release -p npuzzle-cli --test tests serve::`.
+
+mod common;
+
+mod batch;
+mod cli;
+mod cluster;
+mod defects;
+mod doors;
+mod faults;
+mod pdb;
+mod readme;
+mod serve;
+mod shell;
+mod snapshots;
+mod tables;
+mod tiles;
+mod trace;
