@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use npuzzle::plural::counted;
 
 use crate::args::ServeArgs;
-use crate::serve::{serve, ConnectionLimits, ServerConfig};
+use crate::serve::{serve, share_one_allocator_arena, ConnectionLimits, ServerConfig};
 
 /// What `--bind` away from loopback risks, said on stderr at start.
 pub const NOT_LOOPBACK_WARNING: &str = "is not a loopback address: anyone who can reach \
@@ -52,6 +52,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: --bind {} {NOT_LOOPBACK_WARNING}", args.bind);
     }
     let grace = config.connections.shutdown_grace;
+    share_one_allocator_arena();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
