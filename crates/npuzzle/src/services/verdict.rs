@@ -33,8 +33,10 @@ use std::time::Duration;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Algorithm, SolveError, Status};
 use crate::fast_idastar::MAX_LINE;
-use crate::puzzle::board::{Board, Move};
+use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+#[cfg(feature = "serde")]
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::solving::solver::solve;
@@ -59,6 +61,44 @@ pub struct Verdict {
     pub lower_bound: Option<usize>,
     /// A sentence saying what was found.
     pub message: String,
+    /// Whether the moves are the canonical solution: of the optimal ones, the
+    /// lexicographically smallest in [`Verdict::order`] (`false` for moves that do not
+    /// solve the board). `None` when no search that finds the canonical solution
+    /// finished.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub canonical: Option<bool>,
+    /// The move order `canonical` is judged in ([`SolveOptions::order`]), as letters:
+    /// `lrdu` unless asked otherwise.
+    #[cfg_attr(feature = "serde", serde(default = "default_order"))]
+    pub order: String,
+}
+
+/// The order of a verdict that names none (one written before orders were asked for).
+#[cfg(feature = "serde")]
+fn default_order() -> String {
+    MoveOrder::DEFAULT.to_string()
+}
+
+impl Verdict {
+    /// Whether the moves are the canonical solution, in words: `canonical: the smallest
+    /// optimal solution in the order dlru`, `not canonical: …`, or `canonical: unknown …`.
+    pub fn canonical_message(&self) -> String {
+        let order = &self.order;
+        match (self.canonical, self.valid, self.optimal) {
+            (Some(true), _, _) => {
+                format!("canonical: the smallest optimal solution in the order {order}")
+            }
+            (Some(false), false, _) => "not canonical: the moves do not solve the board".into(),
+            (Some(false), true, Some(false)) => "not canonical: the moves are not optimal".into(),
+            (Some(false), true, _) => {
+                format!("not canonical: another optimal solution comes first in the order {order}")
+            }
+            (None, _, _) => format!(
+                "canonical: unknown (no search that finds the smallest optimal solution in \
+                 the order {order} finished)"
+            ),
+        }
+    }
 }
 
 /// The verdict on moves from `start` that end on `end`, not on `goal`.
@@ -90,6 +130,8 @@ pub fn check(
         minimum: None,
         lower_bound: None,
         message: String::new(),
+        canonical: None,
+        order: moves_to_string(&options.order),
     };
     if start.size() != goal.size() {
         return Err(SolveError::SizeMismatch {
@@ -104,10 +146,12 @@ pub fn check(
             index + 1,
             notation.write(&moves[index..=index])
         );
+        verdict.canonical = Some(false);
         return Ok(verdict);
     }
     if board != *goal {
         verdict.message = missed(&board, start, goal);
+        verdict.canonical = Some(false);
         return Ok(verdict);
     }
     verdict.valid = true;
@@ -138,6 +182,11 @@ pub fn check(
             let minimum = best.moves.len();
             verdict.minimum = Some(minimum);
             verdict.optimal = Some(given == minimum);
+            verdict.canonical = if best.algorithm.finds_canonical() {
+                Some(moves == best.moves.as_slice())
+            } else {
+                (given != minimum).then_some(false)
+            };
             verdict.message = if given == minimum {
                 format!(
                     "valid and optimal: {} the goal, the fewest possible",
@@ -160,6 +209,7 @@ pub fn check(
         }
         (Status::Solved, false) if best.moves.len() < given => {
             verdict.optimal = Some(false);
+            verdict.canonical = Some(false);
             verdict.message = format!(
                 "valid but not optimal: {} the goal; {} too",
                 moves_reach(given),
@@ -193,5 +243,119 @@ fn moves_reach(moves: usize) -> String {
         "1 move reaches".to_string()
     } else {
         format!("{moves} moves reach")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, VecDeque};
+
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::move_order::MoveOrder;
+    use crate::puzzle::random::random_board;
+
+    /// Every board's distance to `goal`, by a breadth-first search written here.
+    fn distances(goal: &Board) -> HashMap<Board, usize> {
+        let mut seen = HashMap::from([(goal.clone(), 0)]);
+        let mut queue = VecDeque::from([goal.clone()]);
+        while let Some(board) = queue.pop_front() {
+            let d = seen[&board];
+            for mv in Move::DEFAULT_ORDER {
+                if let Some(next) = board.moved(mv) {
+                    seen.entry(next.clone()).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        seen
+    }
+
+    /// The first two optimal paths from `start` in `order`, lexicographically.
+    fn first_two(start: &Board, order: [Move; 4], far: &HashMap<Board, usize>) -> Vec<Vec<Move>> {
+        fn walk(
+            board: &Board,
+            order: [Move; 4],
+            far: &HashMap<Board, usize>,
+            path: &mut Vec<Move>,
+            out: &mut Vec<Vec<Move>>,
+        ) {
+            if out.len() == 2 {
+                return;
+            }
+            if far[board] == 0 {
+                out.push(path.clone());
+                return;
+            }
+            for mv in order {
+                if let Some(next) = board.moved(mv).filter(|n| far[n] + 1 == far[board]) {
+                    path.push(mv);
+                    walk(&next, order, far, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(start, order, far, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn the_canonical_solution_is_the_smallest_optimal_one_in_the_order_asked() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = distances(&goal);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(36);
+        let mut told_apart = 0;
+        for _ in 0..12 {
+            let start = random_board(&goal, &mut rng);
+            for order in MoveOrder::all() {
+                let options = SolveOptions {
+                    order: order.moves(),
+                    ..SolveOptions::default()
+                };
+                let paths = first_two(&start, order.moves(), &far);
+                let verdict = check(&start, &goal, &paths[0], Notation::Blank, &options).unwrap();
+                assert_eq!(verdict.canonical, Some(true), "{start} {order}");
+                assert_eq!(verdict.order, order.to_string());
+                if let Some(second) = paths.get(1) {
+                    told_apart += 1;
+                    let verdict = check(&start, &goal, second, Notation::Blank, &options).unwrap();
+                    assert_eq!(
+                        (verdict.optimal, verdict.canonical),
+                        (Some(true), Some(false)),
+                        "{start} {order}"
+                    );
+                    assert!(verdict
+                        .canonical_message()
+                        .contains("another optimal solution comes first"));
+                }
+            }
+        }
+        // Half of random 8-puzzles have one optimal solution only: these have two.
+        assert!(
+            told_apart >= 4 * 24,
+            "only {told_apart} boards with two optimal paths"
+        );
+    }
+
+    #[test]
+    fn moves_that_do_not_solve_or_are_long_are_not_canonical() {
+        let start = crate::parse_board("283104765", None).unwrap();
+        let goal = crate::parse_board("123804765", None).unwrap();
+        let options = SolveOptions::default();
+        for (moves, words) in [
+            ("uu", "do not solve"),
+            ("ul", "do not solve"),
+            ("uldrlr", "not optimal"),
+        ] {
+            let moves = Notation::Blank.parse(moves).unwrap();
+            let verdict = check(&start, &goal, &moves, Notation::Blank, &options).unwrap();
+            assert_eq!(verdict.canonical, Some(false));
+            assert!(verdict.canonical_message().contains(words), "{verdict:?}");
+        }
     }
 }
