@@ -18,8 +18,9 @@ use crate::args::CheckArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
 
-/// The checker's answer as printed.
-struct Checked(Verdict);
+/// The checker's answer as printed: the verdict, and whether the text says if the moves
+/// are the canonical solution (when an order was asked for; the JSON always says).
+struct Checked(Verdict, bool);
 
 impl Checked {
     fn exit_code(&self) -> ExitCode {
@@ -33,7 +34,11 @@ impl Checked {
 
 impl Render for Checked {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{}", self.0.message)
+        writeln!(out, "{}", self.0.message)?;
+        if self.1 {
+            writeln!(out, "{}", self.0.canonical_message())?;
+        }
+        Ok(())
     }
 
     fn json(&self) -> Value {
@@ -58,9 +63,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
+        order: args.order.unwrap_or_default().moves(),
         ..SolveOptions::default()
     };
-    let verdict = Checked(check(&start, &goal, &moves, args.notation, &options)?);
+    let verdict = check(&start, &goal, &moves, args.notation, &options)?;
+    let verdict = Checked(verdict, args.order.is_some());
     output::print(&verdict, Format::json_or(args.json, Format::Text))?;
     Ok(verdict.exit_code())
 }
