@@ -25,7 +25,7 @@ use npuzzle::random::{random_board as uniform, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::verdict::check as check_moves;
-use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
+use npuzzle::{Algorithm, Board, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
@@ -72,7 +72,7 @@ pub fn solve(
     #[pyo3(from_py_with = values::weight)] weight: f64,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
-    #[pyo3(from_py_with = values::order)] order: [npuzzle::Move; 4],
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -82,7 +82,7 @@ pub fn solve(
         estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
-        order,
+        order: order.unwrap_or_default().moves(),
         cache: cache(cache_dir),
         threads: match threads {
             Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
@@ -165,14 +165,14 @@ pub fn check(
     #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
-    #[pyo3(from_py_with = values::order)] order: [npuzzle::Move; 4],
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
     let mut options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
-        order,
+        order: order.unwrap_or_default().moves(),
         ..SolveOptions::default()
     };
     let cancel = stoppable(&mut options);

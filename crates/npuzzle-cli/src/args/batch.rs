@@ -30,7 +30,7 @@ pub struct BatchArgs {
     pub algorithm: Algorithm,
     #[command(flatten)]
     pub estimate: EstimateArgs,
-    /// The move order of lines that do not name one.
+    // The move order of lines that do not name one.
     #[command(flatten)]
     pub order: OrderArgs,
     /// Boards solved at once (0: one per core); with --cluster, on each process.

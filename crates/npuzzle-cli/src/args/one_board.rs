@@ -3,7 +3,7 @@
 use clap::Args;
 use npuzzle::compare::COMPARE_LIMITS;
 use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::{Algorithm, HeuristicKind, Notation, Visited};
+use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
     limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs,
@@ -70,7 +70,6 @@ pub struct TraceArgs {
     /// The search to trace, one of the classic ones.
     #[arg(long, short = 'a', value_parser = traced_algorithm())]
     pub algorithm: Algorithm,
-    /// Children are generated in this order of the blank's moves.
     #[command(flatten)]
     pub order: OrderArgs,
     /// The heuristic of astar and idastar: misplaced, manhattan, linear-conflict
@@ -122,7 +121,7 @@ pub struct CheckArgs {
     /// dlru; default: lrdu). Given, the text says whether MOVES are that solution; the
     /// JSON always does ("canonical").
     #[arg(long, value_name = "ORDER")]
-    pub order: Option<npuzzle::MoveOrder>,
+    pub order: Option<MoveOrder>,
     #[command(flatten)]
     pub goal: GoalArgs,
     /// Print one JSON object instead of text.
