@@ -119,7 +119,7 @@ pub struct OrderArgs {
 
 impl OrderArgs {
     /// The order asked for, else the default (l, r, d, u).
-    pub fn moves(&self) -> [Move; 4] {
+    pub fn moves(self) -> [Move; 4] {
         self.order.unwrap_or_default().moves()
     }
 }

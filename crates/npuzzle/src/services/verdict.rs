@@ -31,7 +31,7 @@
 use std::time::Duration;
 
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Algorithm, SolveError, Status};
+use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::fast_idastar::MAX_LINE;
 use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
@@ -158,35 +158,12 @@ pub fn check(
     let given = moves.len();
     let bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
     verdict.lower_bound = Some(bound);
-    let mut best = solve(start, goal, options)?;
-    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
-    if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
-        // `auto` answered without proof (a big board, built constructively): search
-        // optimally, for a bounded time, before saying optimality is unknown.
-        let mut limits = options.limits.clone();
-        limits.max_time = limits
-            .max_time
-            .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));
-        let exact = SolveOptions {
-            algorithm: Algorithm::FastIdastar,
-            limits,
-            ..options.clone()
-        };
-        let searched = solve(start, goal, &exact)?;
-        if searched.status == Status::Solved || best.length().is_none_or(|l| l >= given) {
-            best = searched;
-        }
-    }
+    let best = fewest(start, goal, (given, bound), options)?;
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
             let minimum = best.moves.len();
             verdict.minimum = Some(minimum);
             verdict.optimal = Some(given == minimum);
-            verdict.canonical = if best.algorithm.finds_canonical() {
-                Some(moves == best.moves.as_slice())
-            } else {
-                (given != minimum).then_some(false)
-            };
             verdict.message = if given == minimum {
                 format!(
                     "valid and optimal: {} the goal, the fewest possible",
@@ -209,7 +186,6 @@ pub fn check(
         }
         (Status::Solved, false) if best.moves.len() < given => {
             verdict.optimal = Some(false);
-            verdict.canonical = Some(false);
             verdict.message = format!(
                 "valid but not optimal: {} the goal; {} too",
                 moves_reach(given),
@@ -234,7 +210,46 @@ pub fn check(
             );
         }
     }
+    verdict.canonical = match verdict.optimal {
+        Some(false) => Some(false),
+        // Only a search that finds the canonical solution knows which it is.
+        _ if best.status == Status::Solved && best.optimal && best.algorithm.finds_canonical() => {
+            Some(moves == best.moves.as_slice())
+        }
+        _ => None,
+    };
     Ok(verdict)
+}
+
+/// The fewest moves from `start` to `goal` as `solve` finds them under `options`. When
+/// `auto` answered without proof (a big board, built constructively) and the `given`
+/// moves pass the lower `bound`, an optimal search runs too, for a bounded time, before
+/// optimality is said to be unknown.
+fn fewest(
+    start: &Board,
+    goal: &Board,
+    (given, bound): (usize, usize),
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let best = solve(start, goal, options)?;
+    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
+    if best.status != Status::Solved || best.optimal || given <= bound || !fast_fits {
+        return Ok(best);
+    }
+    let mut limits = options.limits.clone();
+    limits.max_time = limits
+        .max_time
+        .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));
+    let exact = SolveOptions {
+        algorithm: Algorithm::FastIdastar,
+        limits,
+        ..options.clone()
+    };
+    let searched = solve(start, goal, &exact)?;
+    if searched.status == Status::Solved || best.length().is_none_or(|l| l >= given) {
+        return Ok(searched);
+    }
+    Ok(best)
 }
 
 /// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.
