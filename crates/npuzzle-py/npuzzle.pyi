@@ -143,6 +143,11 @@ class Verdict:
     def lower_bound(self) -> Optional[int]: ...
     @property
     def message(self) -> str: ...
+    @property
+    def canonical(self) -> Optional[bool]:
+        """Whether the moves are the smallest optimal solution in `order`."""
+    @property
+    def order(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle check --json` prints."""
 
@@ -161,6 +166,7 @@ def solve(
     weight: float = 1.0,
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
+    order: Optional[str] = None,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
 
@@ -187,6 +193,7 @@ def check(
     max_seconds: Optional[float] = None,
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
+    order: Optional[str] = None,
 ) -> Verdict:
     """Do `moves` solve `board`, and are they as few as possible?"""
 

@@ -396,6 +396,56 @@ fn processes_with_other_limits_refuse_together_saying_so_in_words() {
 }
 
 #[test]
+fn a_cluster_agrees_on_the_move_order() {
+    // Processes told other orders would find other paths: they refuse, in words.
+    let solve = [
+        "solve",
+        KORF_1,
+        "--goal",
+        GOAL_BLANK_FIRST,
+        "-a",
+        "fast-idastar",
+        "-j",
+        "1",
+    ];
+    let batch = ["batch", "--goal", GOAL_15, "-j", "1", "--quiet"];
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n";
+    for (args, stdin) in [(&solve[..], ""), (&batch[..], board)] {
+        let outputs = on_cluster(args, &[&[], &["--order", "dlru"]], stdin);
+        for out in &outputs {
+            let error = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{error}");
+            assert!(
+                error.contains(
+                    "would search differently: its move order is dlru, process 0's is lrdu"
+                ),
+                "{error}"
+            );
+        }
+    }
+    // The same order everywhere: the one-process answer in that order.
+    for board in random_boards("4x4", 40, 2, 36) {
+        let args = [
+            "solve",
+            &board,
+            "--goal",
+            GOAL_15,
+            "--json",
+            "-a",
+            "fast-idastar",
+            "--order",
+            "urdl",
+        ];
+        let single: Vec<&str> = args.iter().copied().chain(["-j", "1"]).collect();
+        let expected = alone(&single);
+        let answer = answer_of(&on_cluster(&args, &[&["-j", "1"], &["-j", "1"]], ""));
+        assert_eq!(answer["moves"], expected["moves"], "{board}");
+        let default = alone(&["solve", &board, "--goal", GOAL_15, "--json", "-j", "1"]);
+        assert_eq!(answer["length"], default["length"], "{board}");
+    }
+}
+
+#[test]
 fn a_stray_client_on_a_port_does_not_stop_the_cluster() {
     let dir = tempfile::tempdir().unwrap();
     let _alone = one_cluster_at_a_time();

@@ -63,6 +63,12 @@ const PROMISED: &[(&str, &str)] = &[
     ),
     ("compare", "iddfs"),
     ("check 283104765 uldr", "valid and optimal"),
+    ("7 5 8\" --order dlru", "moves:     dlurdldr"),
+    (
+        "ldrulddr --order dlru",
+        "valid and optimal: 8 moves reach the goal, the fewest possible\nnot canonical: another \
+         optimal solution comes first in the order dlru",
+    ),
     (
         "trace 283104765 --goal 123804765 --algorithm bfs",
         "goal      1 2 3/8 0 4/7 6 5  g=4",

@@ -25,7 +25,7 @@ use npuzzle::random::{random_board as uniform, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::verdict::check as check_moves;
-use npuzzle::{Algorithm, Board, Size, SolveOptions, Status};
+use npuzzle::{Algorithm, Board, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
@@ -46,13 +46,15 @@ use crate::values;
 /// such as `"4G"`; default half the memory available) bound the search: reaching one
 /// raises `SearchLimit`, whose `.result` holds what the search cost. `threads` is the
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
-/// An unsolvable board is an answer (`status == "unsolvable"`), not an error. The GIL is
+/// `order` is the order the blank's moves are tried in, `"lrdu"` by default: of several
+/// optimal solutions, the answer is the smallest in it (from the tables, BFS, IDA*,
+/// IDDFS and the puzzle-specific IDA*). An unsolvable board is an answer (`status == "unsolvable"`), not an error. The GIL is
 /// released while searching.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
-    max_memory=None, cache_dir=None,
+    max_memory=None, cache_dir=None, order=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -70,6 +72,7 @@ pub fn solve(
     #[pyo3(from_py_with = values::weight)] weight: f64,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -79,6 +82,7 @@ pub fn solve(
         estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
+        order: order.unwrap_or_default().moves(),
         cache: cache(cache_dir),
         threads: match threads {
             Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
@@ -141,11 +145,13 @@ pub fn compare(
 /// Checks `moves` on `board`: do they reach `goal`, and are they as few as possible?
 /// `moves` name the blank's moves (`"uldr"`) or, with `notation="tiles"`, the tiles'
 /// (`"R2U2L"`). Returns a `Verdict`; moves that leave the board or miss the goal give
-/// `valid == False`, while text that is not a move list raises `ValueError`.
+/// `valid == False`, while text that is not a move list raises `ValueError`. The
+/// verdict's `canonical` says whether the moves are the smallest optimal solution in
+/// `order` (default `"lrdu"`).
 #[pyfunction]
 #[pyo3(signature = (
     board, moves, goal=None, *, notation="blank", size=None, max_nodes=None,
-    max_seconds=None, max_memory=None, cache_dir=None,
+    max_seconds=None, max_memory=None, cache_dir=None, order=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn check(
@@ -159,12 +165,14 @@ pub fn check(
     #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
     let mut options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
+        order: order.unwrap_or_default().moves(),
         ..SolveOptions::default()
     };
     let cancel = stoppable(&mut options);

@@ -282,6 +282,19 @@ impl PyVerdict {
         &self.0.message
     }
 
+    /// Whether the moves are the canonical solution: of the optimal ones, the smallest
+    /// in `order`; None when that could not be decided.
+    #[getter]
+    fn canonical(&self) -> Option<bool> {
+        self.0.canonical
+    }
+
+    /// The move order `canonical` is judged in (`"lrdu"` unless asked otherwise).
+    #[getter]
+    fn order(&self) -> &str {
+        &self.0.order
+    }
+
     /// The verdict as a dict: exactly the object `npuzzle check --json` prints.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &self.0)

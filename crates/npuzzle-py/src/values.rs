@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
-use npuzzle::{Algorithm, Notation};
+use npuzzle::{Algorithm, MoveOrder, Notation};
 
 use crate::errors::bad_input;
 
@@ -135,6 +135,15 @@ pub fn notation(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     name.parse::<Notation>()
         .map(Notation::name)
         .map_err(|e| bad_input("notation", e))
+}
+
+/// The `order` argument: the blank's moves `l r d u` in the order they are tried, a
+/// `ValueError` naming the letter at fault.
+pub fn order(value: &Bound<'_, PyAny>) -> PyResult<Option<MoveOrder>> {
+    optional(value, "order", text)?
+        .map(|text| text.parse::<MoveOrder>())
+        .transpose()
+        .map_err(|e| bad_input("order", e))
 }
 
 /// The `moves` argument.

@@ -618,3 +618,41 @@ def test_every_function_has_a_signature_and_docstring():
         function = getattr(npuzzle, name)
         assert function.__doc__ and len(function.__doc__) > 40, name
         assert function.__text_signature__, name
+
+
+def test_order_is_the_command_lines():
+    """`order=` answers as `--order`: the smallest optimal solution in it, and the
+    verdict says whether moves are that solution; a bad order names the letter."""
+    boards = cli("random", "--size", "3x3", "--count", "12", "--seed", "36").splitlines()
+    orders = ["lrdu", "dlru", "urdl", "rdul"]
+    told_apart = 0
+    for board in boards:
+        answers = {}
+        for order in orders:
+            expected = json.loads(cli("solve", board, "--order", order, "--json"))
+            result = npuzzle.solve(board, order=order)
+            assert result.moves == expected["moves"], (board, order)
+            answers[order] = result.moves
+            verdict = npuzzle.check(board, result.moves, order=order)
+            assert (verdict.optimal, verdict.canonical, verdict.order) == (True, True, order)
+            line = json.loads(cli("check", board, result.moves, "--order", order, "--json"))
+            assert verdict.to_dict() == line
+        assert npuzzle.solve(board).moves == answers["lrdu"]
+        if len(set(answers.values())) > 1:
+            told_apart += 1
+            other = next(m for m in answers.values() if m != answers["lrdu"])
+            assert npuzzle.check(board, other).canonical is False
+    assert told_apart >= 2, "the orders chose one path on most boards"
+    for order, words in [
+        ("lrxu", "'x' at position 3 is not a move (l, r, d, u)"),
+        ("lrdl", "'l' at position 4 repeats the move at position 1"),
+        ("lrd", "leaves out u"),
+        ("Lrdu", "a capital is tile notation"),
+    ]:
+        for call in (lambda: npuzzle.solve(HARDEST_8, order=order),
+                     lambda: npuzzle.check(HARDEST_8, "l", order=order)):
+            with pytest.raises(ValueError) as caught:
+                call()
+            assert "order" in str(caught.value) and words in str(caught.value), caught.value
+    with pytest.raises(TypeError):
+        npuzzle.solve(HARDEST_8, order=4)

@@ -82,7 +82,7 @@ pub use answer::{cluster, options, solution};
 #[doc(hidden)]
 pub use fast_idastar as puzzle_idastar;
 #[doc(hidden)]
-pub use puzzle::{board, heuristic, notation, random, rank, solvability, state};
+pub use puzzle::{board, heuristic, move_order, notation, random, rank, solvability, state};
 #[doc(hidden)]
 pub use services::{compare, judge, trace, verdict};
 #[doc(hidden)]
@@ -97,6 +97,7 @@ pub use answer::solution::{Advice, Algorithm, Solution, SolveError, Status};
 pub use puzzle::board::BoardError;
 pub use puzzle::board::{moves_to_string, Board, Move, Size};
 pub use puzzle::heuristic::{Heuristic, HeuristicKind};
+pub use puzzle::move_order::MoveOrder;
 pub use puzzle::notation::ParseError;
 pub use puzzle::notation::{parse_board, parse_moves, Notation};
 pub use puzzle::solvability::is_solvable;

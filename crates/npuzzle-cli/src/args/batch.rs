@@ -6,7 +6,9 @@ use clap::Args;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::Algorithm;
 
-use super::groups::{limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs};
+use super::groups::{
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs,
+};
 use super::values::thread_count;
 
 /// `npuzzle batch`.
@@ -14,7 +16,7 @@ use super::values::thread_count;
 #[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BatchArgs {
     /// Instances, one a line: a board, or a JSON object with "board" and optional "id",
-    /// "goal", "algorithm", "heuristic". Blank lines and lines starting with # are skipped.
+    /// "goal", "algorithm", "heuristic", "order". Blank lines and lines starting with # are skipped.
     /// Reads stdin when absent or '-'.
     pub input: Option<PathBuf>,
     /// Write results here (appending; ids already there are skipped, so an interrupted
@@ -28,6 +30,9 @@ pub struct BatchArgs {
     pub algorithm: Algorithm,
     #[command(flatten)]
     pub estimate: EstimateArgs,
+    // The move order of lines that do not name one.
+    #[command(flatten)]
+    pub order: OrderArgs,
     /// Boards solved at once (0: one per core); with --cluster, on each process.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
     pub jobs: usize,

@@ -8,7 +8,7 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::search::Limits;
 use npuzzle::{Algorithm, HeuristicKind};
 
-use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs};
+use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs};
 use super::values::{board_number, thread_count, walk};
 
 /// Limits of each run of `bench` unless the flags say otherwise.
@@ -53,6 +53,8 @@ pub struct BenchArgs {
     /// Weight W >= 1 on the heuristic of every astar/idastar configuration that names none.
     #[arg(long, default_value_t = 1.0)]
     pub weight: f64,
+    #[command(flatten)]
+    pub order: OrderArgs,
     /// The estimate of every configuration that names none and takes one.
     #[command(flatten)]
     pub estimate: EstimateArgs,
@@ -103,6 +105,8 @@ pub struct BenchFileArgs {
     pub goal: GoalArgs,
     #[command(flatten)]
     pub estimate: EstimateArgs,
+    #[command(flatten)]
+    pub order: OrderArgs,
     /// Solve only the first N boards.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -141,6 +145,7 @@ impl BenchFileArgs {
             seed: 0,
             walk: None,
             weight: 1.0,
+            order: self.order,
             estimate,
             first: self.first,
             instances: self.instances.clone(),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Arg, Args};
 use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
-use npuzzle::{HeuristicKind, Size};
+use npuzzle::{HeuristicKind, Move, MoveOrder, Size};
 
 use super::values::{memory_size, seconds, thread_count};
 
@@ -104,6 +104,23 @@ pub(super) fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
         let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
         let shown = default.unwrap_or_else(|| "no limit".to_string());
         arg.help(format!("{help} (default: {shown})"))
+    }
+}
+
+/// The order the blank's moves are tried in.
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct OrderArgs {
+    /// The order the blank's moves are tried in: l, r, d, u, each once (e.g. dlru). Of
+    /// several optimal solutions, the distance tables, BFS, IDA*, IDDFS and the
+    /// puzzle-specific IDA* answer the smallest in it, the canonical one (default: lrdu).
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<MoveOrder>,
+}
+
+impl OrderArgs {
+    /// The order asked for, else the default (l, r, d, u).
+    pub fn moves(self) -> [Move; 4] {
+        self.order.unwrap_or_default().moves()
     }
 }
 

@@ -3,10 +3,11 @@
 use clap::Args;
 use npuzzle::compare::COMPARE_LIMITS;
 use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::{Algorithm, HeuristicKind, Notation, Visited};
+use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, ThreadArgs,
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs,
+    ThreadArgs,
 };
 use super::values::{notation, traced_algorithm};
 
@@ -35,6 +36,8 @@ pub struct SolveArgs {
     /// ranked (an array indexed by the permutation rank; boards of at most 12 cells).
     #[arg(long, default_value = "hash")]
     pub visited: Visited,
+    #[command(flatten)]
+    pub order: OrderArgs,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
@@ -67,6 +70,8 @@ pub struct TraceArgs {
     /// The search to trace, one of the classic ones.
     #[arg(long, short = 'a', value_parser = traced_algorithm())]
     pub algorithm: Algorithm,
+    #[command(flatten)]
+    pub order: OrderArgs,
     /// The heuristic of astar and idastar: misplaced, manhattan, linear-conflict
     /// (default: linear-conflict).
     #[arg(long)]
@@ -112,6 +117,11 @@ pub struct CheckArgs {
     /// How MOVES are written: blank (u d l r) or tiles (U D L R, runs counted).
     #[arg(long, default_value = "blank", value_name = "NOTATION", value_parser = notation())]
     pub notation: Notation,
+    /// The order the canonical solution is the smallest in: l, r, d, u, each once (e.g.
+    /// dlru; default: lrdu). Given, the text says whether MOVES are that solution; the
+    /// JSON always does ("canonical").
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<MoveOrder>,
     #[command(flatten)]
     pub goal: GoalArgs,
     /// Print one JSON object instead of text.

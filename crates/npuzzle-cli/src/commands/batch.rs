@@ -24,7 +24,9 @@ use npuzzle::progress::{Progress, SharedProgress};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
-use npuzzle::{parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size};
+use npuzzle::{
+    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, MoveOrder, Size,
+};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -48,6 +50,7 @@ struct Instance {
     goal: Option<String>,
     algorithm: Option<String>,
     heuristic: Option<String>,
+    order: Option<String>,
 }
 
 /// The id of a JSON Lines input line, as written.
@@ -76,6 +79,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         estimate: args.estimate.choice()?,
         // The budget is shared by the boards solved at once.
         limits: args.limits.limits(SOLVE_LIMITS, at_once),
+        order: args.order.moves(),
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
@@ -431,6 +435,9 @@ pub(crate) fn read_line(
         if let Some(h) = &instance.heuristic {
             options.estimate =
                 EstimateChoice::Heuristic(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
+        }
+        if let Some(order) = &instance.order {
+            options.order = order.parse::<MoveOrder>().context("order")?.moves();
         }
         (
             instance.board,

@@ -19,11 +19,16 @@ use crate::input::{argument_or_stdin, start_and_goal};
 use crate::output::{self, Format, Render};
 
 /// The checker's answer as printed.
-struct Checked(Verdict);
+struct Checked {
+    verdict: Verdict,
+    /// Whether the text says if the moves are the canonical solution: when an order was
+    /// asked for (the JSON always says).
+    canonical_line: bool,
+}
 
 impl Checked {
     fn exit_code(&self) -> ExitCode {
-        match (self.0.valid, self.0.optimal) {
+        match (self.verdict.valid, self.verdict.optimal) {
             (true, Some(true)) => ExitCode::SUCCESS,
             (true, None) => ExitCode::from(GAVE_UP),
             _ => ExitCode::from(1),
@@ -33,11 +38,15 @@ impl Checked {
 
 impl Render for Checked {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{}", self.0.message)
+        writeln!(out, "{}", self.verdict.message)?;
+        if self.canonical_line {
+            writeln!(out, "{}", self.verdict.canonical_message())?;
+        }
+        Ok(())
     }
 
     fn json(&self) -> Value {
-        serde_json::to_value(&self.0).expect("a verdict is plain data")
+        serde_json::to_value(&self.verdict).expect("a verdict is plain data")
     }
 }
 
@@ -58,9 +67,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
+        order: args.order.unwrap_or_default().moves(),
         ..SolveOptions::default()
     };
-    let verdict = Checked(check(&start, &goal, &moves, args.notation, &options)?);
+    let verdict = Checked {
+        verdict: check(&start, &goal, &moves, args.notation, &options)?,
+        canonical_line: args.order.is_some(),
+    };
     output::print(&verdict, Format::json_or(args.json, Format::Text))?;
     Ok(verdict.exit_code())
 }

@@ -40,6 +40,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         estimate: args.estimate.choice()?,
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
+        order: args.order.moves(),
         weight: args.weight,
         cache: Some(args.cache.cache()),
         threads: args.threads.threads,

@@ -74,6 +74,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             .heuristic
             .map_or(EstimateChoice::Auto, EstimateChoice::Heuristic),
         limits: args.limits.limits(SOLVE_LIMITS, 1),
+        order: args.order.moves(),
         ..SolveOptions::default()
     };
     let traced = trace(&start, &goal, &options, args.limit).map_err(|e| match e {

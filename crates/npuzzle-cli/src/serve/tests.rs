@@ -69,6 +69,7 @@ const ERROR_CODES: &[&str] = &[
     "bad_algorithm",
     "bad_heuristic",
     "bad_limit",
+    "bad_order",
     "bad_options",
     "bad_json",
     "bad_fields",
@@ -146,6 +147,17 @@ async fn errors_carry_stable_codes() {
             ),
             "bad_limit",
         ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "order": "lrdd"}),
+            ),
+            "bad_order",
+        ),
+        (
+            get("/api/trace?board=283104765&algorithm=bfs&order=x"),
+            "bad_order",
+        ),
         (post_raw("/api/solve", "{".into()), "bad_json"),
         (
             post_json("/api/solve", &json!({"board": "283104765", "colour": 1})),
@@ -168,6 +180,59 @@ async fn errors_carry_stable_codes() {
         assert!(status.is_client_error(), "{want}: {status}");
         assert_eq!(code, want);
     }
+}
+
+/// `"order"` reaches the library: every order's answer is the library's in that order,
+/// the orders choose more than one path, and a trace generates children in the order.
+#[tokio::test]
+async fn the_move_order_reaches_solve_and_trace() {
+    let start = parse_board(HARD_3X3, None).unwrap();
+    let goal = Board::goal(start.size());
+    let mut paths = std::collections::HashSet::new();
+    for order in npuzzle::MoveOrder::all() {
+        let options = npuzzle::SolveOptions {
+            order: order.moves(),
+            ..npuzzle::SolveOptions::default()
+        };
+        let want = npuzzle::solve(&start, &goal, &options).unwrap().moves;
+        let (status, body) = call(
+            default_app(),
+            post_json(
+                "/api/solve",
+                &json!({"board": HARD_3X3, "order": order.to_string()}),
+            ),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["moves"], npuzzle::moves_to_string(&want), "{order}");
+        paths.insert(want);
+    }
+    assert!(paths.len() > 1, "every order gave one path");
+    for order in ["dlru", "urdl"] {
+        let (status, body) = call(
+            default_app(),
+            get(&format!(
+                "/api/trace?board=123405678&algorithm=bfs&limit=5&order={order}"
+            )),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let children: String = body["events"].as_array().unwrap()[1..]
+            .iter()
+            .map(|e| e["move"].as_str().unwrap())
+            .collect();
+        assert_eq!(children, order);
+    }
+    assert_error(
+        default_app(),
+        post_json(
+            "/api/solve",
+            &json!({"board": "283104765", "order": "lrxu"}),
+        ),
+        StatusCode::BAD_REQUEST,
+        "order: 'x' at position 3 is not a move (l, r, d, u)",
+    )
+    .await;
 }
 
 #[tokio::test]

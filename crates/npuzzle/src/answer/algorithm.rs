@@ -74,6 +74,24 @@ impl Algorithm {
         )
     }
 
+    /// Whether a solution this algorithm proves optimal is the canonical one: of the
+    /// optimal solutions, the lexicographically smallest in the move order
+    /// ([`crate::answer::options::SolveOptions::order`]). The distance tables step to the
+    /// first neighbour one move nearer; BFS keeps the first parent found; IDA*, IDDFS and
+    /// the fast IDA* try children in order and stop at the first goal of the last bound.
+    /// A* and bidirectional BFS return *an* optimal solution; `auto` is never the
+    /// algorithm that ran.
+    pub fn finds_canonical(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Table
+                | Algorithm::Bfs
+                | Algorithm::Idastar
+                | Algorithm::Iddfs
+                | Algorithm::FastIdastar
+        )
+    }
+
     /// Every (algorithm, heuristic) pair worth comparing on one board, uninformed searches
     /// first: what `npuzzle compare` and the web page's comparison panel both run.
     pub fn comparison_pairs() -> Vec<(Algorithm, Option<HeuristicKind>)> {

@@ -172,6 +172,7 @@ mod tests {
     use super::super::forbidden_words::forbidden_words;
     use super::*;
     use crate::puzzle::board::{Board, Size};
+    use crate::puzzle::move_order::MoveOrder;
     use rustc_hash::FxHashMap;
     use std::collections::VecDeque;
 
@@ -269,9 +270,9 @@ mod tests {
     fn the_smallest_shortest_path_to_every_near_board_is_let_through() {
         // Every move order, boards where the edges cut many stand-ins off (two rows, a
         // corner) and open ones, every board within reach of the depth.
-        let orders = Move::every_order();
+        let orders = MoveOrder::all();
         assert_eq!(orders.len(), 24);
-        for order in orders {
+        for order in orders.into_iter().map(MoveOrder::moves) {
             let pruner = MovePruner::new(order, 10);
             for (w, h, blank, depth) in [
                 (3, 3, 4, 14),

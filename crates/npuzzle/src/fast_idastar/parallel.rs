@@ -700,7 +700,7 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = random_board(&goal, &mut rng);
-            let order = Move::every_order()[order_index];
+            let order = crate::puzzle::move_order::MoveOrder::all()[order_index].moves();
             let estimate = LinearConflict::new(&goal);
             let serial = solve_with(&start, &goal, &estimate, &settings(1, order)).unwrap();
             let parallel =

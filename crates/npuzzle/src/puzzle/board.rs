@@ -191,26 +191,6 @@ impl Move {
     /// finds the lexicographically smallest shortest path under it.
     pub const DEFAULT_ORDER: [Move; 4] = [Move::Left, Move::Right, Move::Down, Move::Up];
 
-    /// Every move order: the 24 arrangements of the four moves, in the order of their
-    /// letters' positions in [`Move::DEFAULT_ORDER`].
-    #[cfg(test)]
-    pub(crate) fn every_order() -> Vec<[Move; 4]> {
-        let mut orders = Vec::with_capacity(24);
-        for a in Move::DEFAULT_ORDER {
-            for b in Move::DEFAULT_ORDER {
-                for c in Move::DEFAULT_ORDER {
-                    for d in Move::DEFAULT_ORDER {
-                        let order = [a, b, c, d];
-                        if (0..4).all(|i| (0..i).all(|j| order[i] != order[j])) {
-                            orders.push(order);
-                        }
-                    }
-                }
-            }
-        }
-        orders
-    }
-
     /// The move that undoes this one.
     #[inline]
     #[must_use]

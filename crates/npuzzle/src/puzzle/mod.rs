@@ -1,6 +1,6 @@
-//! The puzzle itself: sizes, boards and blank moves, their notation, the parity test,
-//! random boards, packed search states, the classic heuristics, and every permutation
-//! ranking.
+//! The puzzle itself: sizes, boards and blank moves, their notation, move orders, the
+//! parity test, random boards, packed search states, the classic heuristics, and every
+//! permutation ranking.
 //!
 //! ```
 //! use npuzzle::puzzle::{board::Board, notation::parse_board, solvability::is_solvable};
@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod heuristic;
+pub mod move_order;
 pub mod notation;
 pub mod random;
 pub mod rank;

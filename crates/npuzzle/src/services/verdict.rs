@@ -31,10 +31,12 @@
 use std::time::Duration;
 
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Algorithm, SolveError, Status};
+use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::fast_idastar::MAX_LINE;
-use crate::puzzle::board::{Board, Move};
+use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+#[cfg(feature = "serde")]
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::solving::solver::solve;
@@ -59,6 +61,44 @@ pub struct Verdict {
     pub lower_bound: Option<usize>,
     /// A sentence saying what was found.
     pub message: String,
+    /// Whether the moves are the canonical solution: of the optimal ones, the
+    /// lexicographically smallest in [`Verdict::order`] (`false` for moves that do not
+    /// solve the board). `None` when no search that finds the canonical solution
+    /// finished.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub canonical: Option<bool>,
+    /// The move order `canonical` is judged in ([`SolveOptions::order`]), as letters:
+    /// `lrdu` unless asked otherwise.
+    #[cfg_attr(feature = "serde", serde(default = "default_order"))]
+    pub order: String,
+}
+
+/// The order of a verdict that names none (one written before orders were asked for).
+#[cfg(feature = "serde")]
+fn default_order() -> String {
+    MoveOrder::DEFAULT.to_string()
+}
+
+impl Verdict {
+    /// Whether the moves are the canonical solution, in words: `canonical: the smallest
+    /// optimal solution in the order dlru`, `not canonical: …`, or `canonical: unknown …`.
+    pub fn canonical_message(&self) -> String {
+        let order = &self.order;
+        match (self.canonical, self.valid, self.optimal) {
+            (Some(true), _, _) => {
+                format!("canonical: the smallest optimal solution in the order {order}")
+            }
+            (Some(false), false, _) => "not canonical: the moves do not solve the board".into(),
+            (Some(false), true, Some(false)) => "not canonical: the moves are not optimal".into(),
+            (Some(false), true, _) => {
+                format!("not canonical: another optimal solution comes first in the order {order}")
+            }
+            (None, _, _) => format!(
+                "canonical: unknown (no search that finds the smallest optimal solution in \
+                 the order {order} finished)"
+            ),
+        }
+    }
 }
 
 /// The verdict on moves from `start` that end on `end`, not on `goal`.
@@ -90,6 +130,8 @@ pub fn check(
         minimum: None,
         lower_bound: None,
         message: String::new(),
+        canonical: None,
+        order: moves_to_string(&options.order),
     };
     if start.size() != goal.size() {
         return Err(SolveError::SizeMismatch {
@@ -104,35 +146,19 @@ pub fn check(
             index + 1,
             notation.write(&moves[index..=index])
         );
+        verdict.canonical = Some(false);
         return Ok(verdict);
     }
     if board != *goal {
         verdict.message = missed(&board, start, goal);
+        verdict.canonical = Some(false);
         return Ok(verdict);
     }
     verdict.valid = true;
     let given = moves.len();
     let bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
     verdict.lower_bound = Some(bound);
-    let mut best = solve(start, goal, options)?;
-    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
-    if best.status == Status::Solved && !best.optimal && given > bound && fast_fits {
-        // `auto` answered without proof (a big board, built constructively): search
-        // optimally, for a bounded time, before saying optimality is unknown.
-        let mut limits = options.limits.clone();
-        limits.max_time = limits
-            .max_time
-            .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));
-        let exact = SolveOptions {
-            algorithm: Algorithm::FastIdastar,
-            limits,
-            ..options.clone()
-        };
-        let searched = solve(start, goal, &exact)?;
-        if searched.status == Status::Solved || best.length().is_none_or(|l| l >= given) {
-            best = searched;
-        }
-    }
+    let best = fewest(start, goal, (given, bound), options)?;
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
             let minimum = best.moves.len();
@@ -184,7 +210,46 @@ pub fn check(
             );
         }
     }
+    verdict.canonical = match verdict.optimal {
+        Some(false) => Some(false),
+        // Only a search that finds the canonical solution knows which it is.
+        _ if best.status == Status::Solved && best.optimal && best.algorithm.finds_canonical() => {
+            Some(moves == best.moves.as_slice())
+        }
+        _ => None,
+    };
     Ok(verdict)
+}
+
+/// The fewest moves from `start` to `goal` as `solve` finds them under `options`. When
+/// `auto` answered without proof (a big board, built constructively) and the `given`
+/// moves pass the lower `bound`, an optimal search runs too, for a bounded time, before
+/// optimality is said to be unknown.
+fn fewest(
+    start: &Board,
+    goal: &Board,
+    (given, bound): (usize, usize),
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let best = solve(start, goal, options)?;
+    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
+    if best.status != Status::Solved || best.optimal || given <= bound || !fast_fits {
+        return Ok(best);
+    }
+    let mut limits = options.limits.clone();
+    limits.max_time = limits
+        .max_time
+        .or(Some(Duration::from_secs_f64(BIG_BOARD_SECONDS)));
+    let exact = SolveOptions {
+        algorithm: Algorithm::FastIdastar,
+        limits,
+        ..options.clone()
+    };
+    let searched = solve(start, goal, &exact)?;
+    if searched.status == Status::Solved || best.length().is_none_or(|l| l >= given) {
+        return Ok(searched);
+    }
+    Ok(best)
 }
 
 /// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.
@@ -193,5 +258,119 @@ fn moves_reach(moves: usize) -> String {
         "1 move reaches".to_string()
     } else {
         format!("{moves} moves reach")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, VecDeque};
+
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::move_order::MoveOrder;
+    use crate::puzzle::random::random_board;
+
+    /// Every board's distance to `goal`, by a breadth-first search written here.
+    fn distances(goal: &Board) -> HashMap<Board, usize> {
+        let mut seen = HashMap::from([(goal.clone(), 0)]);
+        let mut queue = VecDeque::from([goal.clone()]);
+        while let Some(board) = queue.pop_front() {
+            let d = seen[&board];
+            for mv in Move::DEFAULT_ORDER {
+                if let Some(next) = board.moved(mv) {
+                    seen.entry(next.clone()).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        seen
+    }
+
+    /// The first two optimal paths from `start` in `order`, lexicographically.
+    fn first_two(start: &Board, order: [Move; 4], far: &HashMap<Board, usize>) -> Vec<Vec<Move>> {
+        fn walk(
+            board: &Board,
+            order: [Move; 4],
+            far: &HashMap<Board, usize>,
+            path: &mut Vec<Move>,
+            out: &mut Vec<Vec<Move>>,
+        ) {
+            if out.len() == 2 {
+                return;
+            }
+            if far[board] == 0 {
+                out.push(path.clone());
+                return;
+            }
+            for mv in order {
+                if let Some(next) = board.moved(mv).filter(|n| far[n] + 1 == far[board]) {
+                    path.push(mv);
+                    walk(&next, order, far, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(start, order, far, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn the_canonical_solution_is_the_smallest_optimal_one_in_the_order_asked() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = distances(&goal);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(36);
+        let mut told_apart = 0;
+        for _ in 0..12 {
+            let start = random_board(&goal, &mut rng);
+            for order in MoveOrder::all() {
+                let options = SolveOptions {
+                    order: order.moves(),
+                    ..SolveOptions::default()
+                };
+                let paths = first_two(&start, order.moves(), &far);
+                let verdict = check(&start, &goal, &paths[0], Notation::Blank, &options).unwrap();
+                assert_eq!(verdict.canonical, Some(true), "{start} {order}");
+                assert_eq!(verdict.order, order.to_string());
+                if let Some(second) = paths.get(1) {
+                    told_apart += 1;
+                    let verdict = check(&start, &goal, second, Notation::Blank, &options).unwrap();
+                    assert_eq!(
+                        (verdict.optimal, verdict.canonical),
+                        (Some(true), Some(false)),
+                        "{start} {order}"
+                    );
+                    assert!(verdict
+                        .canonical_message()
+                        .contains("another optimal solution comes first"));
+                }
+            }
+        }
+        // Half of random 8-puzzles have one optimal solution only: these have two.
+        assert!(
+            told_apart >= 4 * 24,
+            "only {told_apart} boards with two optimal paths"
+        );
+    }
+
+    #[test]
+    fn moves_that_do_not_solve_or_are_long_are_not_canonical() {
+        let start = crate::parse_board("283104765", None).unwrap();
+        let goal = crate::parse_board("123804765", None).unwrap();
+        let options = SolveOptions::default();
+        for (moves, words) in [
+            ("uu", "do not solve"),
+            ("ul", "do not solve"),
+            ("uldrlr", "not optimal"),
+        ] {
+            let moves = Notation::Blank.parse(moves).unwrap();
+            let verdict = check(&start, &goal, &moves, Notation::Blank, &options).unwrap();
+            assert_eq!(verdict.canonical, Some(false));
+            assert!(verdict.canonical_message().contains(words), "{verdict:?}");
+        }
     }
 }

@@ -94,7 +94,10 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         configs,
         threads: args.threads.clone(),
         set,
-        options: options(&args.limits, &args.cache, defaults),
+        options: SolveOptions {
+            order: args.order.moves(),
+            ..options(&args.limits, &args.cache, defaults)
+        },
         per_board: args.per_board,
         format,
         quiet: args.cache.quiet,

@@ -27,6 +27,8 @@ pub enum ErrorCode {
     BadHeuristic,
     /// A limit out of range (`max_seconds`, `max_memory`, `walk`, `limit`).
     BadLimit,
+    /// A move order that is not l, r, d, u each once.
+    BadOrder,
     /// Options the solver refuses together (such as a heuristic for BFS).
     BadOptions,
     /// A body that is not JSON.
@@ -65,6 +67,7 @@ impl ErrorCode {
             ErrorCode::BadAlgorithm => "bad_algorithm",
             ErrorCode::BadHeuristic => "bad_heuristic",
             ErrorCode::BadLimit => "bad_limit",
+            ErrorCode::BadOrder => "bad_order",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::BadJson => "bad_json",
             ErrorCode::BadFields => "bad_fields",

@@ -4,7 +4,7 @@
 use npuzzle::cancel::CancelToken;
 use npuzzle::options::time_limit;
 use npuzzle::search::Limits;
-use npuzzle::{Board, HeuristicKind, Size, SolveOptions};
+use npuzzle::{Board, HeuristicKind, Move, MoveOrder, Size, SolveOptions};
 use serde::Deserialize;
 
 use super::error::{bad_input, ApiError, ErrorCode};
@@ -99,6 +99,15 @@ pub(super) fn read_boards(
     let (start, _) = start_and_goal(board, None, size).map_err(bad_input(ErrorCode::BadBoard))?;
     let goal = goal_of(goal, start.size()).map_err(bad_input(ErrorCode::BadGoal))?;
     Ok((start, goal))
+}
+
+/// The move order a request names, else the default (l, r, d, u).
+pub(super) fn read_order(text: Option<&str>) -> Result<[Move; 4], ApiError> {
+    let order = text
+        .map(str::parse::<MoveOrder>)
+        .transpose()
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadOrder, format!("order: {e}")))?;
+    Ok(order.unwrap_or_default().moves())
 }
 
 /// The heuristic a request names, if any.

@@ -9,7 +9,7 @@ use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, SolveOptio
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, solve_error, ApiError, ErrorCode};
-use super::request::{read_boards, read_heuristic, request_options, Memory};
+use super::request::{read_boards, read_heuristic, read_order, request_options, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -27,6 +27,8 @@ pub struct SolveRequest {
     algorithm: Option<String>,
     /// As `--heuristic`.
     heuristic: Option<String>,
+    /// As `--order`: the blank's moves `l r d u` in the order they are tried.
+    order: Option<String>,
     /// Also return every board along the solution.
     #[serde(default)]
     boards: bool,
@@ -60,9 +62,11 @@ pub async fn solve(
         Some(name) => name.parse().map_err(bad_input(ErrorCode::BadAlgorithm))?,
     };
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
+    let order = read_order(request.order.as_deref())?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
+        order,
         ..request_options(
             &state.config,
             request.max_nodes,

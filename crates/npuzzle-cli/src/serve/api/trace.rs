@@ -10,7 +10,7 @@ use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
-use super::request::{read_boards, read_heuristic, request_options, Memory};
+use super::request::{read_boards, read_heuristic, read_order, request_options, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -34,6 +34,8 @@ pub struct TraceRequest {
     algorithm: String,
     /// The heuristic of astar and idastar (default linear-conflict).
     heuristic: Option<String>,
+    /// The order children are generated in: the blank's moves `l r d u` (default lrdu).
+    order: Option<String>,
     /// Most events (default 10,000, at most 20,000).
     limit: Option<usize>,
     /// Lower the server's node limit for this search.
@@ -89,6 +91,7 @@ async fn trace_answer(
         ))
     })?;
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
+    let order = read_order(request.order.as_deref())?;
     let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
     if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
         return Err(ApiError::bad_request(
@@ -99,6 +102,7 @@ async fn trace_answer(
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
+        order,
         ..request_options(
             &state.config,
             request.max_nodes,
