@@ -82,7 +82,7 @@ pub use answer::{cluster, options, solution};
 #[doc(hidden)]
 pub use fast_idastar as puzzle_idastar;
 #[doc(hidden)]
-pub use puzzle::{board, heuristic, notation, random, rank, solvability, state};
+pub use puzzle::{board, graph_puzzle, heuristic, notation, random, rank, solvability, state};
 #[doc(hidden)]
 pub use services::{compare, judge, trace, verdict};
 #[doc(hidden)]
