@@ -181,7 +181,7 @@ impl GraphPuzzle {
     /// vertex slid into it.
     fn successors(&self, state: Packed) -> impl Iterator<Item = Packed> + '_ {
         let empty = (0..self.vertices())
-            .find(|&v| (state >> (4 * v)) & 15 == 0)
+            .find(|&v| (state >> (4 * v)).trailing_zeros() >= 4)
             .expect("one vertex is empty");
         self.neighbours[empty].iter().map(move |&from| {
             let piece = (state >> (4 * from)) & 15;

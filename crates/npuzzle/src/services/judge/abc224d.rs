@@ -13,6 +13,9 @@ use super::JudgeError;
 /// The problem's vertices.
 const VERTICES: usize = 9;
 
+/// At most one edge a pair of vertices: more is bad input, not a bigger graph.
+const MOST_EDGES: usize = VERTICES * (VERTICES - 1) / 2;
+
 /// AtCoder ABC224 D: the number of edges `M`, then `M` edges `u v` on vertices 1-9,
 /// then `p1 … p8`, the vertex of each piece; prints the fewest moves (a piece slides
 /// along an edge onto the empty vertex) to piece `i` on vertex `i` for every `i`, or
@@ -27,6 +30,9 @@ const VERTICES: usize = 9;
 ///
 /// # Errors
 /// A [`JudgeError`] naming the line and token of bad input, or a failed write.
+///
+/// # Panics
+/// Never: the graph and the arrangement are checked as they are read.
 pub fn abc224d(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let count = read_count(input, "edges")?;
     let mut all = tokens(&input[count.rest..], count.line);
@@ -51,8 +57,6 @@ pub fn abc224d(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
             }),
         }
     };
-    // At most one edge a pair of vertices: more is bad input, not a bigger graph.
-    const MOST_EDGES: usize = VERTICES * (VERTICES - 1) / 2;
     if count.announced > MOST_EDGES {
         return Err(JudgeError::BadLine {
             line: count.line,
@@ -112,6 +116,7 @@ mod tests {
     use super::*;
     use crate::services::judge::tests::run;
     use std::collections::{HashMap, VecDeque};
+    use std::fmt::Write as _;
 
     const SAMPLE_EDGES: &str = "5\n1 2\n1 3\n1 9\n2 9\n3 9\n";
 
@@ -184,7 +189,7 @@ mod tests {
             let p: [usize; 8] = vertices[..8].try_into().unwrap();
             let mut input = format!("{}\n", edges.len());
             for (u, v) in &edges {
-                input += &format!("{u} {v}\n");
+                let _ = writeln!(input, "{u} {v}");
             }
             input += &p.map(|v| v.to_string()).join(" ");
             let expected = brute_force(&edges, &p);

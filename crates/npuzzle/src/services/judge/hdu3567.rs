@@ -20,7 +20,7 @@ use super::reader::{
 use super::JudgeError;
 
 /// The order HDU 3567 breaks ties in: the blank's moves d < l < r < u.
-pub const ORDER: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
+const ORDER: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a tile 1-8 or X";
@@ -37,7 +37,7 @@ const PRECOMPUTE_FROM_BYTES: usize = 1_500_000;
 /// HDU 3567: the number of cases `T`, then each case as two boards, start and goal
 /// (nine characters each, `X` the blank; `x`, `0` and spaces between cells are read
 /// too); for each, `Case k: n` with the fewest moves `n`, then a line with the smallest
-/// such path of the blank in the order d < l < r < u ([`ORDER`]). A goal the start cannot
+/// such path of the blank in the order d < l < r < u. A goal the start cannot
 /// reach (the judge promises none) is answered `Case k: unsolvable` alone. `T` is not
 /// held to the judge's 200.
 ///
@@ -248,6 +248,7 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     use std::collections::{HashMap, VecDeque};
+    use std::fmt::Write as _;
 
     #[test]
     fn the_judges_sample() {
@@ -310,9 +311,9 @@ mod tests {
             goals.shuffle(&mut rng);
             for goal in goals.into_iter().take(400) {
                 cases += 1;
-                input += &format!("{}\n{}\n", written(&start, "X"), written(goal, "X"));
+                let _ = write!(input, "{}\n{}\n", written(&start, "X"), written(goal, "X"));
                 let path = &paths[goal];
-                expected += &format!("Case {cases}: {}\n{path}\n", path.len());
+                let _ = write!(expected, "Case {cases}: {}\n{path}\n", path.len());
             }
             // And one goal it cannot reach: the start with two tiles swapped.
             let mut cells = start.cells().to_vec();
@@ -322,12 +323,13 @@ mod tests {
             };
             cells.swap(a, b);
             cases += 1;
-            input += &format!(
-                "{} {}\n",
+            let _ = writeln!(
+                input,
+                "{} {}",
                 written(&start, "x"),
                 written(&Board::new(size, cells).unwrap(), "0")
             );
-            expected += &format!("Case {cases}: unsolvable\n");
+            let _ = writeln!(expected, "Case {cases}: unsolvable");
         }
         let input = format!("{cases}\n{input}");
         assert_eq!(run(hdu3567, &input), (expected.clone(), None));
@@ -360,7 +362,7 @@ mod tests {
             e.unwrap(),
             "line 4: stray '1' after the 1 case the first line announces"
         );
-        let (_, e) = run(hdu3567, &format!("1\n12X453786\n12345678Y\n"));
+        let (_, e) = run(hdu3567, "1\n12X453786\n12345678Y\n");
         assert_eq!(
             e.unwrap(),
             "case 1, token 10 ('12345678Y') on line 3: expected a tile 1-8 or X"

@@ -142,11 +142,7 @@ pub(super) fn is_space(byte: u8) -> bool {
 
 /// The 1-based line of the byte at `offset`.
 pub(super) fn line_at(input: &str, offset: usize) -> usize {
-    input.as_bytes()[..offset]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    input.as_bytes()[..offset].split(|&b| b == b'\n').count()
 }
 
 /// The count a first token announces, and where the input after it starts.

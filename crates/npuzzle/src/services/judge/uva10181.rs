@@ -17,11 +17,11 @@ use super::JudgeError;
 const EXPECTED: &str = "a number 0-15";
 
 /// What the judge prints for a board whose goal cannot be reached.
-pub const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
+const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 
 /// UVa 10181: the number of puzzles `N`, then `N` boards of four lines of four numbers
 /// (`0` the hole; any layout of whitespace); for each, one line with the hole's moves
-/// `L R U D` to `1 2 … 15 0`, or `This puzzle is not solvable.` ([`NOT_SOLVABLE`]).
+/// `L R U D` to `1 2 … 15 0`, or `This puzzle is not solvable.`.
 ///
 /// The judge accepts any solution of at most 50 moves (its own solver needs at most 45 on
 /// its data); this prints an optimal one, as [`solve`] answers under `options` (optimal
@@ -122,6 +122,7 @@ mod tests {
     use crate::puzzle::random::random_walk;
     use crate::search::Limits;
     use rand::SeedableRng;
+    use std::fmt::Write as _;
 
     fn run(input: &str) -> (String, Option<String>) {
         let mut out = Vec::new();
@@ -152,8 +153,9 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(10181);
         for _ in 0..8 {
             let board = random_walk(&goal, 30, &mut rng);
-            input += &format!(
-                "{}\n",
+            let _ = writeln!(
+                input,
+                "{}",
                 board
                     .cells()
                     .iter()
