@@ -63,7 +63,7 @@ pub enum GraphPuzzleError {
 }
 
 /// An arrangement packed four bits a vertex, vertex 0 lowest.
-type Packed = u64;
+type Arrangement = u64;
 
 impl GraphPuzzle {
     /// The most vertices: an arrangement is packed four bits a vertex into a `u64`.
@@ -137,10 +137,10 @@ impl GraphPuzzle {
         let start = self.pack(start, "start")?;
         let goal = self.pack(goal, "goal")?;
         let n = self.vertices();
-        let successors = |&state: &Packed| self.successors(state);
-        let found = |&state: &Packed| state == goal;
+        let successors = |&state: &Arrangement| self.successors(state);
+        let found = |&state: &Arrangement| state == goal;
         let search = if n <= Self::RANKED_VERTICES {
-            let visited = IndexedMap::new(factorial(n) as usize, move |&state: &Packed| {
+            let visited = IndexedMap::new(factorial(n) as usize, move |&state: &Arrangement| {
                 let mut cells = [0u8; Self::RANKED_VERTICES];
                 for (v, cell) in cells[..n].iter_mut().enumerate() {
                     *cell = ((state >> (4 * v)) & 15) as u8;
@@ -179,7 +179,7 @@ impl GraphPuzzle {
 
     /// The arrangements one move from `state`: the piece on each neighbour of the empty
     /// vertex slid into it.
-    fn successors(&self, state: Packed) -> impl Iterator<Item = Packed> + '_ {
+    fn successors(&self, state: Arrangement) -> impl Iterator<Item = Arrangement> + '_ {
         let empty = (0..self.vertices())
             .find(|&v| (state >> (4 * v)).trailing_zeros() >= 4)
             .expect("one vertex is empty");
@@ -190,7 +190,11 @@ impl GraphPuzzle {
     }
 
     /// `arrangement` packed, once checked.
-    fn pack(&self, arrangement: &[u8], which: &'static str) -> Result<Packed, GraphPuzzleError> {
+    fn pack(
+        &self,
+        arrangement: &[u8],
+        which: &'static str,
+    ) -> Result<Arrangement, GraphPuzzleError> {
         let n = self.vertices();
         let bad = |problem: String| GraphPuzzleError::BadArrangement { which, problem };
         if arrangement.len() != n {
@@ -219,7 +223,7 @@ impl GraphPuzzle {
 }
 
 /// The arrangement of the first `n` vertices of `state`.
-fn unpack(state: Packed, n: usize) -> Vec<u8> {
+fn unpack(state: Arrangement, n: usize) -> Vec<u8> {
     (0..n).map(|v| ((state >> (4 * v)) & 15) as u8).collect()
 }
 

@@ -56,7 +56,7 @@ const PRECOMPUTE_FROM_BYTES: usize = 1_500_000;
 /// Never: every 3x3 distance table is embedded.
 pub fn hdu3567(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let count = read_count(input, "cases")?;
-    let mut answers = Answers::new(if input.len() - count.rest >= PRECOMPUTE_FROM_BYTES {
+    let mut answers = PathsByGoalBlank::new(if input.len() - count.rest >= PRECOMPUTE_FROM_BYTES {
         0
     } else {
         WALKS_BEFORE_STRINGS
@@ -81,7 +81,7 @@ pub fn hdu3567(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 }
 
 /// The moves of each goal blank cell's table, had as cases ask for them.
-struct Answers {
+struct PathsByGoalBlank {
     layouts: [Layout; 9],
     /// Cases each table was walked for, up to `walks_before_strings`.
     walked: [u32; 9],
@@ -90,9 +90,9 @@ struct Answers {
     tables: [Option<Arc<DistanceTable>>; 9],
 }
 
-impl Answers {
-    fn new(walks_before_strings: u32) -> Answers {
-        Answers {
+impl PathsByGoalBlank {
+    fn new(walks_before_strings: u32) -> PathsByGoalBlank {
+        PathsByGoalBlank {
             layouts: std::array::from_fn(|blank| {
                 Layout::new(three_by_three(), blank).expect("a cell of 3x3")
             }),
@@ -152,14 +152,14 @@ fn relabeled(start: u64, goal: u64) -> u64 {
     packed
 }
 
-/// Answers at most `announced` well-formed ASCII cases from byte `from` on (see
+/// PathsByGoalBlank at most `announced` well-formed ASCII cases from byte `from` on (see
 /// [`FastCells`]); returns the cases answered and where the token reader must take over
 /// (`input.len()` when the rest is whitespace).
 fn fast(
     input: &[u8],
     from: usize,
     announced: usize,
-    answers: &mut Answers,
+    answers: &mut PathsByGoalBlank,
     out: &mut impl Write,
 ) -> Result<(usize, usize), JudgeError> {
     const FLUSH_AT: usize = 1 << 16;
@@ -337,7 +337,7 @@ mod tests {
         let count = read_count(&input, "cases").unwrap();
         for walks in [0, 150] {
             let mut out = Vec::new();
-            let mut answers = Answers::new(walks);
+            let mut answers = PathsByGoalBlank::new(walks);
             let answered = fast(input.as_bytes(), count.rest, cases, &mut answers, &mut out);
             assert_eq!(answered.unwrap(), (cases, input.len()));
             assert_eq!(String::from_utf8(out).unwrap(), expected);

@@ -146,7 +146,7 @@ pub(super) fn line_at(input: &str, offset: usize) -> usize {
 }
 
 /// The count a first token announces, and where the input after it starts.
-pub(super) struct Count {
+pub(super) struct CaseCount {
     /// The number announced.
     pub announced: usize,
     /// The byte offset just after it.
@@ -156,7 +156,7 @@ pub(super) struct Count {
 }
 
 /// Reads the first token of `input` as the count of `what` (`cases`, `puzzles`, `edges`).
-pub(super) fn read_count(input: &str, what: &str) -> Result<Count, JudgeError> {
+pub(super) fn read_count(input: &str, what: &str) -> Result<CaseCount, JudgeError> {
     let start = input.len() - input.trim_start().len();
     let line = line_at(input, start);
     let Some(text) = input[start..].split_whitespace().next() else {
@@ -169,7 +169,7 @@ pub(super) fn read_count(input: &str, what: &str) -> Result<Count, JudgeError> {
         line,
         problem: format!("expected the number of {what}, found '{}'", shortened(text)),
     })?;
-    Ok(Count {
+    Ok(CaseCount {
         announced,
         rest: start + text.len(),
         line,
