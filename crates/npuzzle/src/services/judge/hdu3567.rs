@@ -152,7 +152,7 @@ fn relabeled(start: u64, goal: u64) -> u64 {
     packed
 }
 
-/// PathsByGoalBlank at most `announced` well-formed ASCII cases from byte `from` on (see
+/// Answers at most `announced` well-formed ASCII cases from byte `from` on (see
 /// [`FastCells`]); returns the cases answered and where the token reader must take over
 /// (`input.len()` when the rest is whitespace).
 fn fast(
