@@ -123,6 +123,16 @@ fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
         ("path", &cells, "case 1, token 19"),
         ("hdu1043", &digits, "case 1, token "),
         ("hdu1043", &cells, "case 1, token "),
+        ("poj1077", &cells, "case 1, token 10"),
+        ("hdu3567", &digits, "line 1: expected the number of cases"),
+        ("uva652", &digits, "line 1: expected the number of cases"),
+        (
+            "uva10181",
+            &digits,
+            "line 1: expected the number of puzzles",
+        ),
+        ("abc224d", &digits, "line 1: expected the number of edges"),
+        ("leetcode773", &digits, "line 1: "),
     ] {
         let (code, stderr, peak, elapsed) = measured(&["judge", format], input);
         assert_eq!(code, 1, "{format}: {stderr}");

@@ -80,6 +80,14 @@ const PROMISED: &[(&str, &str)] = &[
     ("judge p1379", "4\n"),
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),
+    ("judge --list", "abc224d      AtCoder ABC224 D"),
+    ("judge hdu3567", "Case 2: 8\nurrulldr\n"),
+    ("judge leetcode773", "5\n"),
+    ("judge abc224d", "5\n"),
+    (
+        "judge uva10181",
+        "LLLDRDRDR\nThis puzzle is not solvable.\n",
+    ),
     ("stats --size 3x4", "\"max\":53"),
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),
@@ -132,6 +140,10 @@ fn scratch_directory() -> tempfile::TempDir {
         "2 8 3\n1 0 4\n7 6 5\n1 2 3\n8 0 4\n7 6 5\n",
     );
     write("cases.txt", "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n");
+    write(
+        "puzzles.txt",
+        "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n",
+    );
     write("boards.txt", "283104765\n8 6 7/2 5 4/3 0 1\n");
     // The cluster example's host file, on ports free now.
     let ports: Vec<std::net::TcpListener> = (0..2)

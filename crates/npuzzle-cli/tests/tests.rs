@@ -10,6 +10,7 @@ mod cluster;
 mod defects;
 mod doors;
 mod faults;
+mod judges;
 mod order;
 mod pdb;
 mod readme;

@@ -1,7 +1,13 @@
-//! The three judges' formats (`npuzzle judge`). The first byte chooses: 0 Luogu P1379,
-//! 1 start-and-goal with the path, 2 HDU 1043; the rest is the judge's input.
+//! The judges' formats (`npuzzle judge`). The first byte chooses: 0 Luogu P1379,
+//! 1 start-and-goal with the path, 2 HDU 1043, 3 POJ 1077, 4 HDU 3567, 5 UVa 652,
+//! 6 UVa 10181 (searches bounded), 7 LeetCode 773, 8 AtCoder ABC224 D; the rest is the
+//! judge's input.
 
-use npuzzle::judge::{hdu1043, p1379, path, JudgeError};
+use npuzzle::judge::{
+    abc224d, hdu1043, hdu3567, leetcode773, p1379, path, poj1077, uva10181, uva652, JudgeError,
+};
+use npuzzle::search::Limits;
+use npuzzle::SolveOptions;
 
 use crate::choose;
 
@@ -11,21 +17,43 @@ use crate::choose;
 /// When a judge reader breaks its promise on `bytes`: it must answer whole lines,
 /// each of the format's shape, and on bad input name the case at fault.
 pub fn check(bytes: &[u8]) {
-    let (choice, rest) = choose(bytes, 3);
+    let (choice, rest) = choose(bytes, 9);
     let input = String::from_utf8_lossy(rest);
     let mut out = Vec::new();
     let result = match choice {
         0 => p1379(&input, &mut out),
         1 => path(&input, &mut out),
-        _ => hdu1043(&input, &mut out),
+        2 => hdu1043(&input, &mut out),
+        3 => poj1077(&input, &mut out),
+        4 => hdu3567(&input, &mut out),
+        5 => uva652(&input, &mut out),
+        6 => {
+            // A hard 15-puzzle takes seconds: each search is bounded.
+            let options = SolveOptions {
+                limits: Limits {
+                    max_expanded: Some(100_000),
+                    ..Limits::NONE
+                },
+                build_tables: false,
+                ..SolveOptions::default()
+            };
+            uva10181(&input, &options, &mut out)
+        }
+        7 => leetcode773(&input, &mut out),
+        _ => abc224d(&input, &mut out),
     };
     let out = String::from_utf8(out).expect("answers are text");
     assert!(out.is_empty() || out.ends_with('\n'), "a cut line: {out:?}");
+    let moves = |line: &str, letters: &[u8]| line.bytes().all(|b| letters.contains(&b));
+    let number = |line: &str| line == "-1" || line.parse::<u32>().is_ok();
     for line in out.lines() {
         let shaped = match choice {
             0 => line == "-1" || line.parse::<u32>().is_ok_and(|d| d <= 31),
             1 => line == "-1" || line.bytes().all(|b| b.is_ascii_digit()),
-            _ => line == "unsolvable" || line.bytes().all(|b| b"udlr".contains(&b)),
+            2 | 3 | 5 => line == "unsolvable" || moves(line, b"udlr"),
+            4 => line.starts_with("Case ") || moves(line, b"udlr"),
+            6 => line == "This puzzle is not solvable." || moves(line, b"UDLR"),
+            _ => number(line),
         };
         assert!(shaped, "an answer line of the wrong shape: {line:?}");
     }
@@ -38,6 +66,8 @@ pub fn check(bytes: &[u8]) {
                 assert_eq!(out.lines().count(), case - 1, "{out:?}");
             }
         }
+        Err(JudgeError::BadLine { line, .. }) => assert!(line >= 1),
+        Err(JudgeError::Unanswered { case, .. }) => assert!(choice == 6 && case >= 1),
         Err(JudgeError::Io(e)) => panic!("writing to memory failed: {e}"),
     }
 }

@@ -82,7 +82,9 @@ pub use answer::{cluster, options, solution};
 #[doc(hidden)]
 pub use fast_idastar as puzzle_idastar;
 #[doc(hidden)]
-pub use puzzle::{board, heuristic, move_order, notation, random, rank, solvability, state};
+pub use puzzle::{
+    board, graph_puzzle, heuristic, move_order, notation, random, rank, solvability, state,
+};
 #[doc(hidden)]
 pub use services::{compare, judge, trace, verdict};
 #[doc(hidden)]

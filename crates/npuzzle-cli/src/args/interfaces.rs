@@ -71,13 +71,41 @@ pub struct ManArgs {
     pub dir: Option<PathBuf>,
 }
 
+/// `npuzzle judge`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct JudgeArgs {
+    /// Name each judge format with its source, and what it reads and writes.
+    #[arg(long)]
+    pub list: bool,
+    /// The judge whose input is on stdin.
+    #[command(subcommand)]
+    pub format: Option<JudgeFormat>,
+}
+
 /// The judge formats.
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Copy, Subcommand)]
 pub enum JudgeFormat {
     /// Luogu P1379: nine digits in, fewest moves to 123804765 out (or -1).
     P1379,
     /// Start and goal (3 rows each) in; fewest moves and every state of the path out (or -1).
     Path,
-    /// HDU 1043 / POJ 1077: many cases of 1-8 and x; blank moves or "unsolvable" out.
+    /// HDU 1043: many cases of 1-8 and x; blank moves or "unsolvable" out.
     Hdu1043,
+    /// POJ 1077: one case of 1-8 and x; blank moves or "unsolvable" out.
+    Poj1077,
+    /// HDU 3567 Eight II: T, then cases of start and goal with X; "Case k: n" and the
+    /// smallest shortest path in the order d < l < r < u.
+    Hdu3567,
+    /// UVa 652 Eight: N, then cases of 1-8 and x; blank moves or "unsolvable", a blank
+    /// line between.
+    Uva652,
+    /// UVa 10181 15-Puzzle Problem: N, then 4x4 boards with 0; the hole's moves L R U D
+    /// (optimal) or "This puzzle is not solvable.".
+    Uva10181,
+    /// LeetCode 773 Sliding Puzzle: a 2x3 board a line as JSON; fewest moves or -1.
+    Leetcode773,
+    /// AtCoder ABC224 D 8 Puzzle on Graph: M edges on vertices 1-9, then p1..p8; fewest
+    /// moves or -1.
+    Abc224d,
 }

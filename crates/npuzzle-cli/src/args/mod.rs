@@ -20,7 +20,7 @@ use clap::{Parser, Subcommand};
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
-pub use interfaces::{CompletionsArgs, JudgeFormat, ManArgs, ServeArgs};
+pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeFormat, ManArgs, ServeArgs};
 pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;
 pub use tables::{PdbBuildArgs, PdbCommand, StatsArgs};
@@ -59,9 +59,8 @@ pub enum Command {
     /// Benchmark configurations side by side on random boards or a file of published
     /// instances; Markdown or JSON report, SVG plots.
     Bench(BenchArgs),
-    /// Answer a classic judge's input on stdin, byte-exact on stdout.
-    #[command(subcommand)]
-    Judge(JudgeFormat),
+    /// Answer a classic judge's input on stdin, byte-exact on stdout (--list names them).
+    Judge(JudgeArgs),
     /// The distance distribution of a whole board size (at most 12 cells), from a table.
     Stats(StatsArgs),
     /// Serve the web page and its JSON API.

@@ -1,15 +1,19 @@
-//! `npuzzle judge`: the classic judges' formats on stdin and stdout. Judge input errors
-//! exit 1, after the answers to the cases before the bad one.
+//! `npuzzle judge`: the judges' formats on stdin and stdout; `--list` names them. Judge
+//! input errors exit 1, after the answers to the cases before the bad one.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::judge;
+use npuzzle::judge::{self, JUDGES};
+use npuzzle::SolveOptions;
 
-use crate::args::JudgeFormat;
+use crate::args::{JudgeArgs, JudgeFormat};
 use crate::input::{read_bounded, utf8};
 
-pub fn run(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
+pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
+    let Some(format) = args.format.filter(|_| !args.list) else {
+        return list();
+    };
     let bytes = read_bounded(io::stdin(), None, "stdin")?;
     let input = match utf8(bytes, "the input") {
         Ok(text) => text,
@@ -23,6 +27,12 @@ pub fn run(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
         JudgeFormat::P1379 => judge::p1379(&input, &mut out),
         JudgeFormat::Path => judge::path(&input, &mut out),
         JudgeFormat::Hdu1043 => judge::hdu1043(&input, &mut out),
+        JudgeFormat::Poj1077 => judge::poj1077(&input, &mut out),
+        JudgeFormat::Hdu3567 => judge::hdu3567(&input, &mut out),
+        JudgeFormat::Uva652 => judge::uva652(&input, &mut out),
+        JudgeFormat::Uva10181 => judge::uva10181(&input, &SolveOptions::default(), &mut out),
+        JudgeFormat::Leetcode773 => judge::leetcode773(&input, &mut out),
+        JudgeFormat::Abc224d => judge::abc224d(&input, &mut out),
     };
     // The cases answered before a bad one are part of the answer.
     out.flush()?;
@@ -34,4 +44,14 @@ pub fn run(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// Every judge, its source, and what it reads and writes.
+fn list() -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    for judge in JUDGES {
+        writeln!(out, "{:<12} {}", judge.name, judge.source)?;
+        writeln!(out, "{:<12} {}", "", judge.summary)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -47,7 +47,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Batch(args) => batch::run(args),
         Command::Bench(args) => bench::run(args),
         Command::BenchFile(args) => bench::run_file(args),
-        Command::Judge(format) => judge::run(format),
+        Command::Judge(args) => judge::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Pdb(command) => pdb::run(command),

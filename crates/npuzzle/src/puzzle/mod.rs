@@ -1,6 +1,6 @@
 //! The puzzle itself: sizes, boards and blank moves, their notation, move orders, the
-//! parity test, random boards, packed search states, the classic heuristics, and every
-//! permutation ranking.
+//! parity test, random boards, packed search states, the classic heuristics, every
+//! permutation ranking, and the sliding puzzle on any graph.
 //!
 //! ```
 //! use npuzzle::puzzle::{board::Board, notation::parse_board, solvability::is_solvable};
@@ -11,6 +11,7 @@
 //! ```
 
 pub mod board;
+pub mod graph_puzzle;
 pub mod heuristic;
 pub mod move_order;
 pub mod notation;

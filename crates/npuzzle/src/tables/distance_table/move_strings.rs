@@ -7,9 +7,9 @@ use crate::util::progress::Silent;
 
 use super::{build, packed, Layout, IN_MEMORY_STATES};
 
-/// Every board's canonical move string (blank order l, r, d, u) to one goal, stored end
-/// to end, so answering a query writes bytes without walking or ranking: for judges that
-/// answer many boards of a small size.
+/// Every board's canonical move string (blank order l, r, d, u unless built with
+/// another) to one goal, stored end to end, so answering a query writes bytes without
+/// walking or ranking: for judges that answer many boards of a small size.
 pub struct MoveStrings {
     layout: Layout,
     distances: Vec<u8>,
@@ -25,6 +25,16 @@ impl MoveStrings {
     /// # Panics
     /// When the layout has more than [`IN_MEMORY_STATES`] states.
     pub fn build(layout: Layout) -> MoveStrings {
+        MoveStrings::build_in_order(layout, Move::DEFAULT_ORDER)
+    }
+
+    /// [`MoveStrings::build`] with the canonical strings of blank order `order`: each
+    /// the lexicographically smallest shortest path under it (HDU 3567 asks for
+    /// d, l, r, u).
+    ///
+    /// # Panics
+    /// When the layout has more than [`IN_MEMORY_STATES`] states.
+    pub fn build_in_order(layout: Layout, order: [Move; 4]) -> MoveStrings {
         assert!(
             layout.states() <= IN_MEMORY_STATES,
             "move strings are for small boards"
@@ -45,7 +55,7 @@ impl MoveStrings {
             let here = layout.shape().index_of(packed::blank_of(packed), rank);
             let distance = distances[here as usize];
             let mut step = None;
-            layout.for_each_neighbour(packed, rank, Move::DEFAULT_ORDER, |mv, there, _| {
+            layout.for_each_neighbour(packed, rank, order, |mv, there, _| {
                 if step.is_none() && distances[there as usize] + 1 == distance {
                     step = Some((mv, there));
                 }
@@ -70,6 +80,7 @@ impl MoveStrings {
     }
 
     /// The canonical moves of the board with index `index`, as letters `u d l r`.
+    /// Its length is the board's distance.
     #[inline]
     pub fn moves(&self, index: u64) -> &[u8] {
         let start = self.offsets[index as usize] as usize;

@@ -1,0 +1,191 @@
+//! The judges' input and output formats, byte for byte: one file a judge.
+//!
+//! ```
+//! let mut out = Vec::new();
+//! npuzzle::judge::hdu1043("2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "ldruullddrurdllurrd\nunsolvable\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`JUDGES`] names each with its source:
+//! - [`p1379`] (Luogu P1379): nine digits in, the fewest moves to `123804765` out, or `-1`.
+//! - [`path`]: a start and a goal (three rows each) in; the fewest moves and every state
+//!   on the canonical shortest path out, or `-1`.
+//! - [`hdu1043`] (HDU 1043): cases of nine tokens `1`..`8` and `x` until the end of
+//!   input; for each, the blank's moves to `1 2 3 4 5 6 7 8 x`, or `unsolvable`.
+//! - [`poj1077`] (POJ 1077): one case of HDU 1043's format.
+//! - [`hdu3567`] (HDU 3567 "Eight II"): cases of a start and a goal with `X`; the fewest
+//!   moves and the smallest path in the order d, l, r, u.
+//! - [`uva652`] (UVa 652 "Eight"): a count, then cases with `x`; a path or `unsolvable`,
+//!   a blank line between answers.
+//! - [`uva10181`] (UVa 10181 "15-Puzzle Problem"): a count, then 4x4 boards with `0`;
+//!   the hole's moves `L R U D` or `This puzzle is not solvable.`.
+//! - [`leetcode773`] (LeetCode 773 "Sliding Puzzle"): 2x3 boards as JSON, a line each;
+//!   the fewest moves or `-1`.
+//! - [`abc224d`] (AtCoder ABC224 D "8 Puzzle on Graph"): a graph on nine vertices and
+//!   eight pieces; the fewest moves or `-1`, from a [`crate::puzzle::graph_puzzle`].
+//!
+//! On malformed input every case before the bad one is still answered, then the error
+//! names the case or line, and the token.
+//!
+//! The 3x3 answers come from the distance tables ([`crate::tables::distance_table`]): a
+//! start and goal are relabeled so the goal is the standard one with the same blank cell,
+//! whose table is embedded in the library. Inputs of many cases take a byte-level fast
+//! path over precomputed move strings ([`crate::distance_table::MoveStrings`], built
+//! once per run in milliseconds).
+
+mod abc224d;
+mod hdu1043;
+mod hdu3567;
+mod leetcode773;
+mod p1379;
+mod path;
+mod reader;
+mod uva10181;
+mod uva652;
+
+use std::io;
+
+use thiserror::Error;
+
+pub use abc224d::abc224d;
+pub use hdu1043::{hdu1043, poj1077};
+pub use hdu3567::hdu3567;
+pub use leetcode773::leetcode773;
+pub use p1379::p1379;
+pub use path::path;
+pub use uva10181::uva10181;
+pub use uva652::uva652;
+
+/// Input a judge format cannot read, or output it cannot write.
+#[derive(Debug, Error)]
+pub enum JudgeError {
+    /// A token that is not allowed where it stands.
+    #[error("case {case}, token {token} ('{text}') on line {line}: {problem}")]
+    BadToken {
+        /// 1-based case number.
+        case: usize,
+        /// 1-based token number within the case.
+        token: usize,
+        /// The token.
+        text: String,
+        /// 1-based input line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A case that is wrong as a whole (too few tokens, a repeated tile).
+    #[error("case {case}: {problem}")]
+    BadCase {
+        /// 1-based case number.
+        case: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A line that is wrong outside any case: the count of cases, a stray after the last
+    /// case, a line of a format read line by line.
+    #[error("line {line}: {problem}")]
+    BadLine {
+        /// 1-based input line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A case the solver could not answer (a limit, a table that cannot be had).
+    #[error("case {case}: not answered: {reason}")]
+    Unanswered {
+        /// 1-based case number.
+        case: usize,
+        /// Why.
+        reason: String,
+    },
+    /// Writing the answer failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// One judge: its name as `npuzzle judge NAME` takes it, where it comes from, and what
+/// it reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judge {
+    /// The name, as `npuzzle judge NAME` takes it.
+    pub name: &'static str,
+    /// The judge and problem, and where the statement is.
+    pub source: &'static str,
+    /// What goes in and what comes out.
+    pub summary: &'static str,
+}
+
+/// Every judge format, in the order `npuzzle judge --list` prints them.
+pub const JUDGES: &[Judge] = &[
+    Judge {
+        name: "p1379",
+        source: "Luogu P1379 八数码难题 (luogu.com.cn/problem/P1379)",
+        summary: "nine digits in; the fewest moves to 123804765, or -1",
+    },
+    Judge {
+        name: "path",
+        source: "npuzzle's own (the textbook exercise: the path, state by state)",
+        summary: "start and goal, 3 rows each; the fewest moves and every state of the path, or -1",
+    },
+    Judge {
+        name: "hdu1043",
+        source: "HDU 1043 Eight (acm.hdu.edu.cn/showproblem.php?pid=1043)",
+        summary: "cases of 1-8 and x to the end of input; the blank's moves, or unsolvable",
+    },
+    Judge {
+        name: "poj1077",
+        source: "POJ 1077 Eight (poj.org/problem?id=1077)",
+        summary: "one case of 1-8 and x; the blank's moves, or unsolvable",
+    },
+    Judge {
+        name: "hdu3567",
+        source: "HDU 3567 Eight II (acm.hdu.edu.cn/showproblem.php?pid=3567)",
+        summary: "T, then cases of two lines (start, goal) with X; Case k: n and the smallest path in order d<l<r<u",
+    },
+    Judge {
+        name: "uva652",
+        source: "UVa 652 Eight (onlinejudge.org, problem 652)",
+        summary: "N, then cases of 1-8 and x; the blank's moves or unsolvable, a blank line between",
+    },
+    Judge {
+        name: "uva10181",
+        source: "UVa 10181 15-Puzzle Problem (onlinejudge.org, problem 10181)",
+        summary: "N, then 4x4 boards with 0; the hole's moves L R U D (optimal), or This puzzle is not solvable.",
+    },
+    Judge {
+        name: "leetcode773",
+        source: "LeetCode 773 Sliding Puzzle (leetcode.com/problems/sliding-puzzle)",
+        summary: "a 2x3 board a line as JSON; the fewest moves to [[1,2,3],[4,5,0]], or -1",
+    },
+    Judge {
+        name: "abc224d",
+        source: "AtCoder ABC224 D 8 Puzzle on Graph (atcoder.jp/contests/abc224/tasks/abc224_d)",
+        summary: "M edges on vertices 1-9, then p1..p8; the fewest moves to piece i on vertex i, or -1",
+    },
+];
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// What a judge writes for `input`, and its error, as text.
+    pub fn run(
+        f: fn(&str, &mut Vec<u8>) -> Result<(), JudgeError>,
+        input: &str,
+    ) -> (String, Option<String>) {
+        let mut out = Vec::new();
+        let err = f(input, &mut out).err().map(|e| e.to_string());
+        (String::from_utf8(out).unwrap(), err)
+    }
+
+    #[test]
+    fn every_judge_is_listed_once_with_a_source() {
+        for (i, judge) in JUDGES.iter().enumerate() {
+            assert!(JUDGES[..i].iter().all(|j| j.name != judge.name));
+            assert!(!judge.source.is_empty(), "{judge:?}");
+            assert!(!judge.summary.is_empty());
+        }
+        assert_eq!(JUDGES.len(), 9);
+    }
+}

@@ -1,0 +1,77 @@
+//! Luogu P1379 八数码难题: one board, the fewest moves to `123804765`.
+
+use std::io::Write;
+
+use crate::puzzle::board::Board;
+use crate::tables::distance_table;
+
+use super::reader::{digit_tile, read_board, three_by_three, Token};
+use super::JudgeError;
+
+/// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
+/// `123804765`, or `-1` when it cannot be reached.
+///
+/// ```
+/// let mut out = Vec::new();
+/// npuzzle::judge::p1379("283104765\n", &mut out).unwrap();
+/// assert_eq!(out, b"4\n");
+/// ```
+///
+/// # Errors
+/// A [`JudgeError`] naming the token and line of bad input, or a failed write.
+///
+/// # Panics
+/// Never: every 3x3 distance table is embedded.
+pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    // Counted before anything is held: a line of millions of characters is refused in
+    // one pass over it, with no allocation.
+    let characters = input.chars().filter(|c| !c.is_whitespace()).count();
+    if characters != 9 {
+        return Err(JudgeError::BadCase {
+            case: 1,
+            problem: format!(
+                "expected nine digits 0-8, found {}",
+                crate::util::plural::counted(characters as u64, "character", "characters")
+            ),
+        });
+    }
+    let line = input
+        .lines()
+        .position(|l| !l.trim().is_empty())
+        .map_or(1, |i| i + 1);
+    let group: Vec<Token> = input
+        .split(char::is_whitespace)
+        .flat_map(|word| {
+            word.char_indices()
+                .map(move |(i, c)| &word[i..i + c.len_utf8()])
+        })
+        .map(|text| Token { text, line })
+        .collect();
+    let start = read_board(1, 0, &group, digit_tile, "a digit 0-8")?;
+    let goal = Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("valid goal");
+    let table = distance_table::eight_puzzle(goal.blank());
+    match table.distance(&start.relabeled(&goal, &table.layout().goal())) {
+        Some(distance) => writeln!(out, "{distance}")?,
+        None => writeln!(out, "-1")?,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::judge::tests::run;
+
+    #[test]
+    fn p1379_samples_and_errors() {
+        assert_eq!(run(p1379, "283104765\n"), ("4\n".into(), None));
+        assert_eq!(run(p1379, "123804765"), ("0\n".into(), None));
+        assert_eq!(run(p1379, "213804765\r\n"), ("-1\n".into(), None));
+        let (_, e) = run(p1379, "28310476\n");
+        assert!(e.unwrap().contains("nine digits"));
+        let (_, e) = run(p1379, "283194765\n");
+        assert!(e.unwrap().contains("token 5 ('9')"));
+        let (_, e) = run(p1379, "283103765\n");
+        assert!(e.unwrap().contains("tile 3 already stands at token 3"));
+    }
+}

@@ -1,0 +1,244 @@
+//! UVa 10181 "15-Puzzle Problem": 4x4 boards after a count; the hole's moves or
+//! `This puzzle is not solvable.`.
+
+use std::io::Write;
+
+use rayon::prelude::*;
+
+use crate::answer::options::SolveOptions;
+use crate::answer::solution::Status;
+use crate::puzzle::board::{Board, Size};
+use crate::solving::solver::solve;
+
+use super::reader::{ended_early, no_stray, read_board_of, read_count, read_tiles, tokens};
+use super::JudgeError;
+
+/// What a bad cell was expected to be.
+const EXPECTED: &str = "a number 0-15";
+
+/// What the judge prints for a board whose goal cannot be reached.
+const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
+
+/// UVa 10181: the number of puzzles `N`, then `N` boards of four lines of four numbers
+/// (`0` the hole; any layout of whitespace); for each, one line with the hole's moves
+/// `L R U D` to `1 2 … 15 0`, or `This puzzle is not solvable.`.
+///
+/// The judge accepts any solution of at most 50 moves (its own solver needs at most 45 on
+/// its data); this prints an optimal one, as [`solve`] answers under `options` (optimal
+/// under the default ones). A board whose optimum passes 50 moves, which the judge's data
+/// does not hold, still gets its optimal moves: no shorter answer exists, and the board
+/// is solvable, so the unsolvable line would be false. The boards are solved in parallel,
+/// one per thread of the current rayon pool, and answered in input order.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let input = "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\
+///              13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n";
+/// npuzzle::judge::uva10181(input, &Default::default(), &mut out)?;
+/// assert_eq!(String::from_utf8(out)?, "LLLDRDRDR\nThis puzzle is not solvable.\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A [`JudgeError`] for a bad count or the first bad board (the boards before it are
+/// answered), [`JudgeError::Unanswered`] for a board the solver could not answer (a limit
+/// in `options`, a table that cannot be had), or a failed write.
+pub fn uva10181(
+    input: &str,
+    options: &SolveOptions,
+    out: &mut impl Write,
+) -> Result<(), JudgeError> {
+    let count = read_count(input, "puzzles")?;
+    let (boards, bad) = read_boards(&input[count.rest..], count.line, count.announced);
+    let goal = Board::goal(size());
+    let answers: Vec<Result<String, String>> = boards
+        .par_iter()
+        .map(|start| {
+            let solution = solve(start, &goal, options).map_err(|e| e.to_string())?;
+            match solution.status {
+                Status::Solved => Ok(solution
+                    .moves
+                    .iter()
+                    .map(|mv| mv.letter().to_ascii_uppercase())
+                    .collect()),
+                Status::Unsolvable => Ok(NOT_SOLVABLE.to_string()),
+                Status::GaveUp(why) => Err(format!("the search gave up: {why}")),
+            }
+        })
+        .collect();
+    for (i, answer) in answers.into_iter().enumerate() {
+        match answer {
+            Ok(line) => writeln!(out, "{line}")?,
+            Err(reason) => {
+                return Err(JudgeError::Unanswered {
+                    case: i + 1,
+                    reason,
+                })
+            }
+        }
+    }
+    bad.map_or(Ok(()), Err)
+}
+
+fn size() -> Size {
+    Size::square(4).expect("4x4 is a size")
+}
+
+/// The boards of `input` (which starts on line `first_line`) up to the first bad one, and
+/// the error of that one, if any.
+fn read_boards(
+    input: &str,
+    first_line: usize,
+    announced: usize,
+) -> (Vec<Board>, Option<JudgeError>) {
+    let tile = |text: &str| text.parse::<u32>().ok().filter(|&t| t < 16);
+    let mut all = tokens(input, first_line);
+    // Not reserved by the count: a count of billions with no boards behind it holds
+    // nothing.
+    let mut boards = Vec::new();
+    let mut group = Vec::with_capacity(16);
+    for case in 1..=announced {
+        group.clear();
+        group.extend(all.by_ref().take(16));
+        if group.len() < 16 {
+            // A bad token among the last ones says more than their count.
+            let e = read_tiles(case, 0, &group, tile, EXPECTED)
+                .err()
+                .unwrap_or_else(|| ended_early(case, announced, group.len(), 16));
+            return (boards, Some(e));
+        }
+        match read_board_of(size(), case, 0, &group, tile, EXPECTED) {
+            Err(e) => return (boards, Some(e)),
+            Ok(board) => boards.push(board),
+        }
+    }
+    (boards, no_stray(all, announced).err())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Move;
+    use crate::puzzle::random::random_walk;
+    use crate::search::Limits;
+    use rand::SeedableRng;
+    use std::fmt::Write as _;
+
+    fn run(input: &str) -> (String, Option<String>) {
+        let mut out = Vec::new();
+        let err = uva10181(input, &SolveOptions::default(), &mut out)
+            .err()
+            .map(|e| e.to_string());
+        (String::from_utf8(out).unwrap(), err)
+    }
+
+    const SAMPLE: &str = "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\
+                          13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n";
+
+    #[test]
+    fn the_judges_sample() {
+        assert_eq!(
+            run(SAMPLE),
+            ("LLLDRDRDR\nThis puzzle is not solvable.\n".into(), None)
+        );
+    }
+
+    /// Boards a known number of moves from the goal: each answer replays to the goal in
+    /// at most that many moves, and the optimum is checked by IDA* on one thread.
+    #[test]
+    fn answers_replay_to_the_goal_and_are_optimal() {
+        let goal = Board::goal(size());
+        let mut input = String::new();
+        let mut boards = Vec::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10181);
+        for _ in 0..8 {
+            let board = random_walk(&goal, 30, &mut rng);
+            let _ = writeln!(
+                input,
+                "{}",
+                board
+                    .cells()
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            boards.push(board);
+        }
+        let (out, e) = run(&format!("{}\n{input}", boards.len()));
+        assert!(e.is_none(), "{e:?}");
+        for (line, start) in out.lines().zip(&boards) {
+            let mut board = start.clone();
+            for letter in line.chars() {
+                let mv = Move::DEFAULT_ORDER
+                    .into_iter()
+                    .find(|mv| mv.letter().to_ascii_uppercase() == letter)
+                    .unwrap();
+                board.apply(mv);
+            }
+            assert_eq!(board, goal, "{line}");
+            let reference = solve(
+                start,
+                &goal,
+                &SolveOptions {
+                    algorithm: crate::Algorithm::Idastar,
+                    estimate: crate::EstimateChoice::Heuristic(
+                        crate::HeuristicKind::LinearConflict,
+                    ),
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(line.len(), reference.moves.len());
+        }
+    }
+
+    #[test]
+    fn bad_boards_are_named_after_the_good_ones_are_answered() {
+        let first = "2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15\n";
+        let (out, e) = run(&format!(
+            "2\n{first}1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
+        ));
+        assert_eq!(out, "LLLDRDRDR\n");
+        assert_eq!(
+            e.unwrap(),
+            "case 2, token 16 ('16') on line 3: expected a number 0-15"
+        );
+        let (out, e) = run(&format!("3\n{first}"));
+        assert_eq!(out, "LLLDRDRDR\n");
+        assert_eq!(
+            e.unwrap(),
+            "case 2: the first line announces 3, the input ends after 1"
+        );
+        let (_, e) = run(&format!("1\n{first}0"));
+        assert_eq!(
+            e.unwrap(),
+            "line 3: stray '0' after the 1 case the first line announces"
+        );
+        let (_, e) = run(&format!("1\n{}", "1 2 3\n"));
+        assert_eq!(
+            e.unwrap(),
+            "case 1: expected 16 tokens, the input ends after 3"
+        );
+        let (_, e) = run("99999999999999999999999\n");
+        assert!(e
+            .unwrap()
+            .starts_with("line 1: expected the number of puzzles"));
+        // A limit the solver meets is said, naming the board.
+        let mut out = Vec::new();
+        let options = SolveOptions {
+            algorithm: crate::Algorithm::Idastar,
+            limits: Limits {
+                max_expanded: Some(1),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let e = uva10181(SAMPLE, &options, &mut out).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("case 1: not answered: the search gave up"),
+            "{e}"
+        );
+    }
+}
