@@ -75,6 +75,8 @@ const PROMISED: &[(&str, &str)] = &[
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),
     ("stats --size 3x4", "\"max\":53"),
+    ("rank \"8 6 7", "rank:   357478"),
+    ("unrank 357478", "\"board\":\"8 6 7/2 5 4/3 0 1\""),
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),
     ("pdb list", "cache:"),

@@ -11,6 +11,7 @@ mod defects;
 mod doors;
 mod faults;
 mod pdb;
+mod ranks;
 mod readme;
 mod serve;
 mod shell;
