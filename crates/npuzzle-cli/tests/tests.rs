@@ -8,6 +8,7 @@ mod batch;
 mod cli;
 mod cluster;
 mod defects;
+mod depths;
 mod doors;
 mod faults;
 mod pdb;

@@ -84,7 +84,7 @@ pub use fast_idastar as puzzle_idastar;
 #[doc(hidden)]
 pub use puzzle::{board, heuristic, notation, random, rank, solvability, state};
 #[doc(hidden)]
-pub use services::{compare, judge, trace, verdict};
+pub use services::{compare, depth_table, judge, trace, verdict};
 #[doc(hidden)]
 pub use solving::{constructive, plan, problem, report, solver};
 #[doc(hidden)]

@@ -4,11 +4,12 @@
 //!
 //! One file an idea: [`groups`] (the flag groups commands share), [`values`] (the
 //! parsers that check a flag's value as it is read), and the arguments of the commands
-//! by kind: [`one_board`], [`batch`], [`bench`], [`tables`], [`random`], [`ranks`],
+//! by kind: [`one_board`], [`batch`], [`bench`], [`bench_depths`], [`tables`], [`random`], [`ranks`],
 //! [`interfaces`].
 
 mod batch;
 mod bench;
+mod bench_depths;
 mod groups;
 mod interfaces;
 mod one_board;
@@ -21,6 +22,7 @@ use clap::{Parser, Subcommand};
 
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
+pub use bench_depths::{CountingArg, EquationArg, PublishedArg};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
 pub use interfaces::{CompletionsArgs, JudgeFormat, ManArgs, ServeArgs};
 pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};
