@@ -1,11 +1,6 @@
 //! Permutation ranks and the effective branching factor: `rank`, `unrank` and
 //! `effective_branching_factor`, the library's, translated.
 
-#![expect(
-    clippy::needless_pass_by_value,
-    reason = "the arguments PyO3 hands over are the owned values their from_py_with readers made"
-)]
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

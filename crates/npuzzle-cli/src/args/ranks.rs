@@ -6,7 +6,7 @@ use npuzzle::Size;
 /// `npuzzle rank`.
 #[derive(Debug, Args)]
 pub struct RankArgs {
-    /// The board, in any notation `solve` reads (`-` reads it from stdin).
+    /// The board, in any notation solve reads (- reads it from stdin).
     pub board: String,
     /// Board size, columns x rows (3x4), needed when the tiles do not form a square.
     #[arg(long, short = 's')]
@@ -19,7 +19,7 @@ pub struct RankArgs {
 /// `npuzzle unrank`.
 #[derive(Debug, Args)]
 pub struct UnrankArgs {
-    /// The rank, from 0 (`npuzzle rank` prints it); below cells!.
+    /// The rank, from 0 (npuzzle rank prints it); below cells!.
     #[arg(value_name = "R", value_parser = rank_value, allow_negative_numbers = true)]
     pub rank: u128,
     /// Board size, columns x rows (at most 34 cells).

@@ -121,6 +121,9 @@ impl BoardRank {
 /// # Errors
 /// [`RankError::TooManyCells`] past [`MAX_BOARD_RANKED`] cells, [`RankError::OutOfRange`]
 /// when `rank` is not below `cells!`.
+///
+/// # Panics
+/// Never: the digits of a rank below `cells!` pick each cell once.
 pub fn unrank_board(rank: u128, size: Size) -> Result<Board, RankError> {
     let n = checked_cells(size)?;
     let count = FACTORIALS_WIDE[n];

@@ -182,7 +182,7 @@ pub enum DepthTableError {
         depth: usize,
         /// Why.
         #[source]
-        source: SolveError,
+        source: Box<SolveError>,
     },
 }
 
@@ -190,7 +190,7 @@ impl DepthTableError {
     /// Whose fault the error is: a refused solve says; the rest are the request's.
     pub fn fault(&self) -> Fault {
         match self {
-            DepthTableError::Solve { source, .. } => source.fault(),
+            DepthTableError::Solve { source, .. } => source.as_ref().fault(),
             _ => Fault::Request,
         }
     }
@@ -203,6 +203,9 @@ impl DepthTableError {
 /// # Errors
 /// See [`DepthTableError`]: a depth of 0 or beyond the farthest board, a size without an
 /// exact table (checked before any solve), or a solve refused.
+///
+/// # Panics
+/// Never: 3x3 is a size.
 pub fn depth_table(
     goal: &Board,
     depths: &[usize],
@@ -248,7 +251,7 @@ fn measure(
             solve(board, goal, &config.options).map_err(|source| DepthTableError::Solve {
                 config: config.label.clone(),
                 depth,
-                source,
+                source: Box::new(source),
             })?;
         if matches!(solution.status, Status::GaveUp(_)) {
             gave_up += 1;
@@ -301,10 +304,10 @@ mod tests {
 
     #[test]
     fn the_two_equations() {
-        let round = |b: Option<f64>| (b.unwrap() * 100.0).round() / 100.0;
-        assert_eq!(round(Equation::NodesPlusOne.solve(52, 5)), 1.92);
-        assert_eq!(round(Equation::NodesPlusOne.solve(6, 2)), 2.0);
-        assert_eq!(round(Equation::Nodes.solve(6, 2)), 1.79);
+        let near = |b: Option<f64>, printed: f64| (b.unwrap() - printed).abs() < 0.005;
+        assert!(near(Equation::NodesPlusOne.solve(52, 5), 1.92));
+        assert!(near(Equation::NodesPlusOne.solve(6, 2), 2.0));
+        assert!(near(Equation::Nodes.solve(6, 2), 1.79));
         for n in 2..500 {
             for d in 1..30 {
                 assert!(Equation::Nodes.solve(n, d) < Equation::NodesPlusOne.solve(n, d));

@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn columns_and_cells() {
         let h2 = BookColumn::of(Algorithm::Astar, Some(HeuristicKind::Manhattan)).unwrap();
-        assert_eq!(aima(h2, 24).unwrap().nodes, 1641.0);
+        assert!((aima(h2, 24).unwrap().nodes - 1641.0).abs() < 0.5);
         assert_eq!(aima(BookColumn::Ids, 16), None);
         assert_eq!(aima(BookColumn::AstarMisplaced, 3), None);
         assert_eq!(BookColumn::of(Algorithm::Bfs, None), None);

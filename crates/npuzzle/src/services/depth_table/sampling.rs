@@ -21,6 +21,10 @@ use super::DepthTableError;
 /// [`DepthTableError::NoExactTable`] when the goal's size has no exact distance table
 /// (more than [`distance_table::IN_MEMORY_STATES`] states: 12-cell tables hold distances
 /// mod 3), [`DepthTableError::NoBoards`] when no board is `depth` moves away.
+///
+/// # Panics
+/// Never: every draw is below the number of boards at the depth, all of which the pass
+/// over the table meets.
 pub fn boards_at_depth(
     goal: &Board,
     depth: usize,
