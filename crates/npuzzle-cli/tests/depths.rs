@@ -72,7 +72,7 @@ fn the_conventions_change_b_star_and_nothing_else() {
     };
     let book = run(&[]);
     let expanded = run(&["--counting", "expanded"]);
-    let rooted = run(&["--bstar-equation", "n"]);
+    let rooted = run(&["--bstar", "n"]);
     let b = |row: &serde_json::Value| row["effective_branching_factor"].as_f64().unwrap();
     assert_eq!(book["mean_generated"], expanded["mean_generated"]);
     assert!(b(&expanded) < b(&book));
@@ -130,4 +130,15 @@ fn sizes_without_an_exact_table_and_impossible_depths_are_refused() {
     refused(&["bench", "--depths", "40", "-q"], "the farthest are 31");
     refused(&["bench", "--depths", "0", "-q"], "depth 0");
     refused(&["bench", "--counting", "expanded"], "--depths");
+    refused(
+        &[
+            "bench",
+            "--depths",
+            "2",
+            "--count",
+            "18446744073709551615",
+            "-q",
+        ],
+        "--count",
+    );
 }

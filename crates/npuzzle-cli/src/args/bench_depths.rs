@@ -13,16 +13,22 @@ pub struct DepthArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub depths: Vec<usize>,
     /// Which nodes b* counts with --depths: generated (the book's) or expanded.
-    #[arg(long, value_enum, default_value_t = CountingArg::Generated, requires = "depths")]
+    #[arg(long, value_name = "NODES", value_enum, hide_possible_values = true, default_value_t = CountingArg::Generated, requires = "depths")]
     pub counting: CountingArg,
     /// The equation b* solves with --depths: n-plus-one (N + 1 = 1 + b* + ... + b*^d, the
     /// book's text) or n (N = 1 + b* + ... + b*^d, the root among the nodes, as the book's
     /// table comes out at depth 2).
-    #[arg(long, value_enum, default_value_t = EquationArg::NPlusOne, requires = "depths")]
-    pub bstar_equation: EquationArg,
+    #[arg(long, value_name = "EQUATION", value_enum, hide_possible_values = true, default_value_t = EquationArg::NPlusOne, requires = "depths")]
+    pub bstar: EquationArg,
     /// With --depths, print a published table's figures beside each cell with the ratio:
     /// aima (Russell & Norvig, 3rd ed., Fig. 3.29, on 3x3).
-    #[arg(long, value_enum, requires = "depths")]
+    #[arg(
+        long,
+        value_name = "TABLE",
+        value_enum,
+        hide_possible_values = true,
+        requires = "depths"
+    )]
     pub published: Option<PublishedArg>,
 }
 
@@ -36,7 +42,7 @@ pub enum CountingArg {
     Expanded,
 }
 
-/// A `--bstar-equation` value.
+/// A `--bstar` value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum EquationArg {
     /// N + 1 = 1 + b* + ... + b*^d.

@@ -44,6 +44,21 @@ struct DepthReport {
 pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     let three = Size::square(3).expect("3x3 is a size");
     let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
+    // The boards drawn are held at once: a count past the memory is refused, not a crash.
+    let per_board = goal.size().cells() as u64 * 4 + 64;
+    let need = (args.count as u64)
+        .saturating_mul(args.depths.depths.len() as u64)
+        .saturating_mul(per_board);
+    let (bound, source) = crate::input::memory_bound(args.limits.max_memory);
+    if need > bound {
+        anyhow::bail!(
+            "--count {} at {} depths: the boards take {}, more than {source} ({})",
+            args.count,
+            args.depths.depths.len(),
+            npuzzle::memory::shown(need),
+            npuzzle::memory::shown(bound)
+        );
+    }
     let shared = SolveOptions {
         progress: None,
         ..options(&args.limits, &args.cache, defaults)
@@ -67,7 +82,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
             CountingArg::Generated => Counting::Generated,
             CountingArg::Expanded => Counting::Expanded,
         },
-        equation: match args.depths.bstar_equation {
+        equation: match args.depths.bstar {
             EquationArg::NPlusOne => Equation::NodesPlusOne,
             EquationArg::N => Equation::Nodes,
         },
