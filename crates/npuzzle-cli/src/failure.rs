@@ -8,6 +8,7 @@ use std::io;
 use std::process::ExitCode;
 
 use npuzzle::cache::CacheError;
+use npuzzle::depth_table::DepthTableError;
 use npuzzle::distance_table::TableError;
 use npuzzle::fault::Fault;
 use npuzzle::pdb::PdbError;
@@ -27,6 +28,8 @@ pub fn fault(error: &anyhow::Error) -> Fault {
     let mut io_failed = false;
     for cause in error.chain() {
         let said = if let Some(e) = cause.downcast_ref::<SolveError>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<DepthTableError>() {
             Some(e.fault())
         } else if let Some(e) = cause.downcast_ref::<TraceError>() {
             Some(e.fault())

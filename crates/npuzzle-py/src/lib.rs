@@ -19,6 +19,7 @@ mod board;
 mod errors;
 mod functions;
 mod interruptible;
+mod ranks;
 mod results;
 mod values;
 
@@ -47,5 +48,8 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(functions::distance, module)?)?;
     module.add_function(wrap_pyfunction!(functions::to_tiles, module)?)?;
     module.add_function(wrap_pyfunction!(functions::from_tiles, module)?)?;
+    module.add_function(wrap_pyfunction!(ranks::rank, module)?)?;
+    module.add_function(wrap_pyfunction!(ranks::unrank, module)?)?;
+    module.add_function(wrap_pyfunction!(ranks::effective_branching_factor, module)?)?;
     Ok(())
 }

@@ -560,6 +560,46 @@ def test_distance():
     assert npuzzle.distance("1 2 3 4 5 0 6 7 8 9", size="5x2") == 4
 
 
+def test_ranks_round_trip_and_agree_with_the_command_line():
+    for text in (HARDEST_8, "1 2 3/4 5 6/7 8 0", KORF_1):
+        r = npuzzle.rank(text)
+        board = npuzzle.Board(text)
+        assert npuzzle.unrank(r, board.size) == board
+        shown = json.loads(cli("rank", text, "--json"))
+        assert int(shown["rank"]) == r and int(shown["cantor"]) == r + 1
+    # Past 20 cells a rank passes 2^64; Python's ints hold it exactly.
+    reversed_25 = list(range(24, -1, -1))
+    r = npuzzle.rank(reversed_25)
+    assert r == __import__("math").factorial(25) - 1
+    assert list(npuzzle.unrank(r, "5x5")) == reversed_25
+    rng = random.Random(7)
+    for _ in range(200):
+        cells = list(range(30))
+        rng.shuffle(cells)
+        assert list(npuzzle.unrank(npuzzle.rank(cells, size="6x5"), "6x5")) == cells
+
+
+def test_rank_errors_name_the_argument():
+    with pytest.raises(ValueError, match="rank .*out of range.*362879"):
+        npuzzle.unrank(362880, "3x3")
+    with pytest.raises(ValueError, match="rank must be a whole number from 0"):
+        npuzzle.unrank(-1, "3x3")
+    with pytest.raises(ValueError, match="36 cells"):
+        npuzzle.rank(list(range(36)))
+    with pytest.raises(TypeError, match="rank"):
+        npuzzle.unrank("12", "3x3")
+
+
+def test_effective_branching_factor():
+    assert round(npuzzle.effective_branching_factor(52, 5), 2) == 1.92
+    assert npuzzle.effective_branching_factor(9, 1) == pytest.approx(9)
+    assert npuzzle.effective_branching_factor(100, 6) < npuzzle.effective_branching_factor(101, 6)
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        npuzzle.effective_branching_factor(10, 0)
+    with pytest.raises(ValueError, match="nodes"):
+        npuzzle.effective_branching_factor(-1, 3)
+
+
 def test_stubs_name_what_the_module_has():
     stubs = ast.parse((CRATE / "npuzzle.pyi").read_text())
     names = set()

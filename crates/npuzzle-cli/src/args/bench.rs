@@ -8,6 +8,7 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::search::Limits;
 use npuzzle::{Algorithm, HeuristicKind};
 
+use super::bench_depths::DepthArgs;
 use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs};
 use super::values::{board_number, thread_count, walk};
 
@@ -86,6 +87,9 @@ pub struct BenchArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
+    /// The table by depth (`--depths`).
+    #[command(flatten)]
+    pub depths: DepthArgs,
 }
 
 /// `npuzzle bench-file FILE`: an alias of `bench --file FILE --per-board --configs
@@ -156,6 +160,7 @@ impl BenchFileArgs {
             plots: None,
             limits: self.limits.clone(),
             cache: self.cache.clone(),
+            depths: DepthArgs::default(),
         }
     }
 }

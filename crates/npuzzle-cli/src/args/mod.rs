@@ -4,14 +4,17 @@
 //!
 //! One file an idea: [`groups`] (the flag groups commands share), [`values`] (the
 //! parsers that check a flag's value as it is read), and the arguments of the commands
-//! by kind: [`one_board`], [`batch`], [`bench`], [`tables`], [`random`], [`interfaces`].
+//! by kind: [`one_board`], [`batch`], [`bench`], [`bench_depths`], [`tables`], [`random`], [`ranks`],
+//! [`interfaces`].
 
 mod batch;
 mod bench;
+mod bench_depths;
 mod groups;
 mod interfaces;
 mod one_board;
 mod random;
+mod ranks;
 mod tables;
 mod values;
 
@@ -19,10 +22,12 @@ use clap::{Parser, Subcommand};
 
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
+pub use bench_depths::{CountingArg, EquationArg, PublishedArg};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
 pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeFormat, ManArgs, ServeArgs};
 pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;
+pub use ranks::{RankArgs, UnrankArgs};
 pub use tables::{PdbBuildArgs, PdbCommand, StatsArgs};
 pub use values::BuildTarget;
 
@@ -63,6 +68,11 @@ pub enum Command {
     Judge(JudgeArgs),
     /// The distance distribution of a whole board size (at most 12 cells), from a table.
     Stats(StatsArgs),
+    /// A board's permutation rank (its Lehmer code, the Cantor expansion), with the
+    /// working: each cell's smaller values after it, times (n-1-i)!.
+    Rank(RankArgs),
+    /// The board of a size with a given permutation rank (from 0).
+    Unrank(UnrankArgs),
     /// Serve the web page and its JSON API.
     Serve(ServeArgs),
     /// Build, list and verify additive pattern databases.

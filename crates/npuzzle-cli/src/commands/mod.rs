@@ -11,6 +11,7 @@ mod judge;
 mod man;
 mod pdb;
 mod random;
+mod rank;
 mod serve;
 mod solve;
 mod stats;
@@ -49,6 +50,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::BenchFile(args) => bench::run_file(args),
         Command::Judge(args) => judge::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::Rank(args) => rank::run(args),
+        Command::Unrank(args) => rank::run_unrank(args),
         Command::Serve(args) => serve::run(args),
         Command::Pdb(command) => pdb::run(command),
         Command::Completions(args) => completions::run(args),

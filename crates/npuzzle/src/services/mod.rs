@@ -14,6 +14,7 @@
 //! ```
 
 pub mod compare;
+pub mod depth_table;
 pub mod judge;
 pub mod trace;
 pub mod verdict;

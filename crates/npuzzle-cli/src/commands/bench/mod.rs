@@ -4,6 +4,7 @@
 //! the published optimum where the file gives one.
 
 mod config;
+mod depths;
 mod instances;
 mod plot;
 mod report;
@@ -48,24 +49,10 @@ pub fn run_file(args: &BenchFileArgs) -> anyhow::Result<ExitCode> {
 
 /// `bench` with `defaults` for the limits its flags leave unset.
 fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
-    let estimate = args.estimate.choice()?;
-    let configs: Vec<Config> = args
-        .configs
-        .as_deref()
-        .unwrap_or(DEFAULT_CONFIGS)
-        .split(',')
-        .map(|c| {
-            let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
-            if config.weight <= 1.0 && config.algorithm.uses_heuristic() {
-                config.weight = args.weight;
-            }
-            if config.estimate == EstimateChoice::Auto && config.takes_estimate() {
-                config.estimate = estimate.clone();
-            }
-            Ok(config)
-        })
-        .collect::<anyhow::Result<_>>()
-        .context("--configs")?;
+    if !args.depths.depths.is_empty() {
+        return depths::run(args, defaults);
+    }
+    let configs = configs(args, DEFAULT_CONFIGS)?;
     let mut set = match &args.file {
         Some(path) => instances::from_file(
             path,
@@ -127,6 +114,28 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         plot::plots(dir, &report)?;
     }
     Ok(exit(&report, benchmark.per_board))
+}
+
+/// The configurations `--configs` names (else `default`), each given the weight and
+/// estimate flags where it names none.
+fn configs(args: &BenchArgs, default: &str) -> anyhow::Result<Vec<Config>> {
+    let estimate = args.estimate.choice()?;
+    args.configs
+        .as_deref()
+        .unwrap_or(default)
+        .split(',')
+        .map(|c| {
+            let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
+            if config.weight <= 1.0 && config.algorithm.uses_heuristic() {
+                config.weight = args.weight;
+            }
+            if config.estimate == EstimateChoice::Auto && config.takes_estimate() {
+                config.estimate = estimate.clone();
+            }
+            Ok(config)
+        })
+        .collect::<anyhow::Result<_>>()
+        .context("--configs")
 }
 
 /// The options every run shares.

@@ -44,7 +44,29 @@ fn plot(
                 .collect()
         })
         .collect();
-    let points = points_of.iter().flatten();
+    let labelled: Vec<(String, Vec<(f64, f64)>)> = series
+        .iter()
+        .map(|s| s.config.clone())
+        .zip(points_of)
+        .collect();
+    draw(
+        path,
+        &format!("{measure} against solution length (mean per length)"),
+        "solution length (moves)",
+        measure,
+        &labelled,
+    )
+}
+
+/// An SVG plot of `series` (a label and its points), y on a log scale.
+pub fn draw(
+    path: &Path,
+    caption: &str,
+    x_desc: &str,
+    y_desc: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> anyhow::Result<()> {
+    let points = series.iter().flat_map(|(_, p)| p);
     let (x_max, y_min, y_max) = points.fold(
         (1.0f64, f64::INFINITY, 1e-9f64),
         |(x, lo, hi), &(px, py)| (x.max(px), lo.min(py), hi.max(py)),
@@ -53,10 +75,7 @@ fn plot(
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("{measure} against solution length (mean per length)"),
-            ("sans-serif", 22),
-        )
+        .caption(caption, ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(80)
@@ -65,17 +84,17 @@ fn plot(
         .configure_mesh()
         .light_line_style(RGBColor(238, 238, 238))
         .bold_line_style(RGBColor(200, 200, 200))
-        .x_desc("solution length (moves)")
-        .y_desc(measure)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .draw()?;
-    for (i, (s, points)) in series.iter().zip(&points_of).enumerate() {
+    for (i, (label, points)) in series.iter().enumerate() {
         let colour = Palette99::pick(i).to_rgba();
         chart
             .draw_series(LineSeries::new(
                 points.iter().copied(),
                 colour.stroke_width(2),
             ))?
-            .label(s.config.clone())
+            .label(label.clone())
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
             });

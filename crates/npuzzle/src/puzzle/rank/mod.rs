@@ -18,10 +18,16 @@
 //! - [`sequence_rank`]: the same rank of a nibble-packed board's tiles, fused with
 //!   skipping the blank and with the parity: the hot path of distance tables.
 //! - [`PartialRank`]: placements of `k` tiles on `n` cells: pattern-database entries.
+//! - [`BoardRank`] / [`unrank_board`]: a whole board's rank as a `u128` (boards of up to
+//!   34 cells) with its working, each cell's digit and weight: `npuzzle rank` and
+//!   `npuzzle unrank`.
 
+mod lehmer;
 pub(crate) mod nibbles;
 mod partial;
 
+pub(crate) use lehmer::smaller_after;
+pub use lehmer::{factorial_wide, unrank_board, BoardRank, RankError, MAX_BOARD_RANKED};
 pub use nibbles::{factorial, sequence_rank};
 pub use partial::PartialRank;
 
@@ -36,17 +42,14 @@ pub const MAX_RANKED: usize = nibbles::MAX_FACTORIAL;
 /// assert_eq!(rank(&[2u8, 1, 0]), 5);
 /// assert_eq!(unrank(3, 3), vec![1, 2, 0]);
 /// ```
-pub fn rank<T: Copy + Into<u64>>(perm: &[T]) -> u64 {
+pub fn rank<T: Copy + PartialOrd>(perm: &[T]) -> u64 {
     let n = perm.len();
     debug_assert!(n <= MAX_RANKED);
     let mut index = 0u64;
     for i in 0..n {
-        // The Lehmer digit: how many later values are smaller. Counting them directly is
-        // quadratic, but for n <= 20 it beats a bitmask with a popcount that the baseline
-        // x86-64 target lacks.
-        let v = perm[i].into();
-        let smaller_later = perm[i + 1..].iter().filter(|&&w| w.into() < v).count() as u64;
-        index += smaller_later * factorial(n - 1 - i);
+        // Counting the smaller later values directly is quadratic, but for n <= 20 it
+        // beats a bitmask with a popcount that the baseline x86-64 target lacks.
+        index += smaller_after(perm, i) as u64 * factorial(n - 1 - i);
     }
     index
 }

@@ -3,7 +3,7 @@
 //! the index and why it has no holes).
 
 use crate::puzzle::board::{Board, Move, Size};
-use crate::puzzle::rank::unrank;
+use crate::puzzle::rank::{smaller_after, unrank};
 
 use super::packed::{sequence_rank, TableShape, MAX_TABLE_CELLS};
 use super::TableError;
@@ -101,10 +101,8 @@ impl Layout {
         let blank = (index / per_blank) as usize;
         let cells = self.size.cells();
         let mut tiles = unrank(2 * (index % per_blank), cells - 1);
-        let odd = tiles
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| tiles[i + 1..].iter().filter(|&&u| u < t).count())
+        let odd = (0..tiles.len())
+            .map(|i| smaller_after(&tiles, i))
             .sum::<usize>()
             % 2
             == 1;

@@ -282,6 +282,15 @@ impl DistanceTable {
         matches!(self.distances, Distances::Exact(_))
     }
 
+    /// Every board's exact distance, indexed as [`Layout::index`] numbers boards, on exact
+    /// tables; `None` on mod-3 ones, which hold only the distance mod 3.
+    pub fn exact_distances(&self) -> Option<&[u8]> {
+        match &self.distances {
+            Distances::Exact(bytes) => Some(bytes),
+            Distances::Mod3 { .. } => None,
+        }
+    }
+
     /// Whether board `there` is one move nearer the goal than its neighbour `here`.
     #[inline]
     fn nearer(&self, here: u64, there: u64) -> bool {

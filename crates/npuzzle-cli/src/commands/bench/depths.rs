@@ -1,0 +1,299 @@
+//! `bench --depths`: the table of search cost against solution depth, as Russell & Norvig
+//! print it. The library draws the boards and measures ([`npuzzle::depth_table`]); this
+//! renders the rows as Markdown, JSON and a plot, with the book's figures beside them
+//! when asked.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use npuzzle::depth_table::{
+    aima, depth_table, BookFigure, Conventions, Counting, DepthConfig, DepthRow, Equation,
+};
+use npuzzle::search::Limits;
+use npuzzle::{Board, Size, SolveOptions};
+use serde_json::{json, Value};
+
+use super::{configs, options, plot, validate};
+use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg};
+use crate::input::goal_alone;
+use crate::output::{self, Format, Render};
+
+/// The configurations of the book's A* columns.
+const BOOK_CONFIGS: &str = "astar:misplaced,astar:manhattan";
+
+/// What the counts mean, as every report states.
+const CONVENTIONS: &str = "nodes generated: successors produced by expansions, boards \
+    already seen included (the book's count); nodes expanded: boards whose successors were \
+    generated. b* is solved per board (N the counted nodes, d the board's solution depth) \
+    and then averaged over the boards, as the book does. A* counts the goal's expansion; iddfs never moves straight back to the parent \
+    (parent pruning), which the book's IDS does, so its IDS column is larger.";
+
+/// The rows and how they were made.
+struct DepthReport {
+    command: String,
+    goal: String,
+    count: usize,
+    seed: u64,
+    conventions: Conventions,
+    published: Option<PublishedArg>,
+    limits: String,
+    rows: Vec<DepthRow>,
+}
+
+pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
+    let three = Size::square(3).expect("3x3 is a size");
+    let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
+    // The boards drawn are held at once: a count past the memory is refused, not a crash.
+    let per_board = goal.size().cells() as u64 * 4 + 64;
+    let need = (args.count as u64)
+        .saturating_mul(args.depths.depths.len() as u64)
+        .saturating_mul(per_board);
+    let (bound, source) = crate::input::memory_bound(args.limits.max_memory);
+    if need > bound {
+        anyhow::bail!(
+            "--count {} at {} depths: the boards take {}, more than {source} ({})",
+            args.count,
+            args.depths.depths.len(),
+            npuzzle::memory::shown(need),
+            npuzzle::memory::shown(bound)
+        );
+    }
+    let shared = SolveOptions {
+        progress: None,
+        ..options(&args.limits, &args.cache, defaults)
+    };
+    let mut measured = Vec::new();
+    for config in configs(args, BOOK_CONFIGS)? {
+        let options = SolveOptions {
+            algorithm: config.algorithm,
+            estimate: config.estimate.clone(),
+            weight: config.weight,
+            ..shared.clone()
+        };
+        validate(&goal, &options).with_context(|| format!("configuration {config}"))?;
+        measured.push(DepthConfig {
+            label: config.to_string(),
+            options,
+        });
+    }
+    let conventions = Conventions {
+        counting: match args.depths.counting {
+            CountingArg::Generated => Counting::Generated,
+            CountingArg::Expanded => Counting::Expanded,
+        },
+        equation: match args.depths.bstar {
+            EquationArg::NPlusOne => Equation::NodesPlusOne,
+            EquationArg::N => Equation::Nodes,
+        },
+    };
+    if let Some(dir) = &args.plots {
+        output::create_dir(dir)?;
+    }
+    let rows = depth_table(
+        &goal,
+        &args.depths.depths,
+        args.count,
+        args.seed,
+        &measured,
+        conventions,
+    )
+    .context("--depths")?;
+    let report = DepthReport {
+        command: std::iter::once("npuzzle".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" "),
+        goal: goal.to_string(),
+        count: args.count,
+        seed: args.seed,
+        conventions,
+        published: args.depths.published,
+        limits: super::limits_text(&shared.limits),
+        rows,
+    };
+    let format = Format::json_or(args.json, Format::Markdown);
+    match &args.report {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .with_context(|| format!("writing {}", path.display()))?;
+            output::write(&report, format, &mut file)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => output::print(&report, format)?,
+    }
+    if let Some(dir) = &args.plots {
+        report.plot(dir)?;
+    }
+    let gave_up = report.rows.iter().any(|r| r.gave_up > 0);
+    Ok(if gave_up {
+        ExitCode::from(super::GAVE_UP)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl DepthReport {
+    /// The counted nodes of a row.
+    fn nodes(&self, row: &DepthRow) -> f64 {
+        match self.conventions.counting {
+            Counting::Generated => row.mean_generated,
+            Counting::Expanded => row.mean_expanded,
+        }
+    }
+
+    /// The book's figures for a row, when asked for and printed there.
+    fn book(&self, row: &DepthRow) -> Option<(&'static str, BookFigure)> {
+        self.published?;
+        let column = row.book?;
+        aima(column, row.depth).map(|figure| (column.name(), figure))
+    }
+
+    /// `nodes-by-depth.svg` in `dir`: the counted nodes against depth, log scale.
+    fn plot(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+        for row in &self.rows {
+            if row.instances == 0 {
+                continue;
+            }
+            let point = (row.depth as f64, self.nodes(row).max(1e-9));
+            match series.iter_mut().find(|(label, _)| *label == row.config) {
+                Some((_, points)) => points.push(point),
+                None => series.push((row.config.clone(), vec![point])),
+            }
+        }
+        let measure = format!("mean nodes {}", self.conventions.counting.name());
+        plot::draw(
+            &dir.join("nodes-by-depth.svg"),
+            &format!("{measure} against solution depth"),
+            "solution depth (moves)",
+            &measure,
+            &series,
+        )
+    }
+}
+
+impl Render for DepthReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.markdown(out)
+    }
+
+    fn markdown(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "# Search cost by solution depth\n")?;
+        writeln!(out, "`{}`\n", self.command)?;
+        writeln!(
+            out,
+            "{} boards a depth drawn uniformly among all boards at exactly that distance from \
+             `{}` (seed {}); limits per run: {}. b* from nodes {} by {}.\n",
+            self.count,
+            self.goal,
+            self.seed,
+            self.limits,
+            self.conventions.counting.name(),
+            self.conventions.equation.written()
+        )?;
+        writeln!(out, "Conventions: {CONVENTIONS}\n")?;
+        let book = self.published.is_some();
+        write!(
+            out,
+            "| config | depth | boards | mean generated | mean expanded | b* |"
+        )?;
+        if book {
+            write!(out, " book | book nodes | ratio | book b* | b* − book |")?;
+        }
+        writeln!(out)?;
+        write!(out, "|---|---:|---:|---:|---:|---:|")?;
+        if book {
+            write!(out, "---|---:|---:|---:|---:|")?;
+        }
+        writeln!(out)?;
+        for row in &self.rows {
+            let any = row.instances > 0;
+            let value = |v: f64, decimals: usize| {
+                if any {
+                    format!("{v:.decimals$}")
+                } else {
+                    "-".to_string()
+                }
+            };
+            let boards = if row.gave_up > 0 {
+                format!("{} ({} gave up)", row.instances, row.gave_up)
+            } else {
+                row.instances.to_string()
+            };
+            write!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                row.config,
+                row.depth,
+                boards,
+                value(row.mean_generated, 1),
+                value(row.mean_expanded, 1),
+                value(row.effective_branching_factor, 2)
+            )?;
+            if book {
+                match self.book(row) {
+                    Some((name, figure)) => write!(
+                        out,
+                        " {name} | {} | {} | {} | {} |",
+                        figure.nodes,
+                        value(self.nodes(row) / figure.nodes, 2),
+                        figure
+                            .branching
+                            .map_or("-".to_string(), |b| format!("{b:.2}")),
+                        figure.branching.map_or("-".to_string(), |b| {
+                            value(row.effective_branching_factor - b, 2)
+                        }),
+                    )?,
+                    None => write!(out, " - | - | - | - | - |")?,
+                }
+            }
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+
+    fn json(&self) -> Value {
+        let finite = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
+        let by_depth: Vec<Value> = self
+            .rows
+            .iter()
+            .map(|row| {
+                let mut cell = json!({
+                    "config": row.config,
+                    "depth": row.depth,
+                    "instances": row.instances,
+                    "gave_up": row.gave_up,
+                    "mean_generated": finite(row.mean_generated),
+                    "mean_expanded": finite(row.mean_expanded),
+                    "effective_branching_factor": finite(row.effective_branching_factor),
+                });
+                if let Some((name, figure)) = self.book(row) {
+                    cell["published"] = json!({
+                        "source": "aima",
+                        "column": name,
+                        "nodes": figure.nodes,
+                        "ratio": finite(self.nodes(row) / figure.nodes),
+                        "effective_branching_factor": figure.branching,
+                    });
+                }
+                cell
+            })
+            .collect();
+        json!({
+            "command": self.command,
+            "goal": self.goal,
+            "count": self.count,
+            "seed": self.seed,
+            "counting": self.conventions.counting.name(),
+            "bstar_equation": self.conventions.equation.name(),
+            "conventions": CONVENTIONS,
+            "limits": self.limits,
+            "by_depth": by_depth,
+        })
+    }
+
+    fn pretty(&self) -> bool {
+        true
+    }
+}

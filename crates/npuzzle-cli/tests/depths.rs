@@ -1,0 +1,144 @@
+//! `bench --depths`: the table of search cost by solution depth, its JSON shape, the
+//! book's figures beside it, the plot, and the sizes it refuses.
+
+use crate::common::{json_of, npuzzle, stdout_of};
+
+#[test]
+fn by_depth_has_a_row_per_configuration_and_depth() {
+    let report = json_of(
+        &[
+            "bench",
+            "--depths",
+            "2,6",
+            "--count",
+            "12",
+            "--published",
+            "aima",
+            "--json",
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(report["counting"], "generated");
+    assert_eq!(report["bstar_equation"], "n-plus-one");
+    assert!(report["conventions"].as_str().unwrap().contains("parent"));
+    let rows = report["by_depth"].as_array().unwrap();
+    let keys: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["config"].as_str().unwrap().to_string(),
+                r["depth"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("astar:misplaced", 2),
+            ("astar:manhattan", 2),
+            ("astar:misplaced", 6),
+            ("astar:manhattan", 6)
+        ]
+        .map(|(c, d)| (c.to_string(), d))
+    );
+    for row in rows {
+        for field in [
+            "config",
+            "depth",
+            "instances",
+            "mean_generated",
+            "mean_expanded",
+            "effective_branching_factor",
+        ] {
+            assert!(!row[field].is_null(), "{field}: {row}");
+        }
+        assert_eq!(row["instances"], 12);
+        let generated = row["mean_generated"].as_f64().unwrap();
+        assert!(generated >= row["mean_expanded"].as_f64().unwrap());
+        let published = &row["published"];
+        assert_eq!(published["source"], "aima");
+        let ratio = published["ratio"].as_f64().unwrap();
+        assert!((ratio - generated / published["nodes"].as_f64().unwrap()).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn the_conventions_change_b_star_and_nothing_else() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bench", "--depths", "8", "--count", "10", "--json", "-q"];
+        args.extend_from_slice(extra);
+        json_of(&args, "")["by_depth"][0].clone()
+    };
+    let book = run(&[]);
+    let expanded = run(&["--counting", "expanded"]);
+    let rooted = run(&["--bstar", "n"]);
+    let b = |row: &serde_json::Value| row["effective_branching_factor"].as_f64().unwrap();
+    assert_eq!(book["mean_generated"], expanded["mean_generated"]);
+    assert!(b(&expanded) < b(&book));
+    assert!(b(&rooted) < b(&book));
+}
+
+#[test]
+fn markdown_states_the_conventions_and_plots_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let plots = dir.path().join("plots");
+    let text = stdout_of(
+        &[
+            "bench",
+            "--depths",
+            "2,4",
+            "--count",
+            "5",
+            "-q",
+            "--plots",
+            plots.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        text.contains("| config | depth | boards | mean generated | mean expanded | b* |"),
+        "{text}"
+    );
+    assert!(text.contains("N + 1 = 1 + b*"), "{text}");
+    let svg = std::fs::read_to_string(plots.join("nodes-by-depth.svg")).unwrap();
+    assert!(svg.contains("astar:manhattan"));
+}
+
+#[test]
+fn sizes_without_an_exact_table_and_impossible_depths_are_refused() {
+    let refused = |args: &[&str], says: &str| {
+        let out = npuzzle().args(args).assert().code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    };
+    refused(
+        &["bench", "--depths", "10", "--size", "4x4", "-q"],
+        "exact distance table",
+    );
+    refused(
+        &[
+            "bench",
+            "--depths",
+            "10",
+            "--goal",
+            "1 2 3 4/5 6 7 8/9 10 11 0",
+            "-q",
+        ],
+        "4x3 (12 cells)",
+    );
+    refused(&["bench", "--depths", "40", "-q"], "the farthest are 31");
+    refused(&["bench", "--depths", "0", "-q"], "depth 0");
+    refused(&["bench", "--counting", "expanded"], "--depths");
+    refused(
+        &[
+            "bench",
+            "--depths",
+            "2",
+            "--count",
+            "18446744073709551615",
+            "-q",
+        ],
+        "--count",
+    );
+}

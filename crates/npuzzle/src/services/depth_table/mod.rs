@@ -1,0 +1,346 @@
+//! The table of search cost against solution depth, as Russell & Norvig print it for the
+//! 8-puzzle: for each depth, random boards at exactly that optimal distance (drawn
+//! uniformly among all such boards from the exact distance table), solved by each
+//! configuration; per configuration and depth the mean nodes generated and expanded, and
+//! the effective branching factor b*, solved per instance from the nodes counted
+//! ([`Counting`]) by the [`Equation`] chosen and then averaged, as the book does (b* of
+//! the mean differs).
+//!
+//! ```
+//! use npuzzle::services::depth_table::{depth_table, Conventions, Counting, DepthConfig, Equation};
+//! use npuzzle::{Algorithm, Board, EstimateChoice, HeuristicKind, Size, SolveOptions};
+//!
+//! let goal = Board::goal(Size::square(3)?);
+//! let astar = |h| DepthConfig {
+//!     label: format!("astar:{}", HeuristicKind::name(h)),
+//!     options: SolveOptions {
+//!         algorithm: Algorithm::Astar,
+//!         estimate: EstimateChoice::Heuristic(h),
+//!         ..SolveOptions::default()
+//!     },
+//! };
+//! let configs = [astar(HeuristicKind::Misplaced), astar(HeuristicKind::Manhattan)];
+//! let book = Conventions { counting: Counting::Generated, equation: Equation::NodesPlusOne };
+//! let rows = depth_table(&goal, &[2, 8], 20, 1, &configs, book)?;
+//! assert_eq!(rows.len(), 4); // a row per configuration and depth
+//! // Manhattan distance never needs more nodes on average than misplaced tiles here.
+//! assert!(rows[3].mean_generated <= rows[2].mean_generated);
+//! assert!(rows.iter().all(|r| r.instances == 20 && r.effective_branching_factor > 1.0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod published;
+mod sampling;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use thiserror::Error;
+
+use crate::answer::options::{EstimateChoice, SolveOptions};
+use crate::answer::solution::{SolveError, Status};
+use crate::puzzle::board::{Board, Size};
+use crate::search::effective_branching_factor;
+use crate::solving::solver::solve;
+use crate::util::fault::Fault;
+
+pub use published::{aima, BookColumn, BookFigure};
+pub use sampling::boards_at_depth;
+
+/// Which nodes a search's cost counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Successors generated, those already seen included: the book's convention.
+    Generated,
+    /// Nodes expanded (their successors generated).
+    Expanded,
+}
+
+impl Counting {
+    /// Both, in the order offered.
+    pub const ALL: [Counting; 2] = [Counting::Generated, Counting::Expanded];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Counting::Generated => "generated",
+            Counting::Expanded => "expanded",
+        }
+    }
+}
+
+/// Which equation b* solves, given the counted nodes N and the depth d.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Equation {
+    /// `N + 1 = 1 + b* + … + b*^d`: the book's text (52 nodes at depth 5 give 1.92); the
+    /// root is not among the N nodes.
+    NodesPlusOne,
+    /// `N = 1 + b* + … + b*^d`: the root among the N nodes. The book's table comes out
+    /// this way at depth 2 (6 nodes a board give its 1.79; the text's equation gives 2).
+    Nodes,
+}
+
+impl Equation {
+    /// Both, in the order offered.
+    pub const ALL: [Equation; 2] = [Equation::NodesPlusOne, Equation::Nodes];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Equation::NodesPlusOne => "n-plus-one",
+            Equation::Nodes => "n",
+        }
+    }
+
+    /// The equation as written.
+    pub fn written(self) -> &'static str {
+        match self {
+            Equation::NodesPlusOne => "N + 1 = 1 + b* + ... + b*^d",
+            Equation::Nodes => "N = 1 + b* + ... + b*^d",
+        }
+    }
+
+    /// b* of `nodes` at `depth` under this equation (`None` at depth 0).
+    pub fn solve(self, nodes: u64, depth: u32) -> Option<f64> {
+        match self {
+            Equation::NodesPlusOne => effective_branching_factor(nodes, depth),
+            // N = 1 + b* + … is the text's equation for N − 1 nodes.
+            Equation::Nodes => effective_branching_factor(nodes.saturating_sub(1), depth),
+        }
+    }
+}
+
+/// How the cost of a search is counted: which nodes, and which equation gives b*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conventions {
+    /// Which nodes count.
+    pub counting: Counting,
+    /// Which equation b* solves.
+    pub equation: Equation,
+}
+
+/// A configuration measured: its label in reports and the options every solve gets.
+#[derive(Clone, Debug)]
+pub struct DepthConfig {
+    /// How reports name it.
+    pub label: String,
+    /// How each board is solved.
+    pub options: SolveOptions,
+}
+
+/// One configuration at one depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthRow {
+    /// The configuration's label.
+    pub config: String,
+    /// The optimal distance of every board.
+    pub depth: usize,
+    /// Boards solved (those that gave up at a limit are left out of the means).
+    pub instances: usize,
+    /// Boards whose search gave up at a limit.
+    pub gave_up: usize,
+    /// Mean nodes generated.
+    pub mean_generated: f64,
+    /// Mean nodes expanded.
+    pub mean_expanded: f64,
+    /// The mean over boards of each board's b*, under the [`Conventions`].
+    pub effective_branching_factor: f64,
+    /// The book's column this configuration answers to (3x3 boards only).
+    pub book: Option<BookColumn>,
+}
+
+/// Why a depth table cannot be made.
+#[derive(Debug, Error)]
+pub enum DepthTableError {
+    /// The board size has no exact distance table to draw boards from.
+    #[error(
+        "boards at an exact depth are drawn from an exact distance table, which {size} \
+         ({cells} cells) does not have: boards of up to 10 cells (3x3, 2x5, ...) do"
+    )]
+    NoExactTable {
+        /// The board size.
+        size: Size,
+        /// Its cells.
+        cells: usize,
+    },
+    /// No board is that far from the goal.
+    #[error("no board is {depth} moves from the goal: the farthest are {max}")]
+    NoBoards {
+        /// The depth asked for.
+        depth: usize,
+        /// The largest distance of the size.
+        max: usize,
+    },
+    /// Depth 0 is the goal alone, where b* means nothing.
+    #[error("depth 0 is the goal itself: depths start at 1")]
+    ZeroDepth,
+    /// A solve was refused.
+    #[error("{config} at depth {depth}")]
+    Solve {
+        /// The configuration.
+        config: String,
+        /// The depth.
+        depth: usize,
+        /// Why.
+        #[source]
+        source: Box<SolveError>,
+    },
+}
+
+impl DepthTableError {
+    /// Whose fault the error is: a refused solve says; the rest are the request's.
+    pub fn fault(&self) -> Fault {
+        match self {
+            DepthTableError::Solve { source, .. } => source.as_ref().fault(),
+            _ => Fault::Request,
+        }
+    }
+}
+
+/// The table: for each depth in `depths`, `count` boards drawn uniformly at that exact
+/// distance from `goal` (seeded by `seed`; every configuration solves the same boards),
+/// solved by each of `configs`; a row per depth and configuration, depth by depth.
+///
+/// # Errors
+/// See [`DepthTableError`]: a depth of 0 or beyond the farthest board, a size without an
+/// exact table (checked before any solve), or a solve refused.
+///
+/// # Panics
+/// Never: 3x3 is a size.
+pub fn depth_table(
+    goal: &Board,
+    depths: &[usize],
+    count: usize,
+    seed: u64,
+    configs: &[DepthConfig],
+    conventions: Conventions,
+) -> Result<Vec<DepthRow>, DepthTableError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut samples = Vec::with_capacity(depths.len());
+    for &depth in depths {
+        if depth == 0 {
+            return Err(DepthTableError::ZeroDepth);
+        }
+        samples.push((depth, boards_at_depth(goal, depth, count, &mut rng)?));
+    }
+    let eight_puzzle = goal.size() == Size::square(3).expect("3x3 is a size");
+    let mut rows = Vec::new();
+    for (depth, boards) in &samples {
+        for config in configs {
+            let mut row = measure(goal, *depth, boards, config, conventions)?;
+            if eight_puzzle {
+                row.book = BookColumn::of(config.options.algorithm, heuristic_of(&config.options));
+            }
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
+/// One configuration on the boards of one depth.
+fn measure(
+    goal: &Board,
+    depth: usize,
+    boards: &[Board],
+    config: &DepthConfig,
+    conventions: Conventions,
+) -> Result<DepthRow, DepthTableError> {
+    let (mut generated, mut expanded, mut branching) = (Vec::new(), Vec::new(), Vec::new());
+    let mut gave_up = 0;
+    for board in boards {
+        let solution =
+            solve(board, goal, &config.options).map_err(|source| DepthTableError::Solve {
+                config: config.label.clone(),
+                depth,
+                source: Box::new(source),
+            })?;
+        if matches!(solution.status, Status::GaveUp(_)) {
+            gave_up += 1;
+            continue;
+        }
+        let stats = &solution.stats;
+        let nodes = match conventions.counting {
+            Counting::Generated => stats.generated,
+            Counting::Expanded => stats.expanded,
+        };
+        // A suboptimal configuration's own solution depth is the tree it searched.
+        let found = solution.length().unwrap_or(depth).max(1);
+        generated.push(stats.generated as f64);
+        expanded.push(stats.expanded as f64);
+        branching.push(
+            conventions
+                .equation
+                .solve(nodes, found as u32)
+                .expect("a depth of at least 1"),
+        );
+    }
+    Ok(DepthRow {
+        config: config.label.clone(),
+        depth,
+        instances: generated.len(),
+        gave_up,
+        mean_generated: mean(&generated),
+        mean_expanded: mean(&expanded),
+        effective_branching_factor: mean(&branching),
+        book: None,
+    })
+}
+
+fn heuristic_of(options: &SolveOptions) -> Option<crate::puzzle::heuristic::HeuristicKind> {
+    match options.estimate {
+        EstimateChoice::Heuristic(h) => Some(h),
+        _ => None,
+    }
+}
+
+/// The mean, `NaN` of nothing (a depth where every search gave up).
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::algorithm::Algorithm;
+
+    #[test]
+    fn the_two_equations() {
+        let near = |b: Option<f64>, printed: f64| (b.unwrap() - printed).abs() < 0.005;
+        assert!(near(Equation::NodesPlusOne.solve(52, 5), 1.92));
+        assert!(near(Equation::NodesPlusOne.solve(6, 2), 2.0));
+        assert!(near(Equation::Nodes.solve(6, 2), 1.79));
+        for n in 2..500 {
+            for d in 1..30 {
+                assert!(Equation::Nodes.solve(n, d) < Equation::NodesPlusOne.solve(n, d));
+            }
+        }
+    }
+
+    #[test]
+    fn every_solution_is_as_long_as_its_depth_and_bfs_rows_have_the_books_shape() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let bfs = DepthConfig {
+            label: "bfs".into(),
+            options: SolveOptions {
+                algorithm: Algorithm::Bfs,
+                ..SolveOptions::default()
+            },
+        };
+        let expanded = Conventions {
+            counting: Counting::Expanded,
+            equation: Equation::NodesPlusOne,
+        };
+        let rows = depth_table(&goal, &[1, 3, 6], 15, 9, &[bfs], expanded).unwrap();
+        assert_eq!(
+            rows.iter().map(|r| r.depth).collect::<Vec<_>>(),
+            vec![1, 3, 6]
+        );
+        for pair in rows.windows(2) {
+            assert!(pair[0].mean_expanded < pair[1].mean_expanded);
+        }
+        assert!(rows.iter().all(|r| r.book.is_none() && r.gave_up == 0));
+        assert!(matches!(
+            depth_table(&goal, &[0], 1, 1, &[], expanded),
+            Err(DepthTableError::ZeroDepth)
+        ));
+    }
+}

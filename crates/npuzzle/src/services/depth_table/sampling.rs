@@ -1,0 +1,178 @@
+//! Boards drawn uniformly among all boards at exactly one optimal distance from a goal,
+//! read off an exact distance table: count the boards at that distance, draw ranks among
+//! them with the seeded RNG, and pick those boards in one pass over the table.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+
+use crate::puzzle::board::Board;
+use crate::search::Limits;
+use crate::tables::cache::Cache;
+use crate::tables::distance_table::{self, Layout, Need};
+use crate::util::progress::Silent;
+
+use super::DepthTableError;
+
+/// `count` boards drawn independently and uniformly (with replacement) among all boards
+/// at exactly `depth` moves from `goal`, in the order drawn.
+///
+/// # Errors
+/// [`DepthTableError::NoExactTable`] when the goal's size has no exact distance table
+/// (more than [`distance_table::IN_MEMORY_STATES`] states: 12-cell tables hold distances
+/// mod 3), [`DepthTableError::NoBoards`] when no board is `depth` moves away.
+///
+/// # Panics
+/// Never: every draw is below the number of boards at the depth, all of which the pass
+/// over the table meets.
+pub fn boards_at_depth(
+    goal: &Board,
+    depth: usize,
+    count: usize,
+    rng: &mut impl Rng,
+) -> Result<Vec<Board>, DepthTableError> {
+    let size = goal.size();
+    let no_table = || DepthTableError::NoExactTable {
+        size,
+        cells: size.cells(),
+    };
+    let layout = Layout::for_goal(goal).map_err(|_| no_table())?;
+    if layout.states() > distance_table::IN_MEMORY_STATES {
+        return Err(no_table());
+    }
+    let table = distance_table::shared(
+        layout,
+        &Cache::from_env(),
+        Need::IfCheap,
+        &Limits::NONE,
+        &Silent,
+    )
+    .ok()
+    .flatten()
+    .ok_or_else(no_table)?;
+    let distances = table.exact_distances().ok_or_else(no_table)?;
+    let counts = &table.summary().counts;
+    let at_depth = counts.get(depth).copied().unwrap_or(0);
+    if at_depth == 0 {
+        return Err(DepthTableError::NoBoards {
+            depth,
+            max: counts.len().saturating_sub(1),
+        });
+    }
+    // Which draws take the k-th board at this depth (in table order).
+    let draws: Vec<u64> = (0..count).map(|_| rng.gen_range(0..at_depth)).collect();
+    let mut wanted: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    for (draw, &k) in draws.iter().enumerate() {
+        wanted.entry(k).or_default().push(draw);
+    }
+    let mut boards: Vec<Option<Board>> = vec![None; count];
+    let mut pending = wanted.into_iter().peekable();
+    let mut seen = 0u64;
+    let standard = layout.goal();
+    for (index, &d) in distances.iter().enumerate() {
+        if usize::from(d) != depth {
+            continue;
+        }
+        while let Some((_, draws)) = pending.next_if(|(k, _)| *k == seen) {
+            // The table's boards are towards its standard goal; rename onto `goal`.
+            let board = layout.board(index as u64).relabeled(&standard, goal);
+            for draw in draws {
+                boards[draw] = Some(board.clone());
+            }
+        }
+        if pending.peek().is_none() {
+            break;
+        }
+        seen += 1;
+    }
+    Ok(boards
+        .into_iter()
+        .map(|b| b.expect("every draw is below the count at its depth"))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::{Move, Size};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    use std::collections::{HashMap, VecDeque};
+
+    /// Every board's distance to `goal`, by a breadth-first search written here.
+    fn bfs_distances(goal: &Board) -> HashMap<Board, usize> {
+        let mut seen = HashMap::from([(goal.clone(), 0)]);
+        let mut queue = VecDeque::from([goal.clone()]);
+        while let Some(board) = queue.pop_front() {
+            let d = seen[&board];
+            for mv in Move::DEFAULT_ORDER {
+                if let Some(next) = board.moved(mv) {
+                    seen.entry(next.clone()).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn draws_only_boards_at_the_depth_and_covers_them_uniformly() {
+        // A goal with the blank off the corner and tiles renamed: the sampler must rename.
+        let goal = Board::new(Size::new(3, 2).unwrap(), vec![5, 3, 1, 0, 2, 4]).unwrap();
+        let distances = bfs_distances(&goal);
+        let mut rng = StdRng::seed_from_u64(3);
+        for depth in [1, 5, 9, 14] {
+            for board in boards_at_depth(&goal, depth, 200, &mut rng).unwrap() {
+                assert_eq!(distances[&board], depth, "{board}");
+            }
+        }
+        // Chi-square over every board at one depth: 60 draws a board on average.
+        let depth = 6;
+        let population: Vec<&Board> = distances
+            .iter()
+            .filter(|(_, &d)| d == depth)
+            .map(|(b, _)| b)
+            .collect();
+        let m = population.len();
+        assert!(m >= 10, "{m} boards at depth {depth}");
+        let draws = 60 * m;
+        let mut counts: HashMap<Board, usize> = HashMap::new();
+        for board in boards_at_depth(&goal, depth, draws, &mut rng).unwrap() {
+            *counts.entry(board).or_default() += 1;
+        }
+        assert_eq!(counts.len(), m, "every board at the depth is drawn");
+        let expected = draws as f64 / m as f64;
+        let chi2: f64 = population
+            .iter()
+            .map(|b| {
+                let o = counts[*b] as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        // Mean m − 1, standard deviation √(2(m − 1)): six deviations is far out.
+        let df = (m - 1) as f64;
+        assert!(
+            chi2 < df + 6.0 * (2.0 * df).sqrt(),
+            "chi2 {chi2} with {df} degrees of freedom"
+        );
+    }
+
+    #[test]
+    fn refuses_where_no_exact_table_exists_and_depths_with_no_boards() {
+        let mut rng = StdRng::seed_from_u64(1);
+        let four = Board::goal(Size::square(4).unwrap());
+        let error = boards_at_depth(&four, 10, 1, &mut rng).unwrap_err();
+        assert!(
+            matches!(error, DepthTableError::NoExactTable { cells: 16, .. }),
+            "{error}"
+        );
+        let three = Board::goal(Size::square(3).unwrap());
+        let error = boards_at_depth(&three, 32, 1, &mut rng).unwrap_err();
+        assert!(
+            matches!(error, DepthTableError::NoBoards { depth: 32, max: 31 }),
+            "{error}"
+        );
+    }
+}
