@@ -15,6 +15,8 @@ pub mod graph_puzzle;
 pub mod heuristic;
 pub mod move_order;
 pub mod notation;
+#[cfg(test)]
+pub(crate) mod oracle;
 pub mod random;
 pub mod rank;
 pub mod solvability;

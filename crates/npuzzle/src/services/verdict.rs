@@ -263,32 +263,15 @@ fn moves_reach(moves: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{HashMap, VecDeque};
+    use std::collections::HashMap;
 
     use rand::SeedableRng;
 
     use super::*;
     use crate::puzzle::board::Size;
     use crate::puzzle::move_order::MoveOrder;
+    use crate::puzzle::oracle::bfs_distances;
     use crate::puzzle::random::random_board;
-
-    /// Every board's distance to `goal`, by a breadth-first search written here.
-    fn distances(goal: &Board) -> HashMap<Board, usize> {
-        let mut seen = HashMap::from([(goal.clone(), 0)]);
-        let mut queue = VecDeque::from([goal.clone()]);
-        while let Some(board) = queue.pop_front() {
-            let d = seen[&board];
-            for mv in Move::DEFAULT_ORDER {
-                if let Some(next) = board.moved(mv) {
-                    seen.entry(next.clone()).or_insert_with(|| {
-                        queue.push_back(next);
-                        d + 1
-                    });
-                }
-            }
-        }
-        seen
-    }
 
     /// The first two optimal paths from `start` in `order`, lexicographically.
     fn first_two(start: &Board, order: [Move; 4], far: &HashMap<Board, usize>) -> Vec<Vec<Move>> {
@@ -322,7 +305,7 @@ mod tests {
     #[test]
     fn the_canonical_solution_is_the_smallest_optimal_one_in_the_order_asked() {
         let goal = Board::goal(Size::square(3).unwrap());
-        let far = distances(&goal);
+        let far = bfs_distances(&goal);
         let mut rng = rand::rngs::StdRng::seed_from_u64(36);
         let mut told_apart = 0;
         for _ in 0..12 {

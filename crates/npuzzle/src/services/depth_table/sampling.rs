@@ -94,28 +94,11 @@ pub fn boards_at_depth(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::board::{Move, Size};
+    use crate::puzzle::board::Size;
+    use crate::puzzle::oracle::bfs_distances;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
-    use std::collections::{HashMap, VecDeque};
-
-    /// Every board's distance to `goal`, by a breadth-first search written here.
-    fn bfs_distances(goal: &Board) -> HashMap<Board, usize> {
-        let mut seen = HashMap::from([(goal.clone(), 0)]);
-        let mut queue = VecDeque::from([goal.clone()]);
-        while let Some(board) = queue.pop_front() {
-            let d = seen[&board];
-            for mv in Move::DEFAULT_ORDER {
-                if let Some(next) = board.moved(mv) {
-                    seen.entry(next.clone()).or_insert_with(|| {
-                        queue.push_back(next);
-                        d + 1
-                    });
-                }
-            }
-        }
-        seen
-    }
+    use std::collections::HashMap;
 
     #[test]
     fn draws_only_boards_at_the_depth_and_covers_them_uniformly() {

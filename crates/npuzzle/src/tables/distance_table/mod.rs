@@ -384,6 +384,7 @@ fn payload(summary: &Summary, distances: &[u8]) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::puzzle::board::Size;
+    use crate::puzzle::oracle::bfs_distances;
     use crate::puzzle::solvability::is_solvable;
     use crate::search::Limits;
     use crate::tables::cache::CacheError;
@@ -391,34 +392,8 @@ mod tests {
     use crate::util::progress::Silent;
     use crate::{solve, Algorithm, SolveOptions};
     use rand::SeedableRng;
-    use std::collections::HashMap;
     use std::sync::Arc;
     use std::time::Duration;
-
-    /// Every board's distance to `goal` by a plain breadth-first search over boards,
-    /// sharing nothing with the table builder but [`Board`].
-    fn bfs_distances(goal: &Board) -> HashMap<Board, usize> {
-        let mut distances = HashMap::from([(goal.clone(), 0)]);
-        let mut layer = vec![goal.clone()];
-        for distance in 1.. {
-            let mut next = Vec::new();
-            for board in &layer {
-                for mv in Move::DEFAULT_ORDER {
-                    if let Some(b) = board.moved(mv) {
-                        if !distances.contains_key(&b) {
-                            distances.insert(b.clone(), distance);
-                            next.push(b);
-                        }
-                    }
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            layer = next;
-        }
-        distances
-    }
 
     /// The table of `layout` agrees with [`bfs_distances`] on every board, its summary
     /// counts them right, and its hardest boards are at the largest distance.
