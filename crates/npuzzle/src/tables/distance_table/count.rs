@@ -25,12 +25,13 @@ impl DistanceTable {
     ///
     /// ```
     /// use npuzzle::distance_table::{DistanceTable, Layout};
-    /// use npuzzle::{parse_board, progress::Silent, search::Limits};
+    /// use npuzzle::{parse_board, search::Limits};
     ///
     /// let goal = parse_board("1 2 3/4 5 6/7 8 0", None)?;
     /// let table = DistanceTable::embedded(Layout::for_goal(&goal)?).expect("3x3 is embedded");
-    /// // Two moves away round a corner: left-then-up or up-then-left.
-    /// let board = parse_board("1 2 3/4 0 5/7 8 6", None)?;
+    /// let near = parse_board("1 2 3/4 5 6/7 0 8", None)?; // one move away: one way
+    /// assert_eq!(table.count_paths(&near, &Limits::NONE).map(|(n, _)| n), Some(Ok(1)));
+    /// let board = parse_board("1 2 3/8 7 5/0 4 6", None)?; // eight moves away, two ways
     /// let (count, _) = table.count_paths(&board, &Limits::NONE).expect("reaches the goal");
     /// assert_eq!(count, Ok(2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
