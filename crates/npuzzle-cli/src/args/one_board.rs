@@ -47,7 +47,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Also count every optimal solution: the number of distinct move sequences of the
-    /// fewest moves ("optimal_solutions" in the JSON). Refused where the answer would not
+    /// fewest moves, added to the output and the JSON. Refused where the answer would not
     /// be optimal (constructive, a weight above 1).
     #[arg(long)]
     pub count_optimal: bool,

@@ -148,8 +148,8 @@ mod tests {
             let tiles: Vec<u8> = board.cells().iter().map(|&t| t as u8).collect();
             counts[crate::puzzle::rank::rank(&tiles) as usize] += 1;
         }
-        let seen = counts.iter().filter(|&&c| c > 0).count();
-        assert_eq!(seen, states, "every reachable board, and only those");
+        let drawn = counts.iter().filter(|&&c| c > 0).count();
+        assert_eq!(drawn, states, "every reachable board, and only those");
         let expected = per_state as f64;
         let statistic: f64 = counts
             .iter()

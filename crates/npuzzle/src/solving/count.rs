@@ -39,6 +39,9 @@ use crate::util::progress::Silent;
 
 /// Counts the optimal solutions of `start` into `solution` (the answer of `plan` under
 /// `options`): 0 when it cannot reach `goal`, none when the search gave up.
+///
+/// # Panics
+/// Never for the answer of `plan`: a distance table's plan answers boards of its layout.
 pub fn count_into(
     solution: &mut Solution,
     start: &Board,
@@ -288,10 +291,11 @@ mod tests {
             let (length, paths) = counted(&start, &goal, &options);
             // The fewest moves too, from brute force: the first length with a sequence.
             let mut board = tiles(&start);
-            let (fewest, expected) = (0..)
+            // A walk of `steps` moves is at most `steps` away.
+            let (fewest, expected) = (0..=steps as u32)
                 .map(|l| (l, brute_force(&mut board, start.blank(), &tiles(&goal), l)))
                 .find(|&(_, n)| n > 0)
-                .unwrap();
+                .expect("within the walk's length");
             assert_eq!((length, paths), (fewest as usize, expected), "{start}");
             most = most.max(paths);
         }
