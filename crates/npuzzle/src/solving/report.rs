@@ -135,13 +135,14 @@ mod whole_count {
     }
 }
 
-#[cfg(all(test, feature = "serde"))]
+#[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::{parse_board, solve, SolveOptions};
-
+    #[cfg(feature = "serde")]
     #[test]
     fn counts_are_written_whole_and_only_when_asked() {
+        use super::*;
+        use crate::{parse_board, solve, SolveOptions};
+
         let start = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
         let goal = Board::goal(start.size());
         let plain = solve(&start, &goal, &SolveOptions::default()).unwrap();
