@@ -7,6 +7,7 @@ mod common;
 mod batch;
 mod cli;
 mod cluster;
+mod count;
 mod defects;
 mod depths;
 mod doors;

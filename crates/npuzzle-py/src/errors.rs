@@ -95,6 +95,8 @@ pub fn refused(error: SolveError) -> PyErr {
         },
         SolveError::NotBuilt(_)
         | SolveError::VisitedNotTaken(_)
+        // The package does not count optimal solutions (yet): never asked of it.
+        | SolveError::CountNotOptimal(_)
         | SolveError::ClusterDisagrees(_) => None,
     };
     by_fault(error.fault(), argument, &error)

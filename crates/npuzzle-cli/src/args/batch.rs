@@ -36,6 +36,10 @@ pub struct BatchArgs {
     /// Boards solved at once (0: one per core); with --cluster, on each process.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
     pub jobs: usize,
+    /// Also count every optimal solution of each board, added to its result; lines whose
+    /// answer would not be optimal are refused.
+    #[arg(long)]
+    pub count_optimal: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

@@ -49,6 +49,11 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also count every optimal solution: the number of distinct move sequences of the
+    /// fewest moves, added to the output and the JSON. Refused where the answer would not
+    /// be optimal (constructive, a weight above 1).
+    #[arg(long)]
+    pub count_optimal: bool,
     #[command(flatten)]
     pub threads: ThreadArgs,
     #[command(flatten)]

@@ -83,6 +83,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
+        count_optimal: args.count_optimal,
         ..SolveOptions::default()
     };
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {

@@ -191,6 +191,14 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
         if options.weight > 1.0 {
             let _ = write!(flags, " --weight {}", options.weight);
         }
+        let counting = match &e {
+            SolveError::CountNotOptimal(_) => true,
+            SolveError::TooLarge { algorithm, .. } => algorithm.starts_with("counting"),
+            _ => false,
+        };
+        if counting {
+            flags.push_str(" --count-optimal");
+        }
         if options.algorithm == Algorithm::Auto && flags == "--algorithm auto" {
             anyhow::Error::new(e)
         } else {

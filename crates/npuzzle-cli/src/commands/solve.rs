@@ -46,6 +46,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         threads: args.threads.threads,
         // Long work (a table build, a 24-puzzle search) shows it is alive.
         progress: Some(args.cache.progress()),
+        count_optimal: args.count_optimal,
         ..SolveOptions::default()
     };
     validate(&goal, &options)?;
@@ -159,6 +160,11 @@ impl Render for Solved<'_> {
                 "unsolvable: the goal cannot be reached from this board"
             )?,
             Status::GaveUp(why) => writeln!(out, "{why}")?,
+        }
+        match &self.solution.optimal_solutions {
+            Some(Ok(count)) => writeln!(out, "solutions: {count} optimal")?,
+            Some(Err(why)) => writeln!(out, "solutions: not counted ({why})")?,
+            None => {}
         }
         let s = &report.stats;
         writeln!(

@@ -1,5 +1,6 @@
 //! What a solve is asked and what it answers: the options, the solution with its status and
-//! advice, the errors, and the link through which a cluster of processes shares a search.
+//! advice, the errors, why optimal solutions went uncounted, and the link through which a
+//! cluster of processes shares a search.
 //!
 //! ```
 //! use npuzzle::answer::options::SolveOptions;
@@ -14,3 +15,4 @@ pub mod cluster;
 pub mod options;
 pub mod solution;
 pub mod solve_error;
+pub mod uncounted;

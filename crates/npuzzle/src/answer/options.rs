@@ -177,6 +177,12 @@ pub struct SolveOptions {
     /// The other processes this one searches with, if any (see [`crate::answer::cluster`]):
     /// every process runs the same solve with its own link.
     pub cluster: Option<SharedLink>,
+    /// Whether to count every optimal solution, not only find one
+    /// ([`crate::solving::count`]; [`Solution::optimal_solutions`]). Only optimal
+    /// searches take it.
+    ///
+    /// [`Solution::optimal_solutions`]: crate::answer::solution::Solution::optimal_solutions
+    pub count_optimal: bool,
 }
 
 impl SolveOptions {
@@ -219,6 +225,7 @@ impl Default for SolveOptions {
             threads: 1,
             progress: None,
             cluster: None,
+            count_optimal: false,
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::tables::partition::Partition;
 
 pub use super::algorithm::Algorithm;
 pub use super::solve_error::{SolveError, TablesCause};
+pub use super::uncounted::Uncounted;
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,8 +51,13 @@ pub struct Solution {
     pub tables: Option<String>,
     /// A stronger setup worth having for boards like this one, if there is one.
     pub advice: Option<Advice>,
-    /// What the search cost.
+    /// What the search cost (and the count of optimal solutions, when asked).
     pub stats: Stats,
+    /// The number of distinct optimal move sequences, when asked for
+    /// ([`crate::SolveOptions::count_optimal`]): 0 for a board that cannot reach its goal,
+    /// 1 for one on it; why it is not known when a limit stopped the count. `None` when
+    /// not asked, or when the search itself gave up.
+    pub optimal_solutions: Option<Result<u128, Uncounted>>,
 }
 
 /// A setup the library would use if it were there, suggested alongside an answer.
@@ -79,6 +85,7 @@ impl Solution {
             tables: None,
             advice: None,
             stats: Stats::default(),
+            optimal_solutions: None,
         }
     }
 

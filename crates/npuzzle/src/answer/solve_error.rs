@@ -111,6 +111,9 @@ pub enum SolveError {
     /// A weight given to an algorithm that does not weigh its estimate.
     #[error("{0} takes no weight; weights are for astar and idastar")]
     WeightNotTaken(Algorithm),
+    /// Optimal solutions to count where the answer would not be optimal (the reason).
+    #[error("optimal solutions are counted only where the answer is optimal: {0}")]
+    CountNotOptimal(String),
 }
 
 impl SolveError {
@@ -133,7 +136,8 @@ impl SolveError {
             | SolveError::BadTimeLimit { .. }
             | SolveError::TooManyThreads { .. }
             | SolveError::VisitedNotTaken(_)
-            | SolveError::WeightNotTaken(_) => Fault::Request,
+            | SolveError::WeightNotTaken(_)
+            | SolveError::CountNotOptimal(_) => Fault::Request,
         }
     }
 }

@@ -34,6 +34,7 @@
 //! order, and an admissible estimate prunes no optimal path in it, so the path found is
 //! the smallest shortest path in the move order: the canonical one, whatever the estimate.
 
+mod count;
 mod estimate;
 mod fast_board;
 mod forbidden_words;
@@ -44,6 +45,7 @@ pub mod parallel;
 mod runner;
 mod shared_iteration;
 
+pub use count::count_paths;
 pub use estimate::Estimate;
 pub use fast_board::FastBoard;
 pub(crate) use fast_board::MoveTable;

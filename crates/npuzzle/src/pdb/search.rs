@@ -1,12 +1,14 @@
-//! Which search a pattern database runs: one partition of classic tables has an
-//! estimate of its own ([`ClassicEstimate`], a node a third the size), every other
-//! database (catalogues, zero-aware tables) the general step of [`PatternDatabase`].
+//! Which search a pattern database runs (and counts shortest paths with): one partition
+//! of classic tables has an estimate of its own ([`ClassicEstimate`], a node a third the
+//! size), every other database (catalogues, zero-aware tables) the general step of
+//! [`PatternDatabase`].
 //! The choice sits above both, so that neither file uses the other round a loop.
 
 use crate::answer::options::RunSettings;
+use crate::answer::uncounted::Uncounted;
 use crate::fast_idastar;
 use crate::puzzle::board::{Board, Move};
-use crate::search::{GiveUp, Stats};
+use crate::search::{GiveUp, Limits, Stats};
 
 use super::classic_estimate::ClassicEstimate;
 use super::database::PatternDatabase;
@@ -23,6 +25,20 @@ impl PatternDatabase {
         match ClassicEstimate::of(self) {
             Some(classic) => fast_idastar::search(start, &classic, settings),
             None => fast_idastar::search(start, self, settings),
+        }
+    }
+
+    /// Counts the shortest paths of `length` moves (the optimal length) from `start`
+    /// with this database's estimate: [`fast_idastar::count_paths`].
+    pub fn count_paths(
+        &self,
+        start: &Board,
+        length: u32,
+        limits: &Limits,
+    ) -> (Result<u128, Uncounted>, Stats) {
+        match ClassicEstimate::of(self) {
+            Some(classic) => fast_idastar::count_paths(start, &classic, length, limits),
+            None => fast_idastar::count_paths(start, self, length, limits),
         }
     }
 }

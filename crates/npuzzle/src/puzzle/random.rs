@@ -123,6 +123,62 @@ mod tests {
         );
     }
 
+    /// The chi-square statistic's quantiles `z` standard deviations below and above its
+    /// mean for `df` degrees of freedom (Wilson and Hilferty's cube-root normal
+    /// approximation, within a fraction of a percent at these sizes).
+    fn chi_square_bounds(df: f64, z: f64) -> (f64, f64) {
+        let spread = (2.0 / (9.0 * df)).sqrt();
+        let at = |z: f64| df * (1.0 - 2.0 / (9.0 * df) + z * spread).powi(3);
+        (at(-z), at(z))
+    }
+
+    /// Draws `per_state` boards a reachable board of `goal`'s size on average (each
+    /// checked reachable), and checks that every reachable board turned up and that the
+    /// counts pass a chi-square test of uniformity at six standard deviations either side
+    /// (a false alarm about once in 500 million seeds; the seed is fixed, so the test
+    /// always passes or always fails). Boards are told apart by their permutation rank.
+    fn check_uniform(goal: &Board, per_state: usize, seed: u64) {
+        let cells = goal.size().cells();
+        let states = (1..=cells).product::<usize>() / 2;
+        let mut counts = vec![0u32; 2 * states];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        for _ in 0..states * per_state {
+            let board = random_board(goal, &mut rng);
+            assert!(is_solvable(&board, goal), "{board}");
+            let tiles: Vec<u8> = board.cells().iter().map(|&t| t as u8).collect();
+            counts[crate::puzzle::rank::rank(&tiles) as usize] += 1;
+        }
+        let drawn = counts.iter().filter(|&&c| c > 0).count();
+        assert_eq!(drawn, states, "every reachable board, and only those");
+        let expected = per_state as f64;
+        let statistic: f64 = counts
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+            .sum();
+        let (low, high) = chi_square_bounds((states - 1) as f64, 6.0);
+        assert!(
+            (low..high).contains(&statistic),
+            "chi-square {statistic:.1} outside {low:.1}..{high:.1} ({} degrees of freedom)",
+            states - 1
+        );
+    }
+
+    #[test]
+    fn uniform_over_every_reachable_2x3_board() {
+        for goal_blank in [5, 0, 4] {
+            let mut cells: Vec<u32> = (1..6).collect();
+            cells.insert(goal_blank, 0);
+            let goal = Board::new(Size::new(3, 2).unwrap(), cells).unwrap();
+            check_uniform(&goal, 100, 38);
+        }
+    }
+
+    #[test]
+    fn uniform_over_every_reachable_3x3_board() {
+        check_uniform(&Board::goal(Size::square(3).unwrap()), 30, 5259);
+    }
+
     #[test]
     fn walks_are_reachable_and_seeded() {
         let goal = Board::goal(Size::new(5, 3).unwrap());

@@ -128,6 +128,22 @@ pub struct Stats {
     pub setup_seconds: f64,
 }
 
+impl Stats {
+    /// The cost of this work and then `later`: counts and seconds added, peaks the
+    /// larger.
+    #[must_use]
+    pub fn plus(self, later: Stats) -> Stats {
+        Stats {
+            expanded: self.expanded + later.expanded,
+            generated: self.generated + later.generated,
+            peak_nodes: self.peak_nodes.max(later.peak_nodes),
+            peak_bytes: self.peak_bytes.max(later.peak_bytes),
+            seconds: self.seconds + later.seconds,
+            setup_seconds: self.setup_seconds + later.setup_seconds,
+        }
+    }
+}
+
 /// Which limit stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GiveUp {

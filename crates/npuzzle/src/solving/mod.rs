@@ -1,6 +1,6 @@
 //! Deciding how a board is solved and solving it: the plan (which algorithm, estimate and
 //! tables answer), the puzzle as a problem of the generic searches, the constructive method
-//! for big boards, the solver, and the report programs read.
+//! for big boards, the solver, counting optimal solutions, and the report programs read.
 //!
 //! ```
 //! use npuzzle::solving::solver::solve;
@@ -13,6 +13,7 @@
 //! ```
 
 pub mod constructive;
+pub mod count;
 pub mod plan;
 pub mod problem;
 pub mod report;

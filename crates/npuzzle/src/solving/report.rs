@@ -48,8 +48,24 @@ pub struct SolveReport {
     pub heuristic: Option<String>,
     /// Whether `length` is proven minimal.
     pub optimal: bool,
-    /// What the search cost.
+    /// What the search cost (with the count of optimal solutions, when asked).
     pub stats: Stats,
+    /// The number of distinct optimal move sequences, when asked for and counted
+    /// ([`Solution::optimal_solutions`]): absent when not asked. JSON writes it as a
+    /// number up to 2^64 − 1 and as a string of digits beyond (no JSON reader keeps
+    /// larger numbers exact).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none", with = "whole_count")
+    )]
+    pub optimal_solutions: Option<u128>,
+    /// Why the count of optimal solutions asked for was not had (a limit stopped it);
+    /// absent otherwise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub count_gave_up: Option<String>,
 }
 
 impl SolveReport {
@@ -74,6 +90,87 @@ impl SolveReport {
             heuristic: solution.estimate.clone(),
             optimal: solution.optimal && solution.status == Status::Solved,
             stats: solution.stats,
+            optimal_solutions: solution.optimal_solutions.and_then(Result::ok),
+            count_gave_up: solution
+                .optimal_solutions
+                .and_then(Result::err)
+                .map(|why| why.to_string()),
         }
+    }
+}
+
+/// A count of up to 128 bits in JSON: a number where every reader keeps it exact enough
+/// to compare (64 bits), else its digits in a string.
+#[cfg(feature = "serde")]
+mod whole_count {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    #[expect(
+        clippy::ref_option,
+        reason = "serde's `with` hands the field by reference"
+    )]
+    pub fn serialize<S: Serializer>(count: &Option<u128>, out: S) -> Result<S::Ok, S::Error> {
+        match count.map(u64::try_from) {
+            Some(Ok(small)) => out.serialize_u64(small),
+            Some(Err(_)) => out.collect_str(&count.expect("a count")),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<u128>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Number(u64),
+            Digits(String),
+        }
+        match Option::<Written>::deserialize(input)? {
+            None => Ok(None),
+            Some(Written::Number(n)) => Ok(Some(u128::from(n))),
+            Some(Written::Digits(digits)) => digits
+                .parse()
+                .map(Some)
+                .map_err(|_| serde::de::Error::custom(format!("not a count: {digits:?}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(feature = "serde")]
+    #[test]
+    fn counts_are_written_whole_and_only_when_asked() {
+        use super::*;
+        use crate::{parse_board, solve, SolveOptions};
+
+        let start = parse_board("1 2 3/4 5 6/7 0 8", None).unwrap();
+        let goal = Board::goal(start.size());
+        let plain = solve(&start, &goal, &SolveOptions::default()).unwrap();
+        let text = serde_json::to_string(&SolveReport::new(&start, &goal, &plain)).unwrap();
+        assert!(!text.contains("optimal_solutions") && !text.contains("count_gave_up"));
+        let mut counted = plain.clone();
+        for (count, written) in [
+            (1, "1".to_string()),
+            (u128::from(u64::MAX), u64::MAX.to_string()),
+            (
+                u128::from(u64::MAX) + 1,
+                format!("\"{}\"", u128::from(u64::MAX) + 1),
+            ),
+            (u128::MAX, format!("\"{}\"", u128::MAX)),
+        ] {
+            counted.optimal_solutions = Some(Ok(count));
+            let report = SolveReport::new(&start, &goal, &counted);
+            let text = serde_json::to_string(&report).unwrap();
+            assert!(
+                text.contains(&format!("\"optimal_solutions\":{written}")),
+                "{text}"
+            );
+            let back: SolveReport = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, report);
+        }
+        counted.optimal_solutions = Some(Err(crate::answer::uncounted::Uncounted::TooMany));
+        let report = SolveReport::new(&start, &goal, &counted);
+        assert_eq!(report.optimal_solutions, None);
+        assert!(report.count_gave_up.unwrap().contains("2^128"));
     }
 }

@@ -25,7 +25,7 @@ use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
-use crate::solving::{constructive, problem};
+use crate::solving::{constructive, count, problem};
 use crate::util::cancel::CancelToken;
 
 /// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
@@ -68,6 +68,9 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         cluster::agree(link.0.as_ref(), &identity)?;
     }
     let mut solution = execute(start, goal, &plan, options)?;
+    if options.count_optimal {
+        count::count_into(&mut solution, start, goal, &plan, options);
+    }
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);
     solution.stats.setup_seconds += plan.setup_seconds;
@@ -86,6 +89,10 @@ fn without_search(
     let mut solution = Solution::new(plan.algorithm, estimate);
     if start == goal {
         solution.conclude(Ok(Vec::new()));
+    }
+    if options.count_optimal {
+        // The empty sequence on the goal; none where the goal cannot be reached.
+        solution.optimal_solutions = Some(Ok(u128::from(start == goal)));
     }
     solution.tables = plan.tables;
     solution.advice = plan.advice;
@@ -248,7 +255,7 @@ fn upgrading(
             // No database (a cache that cannot be written): go on without one, within
             // what is left of the limits.
             let (outcome, stats) = fast_idastar::search(start, estimate, &settings);
-            solution.stats = add(first, stats);
+            solution.stats = first.plus(stats);
             solution.stats.setup_seconds += setup;
             solution.conclude(outcome.map_err(|why| restore(why, &limits)));
             solution.stats.seconds =
@@ -257,7 +264,7 @@ fn upgrading(
         }
     };
     let (outcome, second) = found.db.search(start, &settings);
-    solution.stats = add(first, second);
+    solution.stats = first.plus(second);
     solution.stats.setup_seconds += setup;
     solution.estimate = Some(found.db.name());
     solution.tables = Some(found.origin);
@@ -286,18 +293,6 @@ fn restore(why: GiveUp, limits: &Limits) -> GiveUp {
             },
         ) => GiveUp::Time(*max),
         (other, _) => other,
-    }
-}
-
-/// The cost of two searches one after the other.
-fn add(a: Stats, b: Stats) -> Stats {
-    Stats {
-        expanded: a.expanded + b.expanded,
-        generated: a.generated + b.generated,
-        peak_nodes: a.peak_nodes.max(b.peak_nodes),
-        peak_bytes: a.peak_bytes.max(b.peak_bytes),
-        seconds: a.seconds + b.seconds,
-        setup_seconds: a.setup_seconds + b.setup_seconds,
     }
 }
 

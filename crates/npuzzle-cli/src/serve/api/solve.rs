@@ -32,6 +32,9 @@ pub struct SolveRequest {
     /// Also return every board along the solution.
     #[serde(default)]
     boards: bool,
+    /// Also count every optimal solution (`"optimal_solutions"` in the answer).
+    #[serde(default)]
+    count_optimal: bool,
     /// Lower the server's node limit for this search.
     max_nodes: Option<u64>,
     /// Lower the server's time limit for this search.
@@ -67,6 +70,7 @@ pub async fn solve(
         algorithm,
         estimate: EstimateChoice::from(heuristic),
         order,
+        count_optimal: request.count_optimal,
         ..request_options(
             &state.config,
             request.max_nodes,

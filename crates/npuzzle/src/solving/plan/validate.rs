@@ -12,6 +12,8 @@ use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::distance_table::MAX_TABLE_CELLS;
 
+use super::AUTO_OPTIMAL_CELLS;
+
 /// Checks that `options` can be planned for boards towards `goal`, without loading or
 /// building anything: what [`super::plan`] refuses, refused at once, so a front end can reject
 /// bad flags before any work starts.
@@ -24,6 +26,9 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
     }
     checked_threads(options.threads)?;
     let size = goal.size();
+    if options.count_optimal {
+        counting(size, options)?;
+    }
     let weighted = options.weight > 1.0;
     let estimate = &options.estimate;
     if options.visited == Visited::Ranked {
@@ -104,6 +109,42 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
             }
         }
     }
+}
+
+/// Fails when optimal solutions are to be counted but the answer would not be optimal,
+/// or the board is one no counter takes: boards past a distance table's 12 cells are
+/// counted by the fast IDA*'s depth-first count ([`crate::solving::count`]).
+fn counting(size: Size, options: &SolveOptions) -> Result<(), SolveError> {
+    let weight = options.weight;
+    let why = if weight > 1.0 {
+        Some(format!(
+            "a weight of {weight} answers with up to {weight} times the fewest moves"
+        ))
+    } else if options.algorithm == Algorithm::Constructive {
+        Some("the constructive algorithm does not find the fewest moves".to_string())
+    } else if options.algorithm == Algorithm::Auto
+        && options.estimate == EstimateChoice::Auto
+        && size.cells() > AUTO_OPTIMAL_CELLS
+    {
+        Some(format!(
+            "auto solves boards of more than {AUTO_OPTIMAL_CELLS} cells with the constructive \
+             algorithm, which does not find the fewest moves"
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return Err(SolveError::CountNotOptimal(why));
+    }
+    if size.cells() > MAX_TABLE_CELLS {
+        fits_fast_idastar(Algorithm::FastIdastar, size).map_err(|_| SolveError::TooLarge {
+            algorithm: "counting optimal solutions".to_string(),
+            size,
+            cells: size.cells(),
+            max: MAX_FAST_CELLS,
+        })?;
+    }
+    Ok(())
 }
 
 /// Fails unless the fast IDA* takes boards of `size`.

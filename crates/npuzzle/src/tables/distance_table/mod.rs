@@ -53,6 +53,7 @@
 //! table exists and falls back to IDA* rather than start a minute-long build by surprise.
 
 mod build;
+mod count;
 mod layout;
 mod move_strings;
 mod packed;

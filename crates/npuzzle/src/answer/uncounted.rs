@@ -1,0 +1,37 @@
+//! Why the optimal solutions of a board asked for them were not counted.
+//!
+//! ```
+//! use npuzzle::answer::uncounted::Uncounted;
+//! use npuzzle::search::GiveUp;
+//!
+//! let why = Uncounted::GaveUp(GiveUp::Expanded(10));
+//! assert_eq!(why.to_string(), "gave up: node limit of 10 expanded nodes reached");
+//! assert!(Uncounted::TooMany.to_string().contains("2^128"));
+//! ```
+
+use std::fmt;
+
+use crate::search::GiveUp;
+
+/// Why a count of optimal solutions could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uncounted {
+    /// A limit stopped the count (the search itself finished).
+    GaveUp(GiveUp),
+    /// There are more than `u128::MAX`. Possible only for solutions longer than 80
+    /// moves: solutions of `L` moves that never undo a move number at most 4·3^(L−1),
+    /// under 2^128 up to `L` = 80: never on a 4x4 board (at most 80 moves from any
+    /// goal) or any board of at most 12 cells.
+    TooMany,
+}
+
+impl fmt::Display for Uncounted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Uncounted::GaveUp(why) => why.fmt(f),
+            Uncounted::TooMany => {
+                f.write_str("gave up: more optimal solutions than 128 bits count (2^128 - 1)")
+            }
+        }
+    }
+}
