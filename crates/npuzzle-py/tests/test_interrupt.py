@@ -73,9 +73,10 @@ CASES = {
     "bidirectional BFS": f"npuzzle.solve('{HARDEST_15}', algorithm='bidirectional', max_memory='2G')",
     "BFS": f"npuzzle.solve('{HARDEST_15}', algorithm='bfs', max_memory='2G')",
     "compare": f"npuzzle.compare('{HARDEST_15}', max_memory='2G')",
+    # Korf's #1 is checked in under half a second now: the hardest board is not.
     "check": (
-        f"npuzzle.check('{KORF_1}', npuzzle.solve('{KORF_1}', '{KORF_GOAL}',"
-        f" algorithm='constructive').moves, '{KORF_GOAL}', cache_dir=cache)"
+        f"npuzzle.check('{HARDEST_15}', npuzzle.solve('{HARDEST_15}',"
+        " algorithm='constructive').moves, cache_dir=cache)"
     ),
     "a distance table's build": "npuzzle.distance('1 2 3 4 5 6 7 8 9 10 0 11', size='4x3', cache_dir=cache)",
     "a pattern database's build": (
