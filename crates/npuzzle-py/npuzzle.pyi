@@ -123,6 +123,12 @@ class SolveResult:
     def optimal(self) -> bool: ...
     @property
     def stats(self) -> SearchStats: ...
+    @property
+    def optimal_solutions(self) -> Optional[int]:
+        """The number of distinct optimal move sequences, with count_optimal=True."""
+    @property
+    def count_gave_up(self) -> Optional[str]:
+        """Why a count asked for is missing."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 
@@ -167,6 +173,7 @@ def solve(
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
     order: Optional[str] = None,
+    count_optimal: bool = False,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
 

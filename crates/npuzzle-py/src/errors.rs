@@ -93,10 +93,9 @@ pub fn refused(error: SolveError) -> PyErr {
             TablesCause::Database(_) | TablesCause::Catalogue(_) => Some("pdb"),
             TablesCause::Distance(_) => Some("board"),
         },
+        SolveError::CountNotOptimal(_) => Some("count_optimal"),
         SolveError::NotBuilt(_)
         | SolveError::VisitedNotTaken(_)
-        // The package does not count optimal solutions (yet): never asked of it.
-        | SolveError::CountNotOptimal(_)
         | SolveError::ClusterDisagrees(_) => None,
     };
     by_fault(error.fault(), argument, &error)

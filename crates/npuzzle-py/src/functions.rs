@@ -48,13 +48,15 @@ use crate::values;
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
 /// `order` is the order the blank's moves are tried in, `"lrdu"` by default: of several
 /// optimal solutions, the answer is the smallest in it (from the tables, BFS, IDA*,
-/// IDDFS and the puzzle-specific IDA*). An unsolvable board is an answer (`status == "unsolvable"`), not an error. The GIL is
-/// released while searching.
+/// IDDFS and the puzzle-specific IDA*). `count_optimal=True` also counts every distinct
+/// optimal move sequence (`optimal_solutions`, exact; `count_gave_up` says why a count is
+/// missing), as `npuzzle solve --count-optimal` does. An unsolvable board is an answer
+/// (`status == "unsolvable"`), not an error. The GIL is released while searching.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
-    max_memory=None, cache_dir=None, order=None,
+    max_memory=None, cache_dir=None, order=None, count_optimal=false,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -73,6 +75,7 @@ pub fn solve(
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
+    #[pyo3(from_py_with = values::count_optimal)] count_optimal: bool,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -83,6 +86,7 @@ pub fn solve(
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
         order: order.unwrap_or_default().moves(),
+        count_optimal,
         cache: cache(cache_dir),
         threads: match threads {
             Some(n) => usize::try_from(n).unwrap_or(usize::MAX),

@@ -141,6 +141,19 @@ impl PySolveResult {
         PySearchStats(self.0.stats)
     }
 
+    /// How many distinct optimal move sequences there are, when `count_optimal=True`
+    /// was asked and the count finished (exact, however large).
+    #[getter]
+    fn optimal_solutions(&self) -> Option<u128> {
+        self.0.optimal_solutions
+    }
+
+    /// Why a count asked for is missing (a limit reached), else `None`.
+    #[getter]
+    fn count_gave_up(&self) -> Option<&str> {
+        self.0.count_gave_up.as_deref()
+    }
+
     /// The result as a dict: exactly the object `npuzzle solve --json` prints.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &self.0)

@@ -156,6 +156,11 @@ pub fn reflection(value: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(value, "reflection")
 }
 
+/// The `count_optimal` argument.
+pub fn count_optimal(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(value, "count_optimal")
+}
+
 /// The `weight` argument.
 pub fn weight(value: &Bound<'_, PyAny>) -> PyResult<f64> {
     number(value, "weight", "a number (int or float)")

@@ -696,3 +696,62 @@ def test_order_is_the_command_lines():
             assert "order" in str(caught.value) and words in str(caught.value), caught.value
     with pytest.raises(TypeError):
         npuzzle.solve(HARDEST_8, order=4)
+
+
+def _optimal_path_counts_2x3():
+    """Every 2x3 board (goal 1 2 3/4 5 0) with its number of optimal move sequences,
+    counted here: breadth-first layers from the goal, then each board sums the counts
+    of its neighbours one layer nearer."""
+    goal = (1, 2, 3, 4, 5, 0)
+
+    def neighbours(cells):
+        blank = cells.index(0)
+        row, col = divmod(blank, 3)
+        for d_row, d_col in ((0, -1), (0, 1), (1, 0), (-1, 0)):
+            r, c = row + d_row, col + d_col
+            if 0 <= r < 2 and 0 <= c < 3:
+                moved = list(cells)
+                moved[blank], moved[r * 3 + c] = moved[r * 3 + c], 0
+                yield tuple(moved)
+
+    distance = {goal: 0}
+    layers = [[goal]]
+    while layers[-1]:
+        layer = []
+        for board in layers[-1]:
+            for nxt in neighbours(board):
+                if nxt not in distance:
+                    distance[nxt] = len(layers)
+                    layer.append(nxt)
+        layers.append(layer)
+    count = {goal: 1}
+    for layer in layers[1:]:
+        for board in layer:
+            count[board] = sum(
+                count[n] for n in neighbours(board) if distance.get(n) == distance[board] - 1
+            )
+    return count
+
+
+def test_count_optimal_is_the_command_lines_and_exact():
+    """`count_optimal=True` counts every optimal move sequence: on every 2x3 board as an
+    independent count does, on 3x3 and 4x4 boards as `solve --count-optimal`; the count
+    survives pickling; asked of a search that is not optimal it is a ValueError naming
+    the argument."""
+    for cells, expected in _optimal_path_counts_2x3().items():
+        board = "/".join(" ".join(str(c) for c in cells[r * 3:(r + 1) * 3]) for r in (0, 1))
+        result = npuzzle.solve(board, count_optimal=True)
+        assert result.optimal_solutions == expected, board
+    boards = cli("random", "--size", "3x3", "--count", "5", "--seed", "38").splitlines()
+    boards += cli("random", "--size", "4x4", "--count", "2", "--walk", "30", "--seed", "38").splitlines()
+    for board in boards:
+        line = json.loads(cli("solve", board, "--count-optimal", "--json"))
+        result = npuzzle.solve(board, count_optimal=True)
+        assert result.optimal_solutions == line["optimal_solutions"], board
+        assert result.optimal_solutions >= 1
+        assert pickle.loads(pickle.dumps(result)).optimal_solutions == result.optimal_solutions
+    assert npuzzle.solve(boards[0]).optimal_solutions is None
+    with pytest.raises(ValueError, match="count_optimal"):
+        npuzzle.solve(boards[0], algorithm="constructive", count_optimal=True)
+    with pytest.raises(TypeError, match="count_optimal"):
+        npuzzle.solve(boards[0], count_optimal="yes")
