@@ -7,6 +7,7 @@
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,9 @@ use crate::args::JudgeTestArgs;
 
 /// Output kept of a run: more is an output limit (a wrong answer), as on the judges.
 const OUTPUT_CAP: usize = 16 << 20;
+
+/// How long the output may stay open after the program ends past its deadline.
+const GRACE: Duration = Duration::from_millis(200);
 
 /// How long between looks at whether the program has ended.
 const POLL: Duration = Duration::from_millis(1);
@@ -77,7 +81,10 @@ pub fn run(args: &JudgeTestArgs) -> anyhow::Result<ExitCode> {
                 return usage(&format!("cannot run '{program}': {e}"));
             }
         };
-        for (i, verdict) in judge_run(&plan, planned, &execution).into_iter().enumerate() {
+        for (i, verdict) in judge_run(&plan, planned, &execution)
+            .into_iter()
+            .enumerate()
+        {
             if verdict != Verdict::Accepted && first_failure.is_none() {
                 first_failure = Some((planned.cases.start + i, execution.output.clone()));
             }
@@ -164,16 +171,25 @@ fn execute(program: &[OsString], planned: &PlannedRun, limit: Duration) -> io::R
         let _ = stdin.write_all(&input);
     });
     let stdout = child.stdout.take().expect("stdout is piped");
-    let reader = thread::spawn(move || {
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
         let mut output = Vec::new();
         // A read error ends the output where it stopped; the checker judges what came.
         let _ = stdout.take(OUTPUT_CAP as u64 + 1).read_to_end(&mut output);
-        output
+        let _ = sender.send(output);
     });
-    let (status, timed_out) = wait(&mut child, started + limit)?;
+    let (status, mut timed_out) = wait(&mut child, started + limit)?;
     let seconds = started.elapsed().as_secs_f64();
     let _ = writer.join();
-    let mut output = reader.join().unwrap_or_default();
+    // A child the program left behind may hold its output open: the program has ended,
+    // so what is not closed by the deadline (or soon after a kill) counts as over time.
+    let grace = (started + limit)
+        .saturating_duration_since(Instant::now())
+        .max(GRACE);
+    let mut output = receiver.recv_timeout(grace).unwrap_or_else(|_| {
+        timed_out = true;
+        Vec::new()
+    });
     let overflowed = output.len() > OUTPUT_CAP;
     output.truncate(OUTPUT_CAP);
     Ok(Execution {
@@ -221,7 +237,13 @@ fn write_text(
     if let Some((i, output)) = first_failure {
         let (verdict, _) = &verdicts[*i];
         let case = &plan.cases()[*i];
-        writeln!(out, "\nfirst failure: case {} ({}): {}", i + 1, case.label, verdict.name())?;
+        writeln!(
+            out,
+            "\nfirst failure: case {} ({}): {}",
+            i + 1,
+            case.label,
+            verdict.name()
+        )?;
         write!(out, "input:\n{}", case.text)?;
         writeln!(out, "expected{}:", expectation(plan))?;
         for line in &case.expected {
@@ -233,7 +255,10 @@ fn write_text(
         writeln!(out, "program printed{}:", run_note(plan))?;
         writeln!(out, "{}", printed(output))?;
     }
-    let accepted = verdicts.iter().filter(|(v, _)| *v == Verdict::Accepted).count();
+    let accepted = verdicts
+        .iter()
+        .filter(|(v, _)| *v == Verdict::Accepted)
+        .count();
     let slowest = verdicts.iter().map(|(_, s)| *s).fold(0.0, f64::max);
     writeln!(
         out,
@@ -295,7 +320,10 @@ fn write_json(
         .enumerate()
         .map(|(i, ((verdict, seconds), case))| case_json(i, case, verdict, *seconds))
         .collect();
-    let accepted = verdicts.iter().filter(|(v, _)| *v == Verdict::Accepted).count();
+    let accepted = verdicts
+        .iter()
+        .filter(|(v, _)| *v == Verdict::Accepted)
+        .count();
     let failure = first_failure.map(|(i, output)| {
         let mut value = case_json(*i, &plan.cases()[*i], &verdicts[*i].0, verdicts[*i].1);
         value["input"] = json!(plan.cases()[*i].text);
