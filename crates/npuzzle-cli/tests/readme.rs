@@ -78,6 +78,11 @@ const PROMISED: &[(&str, &str)] = &[
         "{\"event\":\"iteration\",\"bound\":4",
     ),
     ("judge p1379", "4\n"),
+    (
+        "judge test hdu3567 -- npuzzle judge hdu3567",
+        "hdu3567: 24 of 24 cases accepted",
+    ),
+    ("--seed 7 --json -- npuzzle judge uva652", "\"accepted\":10"),
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),
     ("judge --list", "abc224d      AtCoder ABC224 D"),

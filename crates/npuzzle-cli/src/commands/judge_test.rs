@@ -68,7 +68,7 @@ struct Execution {
 pub fn run(args: &JudgeTestArgs) -> anyhow::Result<ExitCode> {
     let plan = match TestPlan::new(&args.format, args.cases, args.seed) {
         Ok(plan) => plan,
-        Err(e) => return usage(&e.to_string()),
+        Err(e) => return Ok(usage(&e.to_string())),
     };
     let limit = Duration::from_secs_f64(args.time_limit);
     let mut verdicts: Vec<(Verdict, f64)> = Vec::with_capacity(plan.cases().len());
@@ -78,7 +78,7 @@ pub fn run(args: &JudgeTestArgs) -> anyhow::Result<ExitCode> {
             Ok(execution) => execution,
             Err(e) => {
                 let program = args.program[0].to_string_lossy();
-                return usage(&format!("cannot run '{program}': {e}"));
+                return Ok(usage(&format!("cannot run '{program}': {e}")));
             }
         };
         for (i, verdict) in judge_run(&plan, planned, &execution)
@@ -105,9 +105,10 @@ pub fn run(args: &JudgeTestArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn usage(message: &str) -> anyhow::Result<ExitCode> {
+/// A bad request: the message on stderr, exit 2.
+fn usage(message: &str) -> ExitCode {
     eprintln!("error: {message}");
-    Ok(ExitCode::from(2))
+    ExitCode::from(2)
 }
 
 /// The verdict of each case of a run: the run's own failure (time, exit) first, else

@@ -173,7 +173,7 @@ mod tests {
     }
 
     fn lines(text: &[&str]) -> Vec<String> {
-        text.iter().map(|s| s.to_string()).collect()
+        text.iter().map(ToString::to_string).collect()
     }
 
     #[test]

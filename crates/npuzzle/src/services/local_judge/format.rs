@@ -122,10 +122,11 @@ impl Format {
 
     /// The input of one run of these cases: the count first where the format has one.
     pub fn input(self, cases: &[String]) -> String {
-        let mut input = String::new();
-        if matches!(self, Format::Hdu3567 | Format::Uva652) {
-            input.push_str(&format!("{}\n", cases.len()));
-        }
+        let mut input = if matches!(self, Format::Hdu3567 | Format::Uva652) {
+            format!("{}\n", cases.len())
+        } else {
+            String::new()
+        };
         input.extend(cases.iter().map(String::as_str));
         input
     }

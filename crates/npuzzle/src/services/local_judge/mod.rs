@@ -98,6 +98,9 @@ impl TestPlan {
     ///
     /// # Errors
     /// [`LocalJudgeError::Unsupported`] for a format not in [`SUPPORTED`].
+    ///
+    /// # Panics
+    /// Never: every generated case has its reference answer.
     pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
         let format =
             Format::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
@@ -109,7 +112,7 @@ impl TestPlan {
         let ranges: Vec<Range<usize>> = if format.one_case_a_run() {
             (0..generated.len()).map(|i| i..i + 1).collect()
         } else {
-            vec![0..generated.len()]
+            std::iter::once(0..generated.len()).collect()
         };
         let mut cases = Vec::with_capacity(generated.len());
         let mut runs = Vec::with_capacity(ranges.len());
