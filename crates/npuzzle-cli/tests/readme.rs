@@ -79,8 +79,8 @@ const PROMISED: &[(&str, &str)] = &[
     ),
     ("judge p1379", "4\n"),
     (
-        "judge test hdu3567 -- npuzzle judge hdu3567",
-        "hdu3567: 24 of 24 cases accepted",
+        "judge test poj1077 -- npuzzle judge poj1077",
+        "poj1077: 25 of 25 cases accepted",
     ),
     ("--seed 7 --json -- npuzzle judge uva652", "\"accepted\":10"),
     ("judge path", "4\n"),

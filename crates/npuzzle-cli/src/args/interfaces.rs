@@ -130,7 +130,7 @@ pub struct JudgeTestArgs {
     /// One JSON object with every case's verdict instead of text.
     #[arg(long)]
     pub json: bool,
-    /// The program and its arguments, after `--` (run directly, without a shell).
+    /// The program and its arguments, after -- (run directly, without a shell).
     #[arg(last = true, required = true, value_name = "PROGRAM")]
     pub program: Vec<std::ffi::OsString>,
 }
