@@ -78,6 +78,11 @@ const PROMISED: &[(&str, &str)] = &[
         "{\"event\":\"iteration\",\"bound\":4",
     ),
     ("judge p1379", "4\n"),
+    (
+        "judge test poj1077 -- npuzzle judge poj1077",
+        "poj1077: 25 of 25 cases accepted",
+    ),
+    ("--seed 7 --json -- npuzzle judge uva652", "\"accepted\":10"),
     ("judge path", "4\n"),
     ("judge hdu1043", "unsolvable"),
     ("judge --list", "abc224d      AtCoder ABC224 D"),

@@ -12,6 +12,7 @@ mod defects;
 mod depths;
 mod doors;
 mod faults;
+mod judge_test;
 mod judges;
 mod order;
 mod pdb;

@@ -84,7 +84,7 @@ pub struct JudgeArgs {
 }
 
 /// The judge formats.
-#[derive(Debug, Clone, Copy, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum JudgeFormat {
     /// Luogu P1379: nine digits in, fewest moves to 123804765 out (or -1).
     P1379,
@@ -108,4 +108,29 @@ pub enum JudgeFormat {
     /// AtCoder ABC224 D 8 Puzzle on Graph: M edges on vertices 1-9, then p1..p8; fewest
     /// moves or -1.
     Abc224d,
+    /// A judge on your machine: runs PROGRAM on the format's edge cases and seeded random
+    /// ones, as the judge would, and checks each answer.
+    Test(JudgeTestArgs),
+}
+
+/// `npuzzle judge test FORMAT -- PROGRAM [ARGS...]`.
+#[derive(Debug, Clone, Args)]
+pub struct JudgeTestArgs {
+    /// The format: p1379, hdu1043, poj1077, hdu3567, uva652 or leetcode773.
+    pub format: String,
+    /// Random cases after the edge cases.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub cases: usize,
+    /// Seed of the random cases: a seed names the same cases on every machine.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds a run may take before the program is killed (a time limit verdict).
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
+    pub time_limit: f64,
+    /// One JSON object with every case's verdict instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The program and its arguments, after -- (run directly, without a shell).
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    pub program: Vec<std::ffi::OsString>,
 }

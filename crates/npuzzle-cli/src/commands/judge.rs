@@ -11,9 +11,17 @@ use crate::args::{JudgeArgs, JudgeFormat};
 use crate::input::{read_bounded, utf8};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
-    let Some(format) = args.format.filter(|_| !args.list) else {
+    let Some(format) = args.format.as_ref().filter(|_| !args.list) else {
         return list();
     };
+    if let JudgeFormat::Test(test) = format {
+        return super::judge_test::run(test);
+    }
+    answer(format)
+}
+
+/// The answer of judge `format` to the input on stdin.
+fn answer(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
     let bytes = read_bounded(io::stdin(), None, "stdin")?;
     let input = match utf8(bytes, "the input") {
         Ok(text) => text,
@@ -33,6 +41,8 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
         JudgeFormat::Uva10181 => judge::uva10181(&input, &SolveOptions::default(), &mut out),
         JudgeFormat::Leetcode773 => judge::leetcode773(&input, &mut out),
         JudgeFormat::Abc224d => judge::abc224d(&input, &mut out),
+        // Not a judge's input on stdin: `run` hands it to the local judge.
+        JudgeFormat::Test(test) => return super::judge_test::run(test),
     };
     // The cases answered before a bad one are part of the answer.
     out.flush()?;

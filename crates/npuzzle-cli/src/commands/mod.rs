@@ -8,6 +8,7 @@ mod check;
 mod compare;
 mod completions;
 mod judge;
+mod judge_test;
 mod man;
 mod pdb;
 mod random;

@@ -16,5 +16,6 @@
 pub mod compare;
 pub mod depth_table;
 pub mod judge;
+pub mod local_judge;
 pub mod trace;
 pub mod verdict;

@@ -1,0 +1,203 @@
+//! `npuzzle judge test` end to end: npuzzle's own judges as the program are accepted in
+//! every supported format; planted programs (shell scripts the test writes; the tool
+//! runs them without a shell of its own) get each verdict; bad requests exit 2.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use npuzzle::local_judge::{TestPlan, SUPPORTED};
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::common::npuzzle;
+
+fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("npuzzle")
+}
+
+/// `npuzzle judge test` with `args` then `-- program...`: its exit code and JSON report.
+fn judge_test(args: &[&str], program: &[&str]) -> (i32, Value) {
+    let out = npuzzle()
+        .args(["judge", "test", "--json"])
+        .args(args)
+        .arg("--")
+        .args(program)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code().unwrap(), report)
+}
+
+/// A script in `dir` named `name` with `body` after `#!/bin/sh`, executable.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn verdicts(report: &Value) -> Vec<String> {
+    report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn npuzzle_s_own_judges_are_accepted_in_every_format() {
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    for format in SUPPORTED {
+        let (code, report) = judge_test(
+            &["--cases", "8", "--seed", "5", format],
+            &[bin, "judge", format],
+        );
+        let plan = TestPlan::new(format, 8, 5).unwrap();
+        assert_eq!(code, 0, "{format}: {report}");
+        assert_eq!(report["total"], plan.cases().len(), "{format}");
+        assert_eq!(report["accepted"], report["total"], "{format}");
+        assert!(report["first_failure"].is_null());
+        let labels: Vec<_> = report["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["label"].clone())
+            .collect();
+        let planned: Vec<Value> = plan
+            .cases()
+            .iter()
+            .map(|c| c.label.clone().into())
+            .collect();
+        assert_eq!(labels, planned);
+    }
+    // And the text report ends in the summary line.
+    let out = npuzzle()
+        .args([
+            "judge", "test", "hdu3567", "--cases", "3", "--", bin, "judge", "hdu3567",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let n = TestPlan::new("hdu3567", 3, 1).unwrap().cases().len();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("hdu3567: {n} of {n} cases accepted (seed 1, ")),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("case ")).count(), n);
+}
+
+#[test]
+fn planted_programs_get_each_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    let planted = [
+        (
+            "wrong",
+            "cat >/dev/null\necho l",
+            "wrong answer",
+            "not the goal",
+        ),
+        ("slow", "exec sleep 5", "time limit", ""),
+        (
+            "exit3",
+            "cat >/dev/null\nexit 3",
+            "runtime error",
+            "exit status 3",
+        ),
+        ("killed", "kill -9 $$", "runtime error", "signal 9"),
+        (
+            "spaces",
+            &format!("'{bin}' judge hdu1043 | sed 's/$/ /'"),
+            "presentation error",
+            "spaces",
+        ),
+        ("flood", "exec yes", "wrong answer", "output limit"),
+    ];
+    for (name, body, verdict, reason) in planted {
+        let program = script(dir.path(), name, body);
+        let (code, report) = judge_test(
+            &["hdu1043", "--cases", "2", "--time-limit", "0.5"],
+            &[&program],
+        );
+        assert_eq!(code, 1, "{name}: {report}");
+        let failure = &report["first_failure"];
+        assert_eq!(failure["case"], 1, "{name}");
+        assert_eq!(failure["verdict"], verdict, "{name}: {report}");
+        if !reason.is_empty() {
+            assert!(
+                failure["reason"].as_str().unwrap().contains(reason),
+                "{name}: {failure}"
+            );
+        }
+        // The case's input is shown: case 1 is the goal itself.
+        assert_eq!(failure["input"], "1 2 3 4 5 6 7 8 x\n");
+        if verdict == "time limit" {
+            assert!(
+                failure["seconds"].as_f64().unwrap() < 2.0,
+                "killed at the limit"
+            );
+        }
+        // One run answers every case of hdu1043, so the run's failure is every case's.
+        if verdict != "wrong answer" {
+            assert!(verdicts(&report).iter().all(|v| v == verdict), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_single_case_format_starts_the_program_once_a_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let counter = dir.path().join("runs");
+    // Right only on the goal itself: every other case is its own run and fails alone.
+    let program = script(
+        dir.path(),
+        "zero",
+        &format!("cat >/dev/null\necho x >> '{}'\necho 0", counter.display()),
+    );
+    let (code, report) = judge_test(&["p1379", "--cases", "3"], &[&program]);
+    assert_eq!(code, 1);
+    let v = verdicts(&report);
+    assert_eq!(v[0], "accepted");
+    assert!(v[1..].iter().all(|v| v == "wrong answer"));
+    let runs = fs::read_to_string(&counter).unwrap().lines().count();
+    assert_eq!(runs, v.len());
+    assert!(report["first_failure"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("expected `1`, got `0`"));
+}
+
+#[test]
+fn bad_requests_exit_2() {
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    npuzzle()
+        .args(["judge", "test", "uva10181", "--", bin])
+        .assert()
+        .code(2)
+        .stderr(
+            predicates::str::contains("no local judge for 'uva10181'")
+                .and(predicates::str::contains("hdu3567")),
+        );
+    npuzzle()
+        .args(["judge", "test", "hdu1043"])
+        .assert()
+        .code(2);
+    npuzzle()
+        .args(["judge", "test", "hdu1043", "--", "/nonexistent/program"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cannot run '/nonexistent/program'",
+        ));
+    npuzzle()
+        .args(["judge", "test", "hdu1043", "--time-limit", "0", "--", bin])
+        .assert()
+        .code(2);
+}

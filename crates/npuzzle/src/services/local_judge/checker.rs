@@ -1,0 +1,273 @@
+//! Checking a program's output against the reference, case by case: the output is cut
+//! into the cases' answers by the format's layout (lines a case, a blank line between),
+//! then each answer is compared exactly where the answer is unique, or replayed on the
+//! board where any path to the goal is accepted. Right tokens in the wrong spacing is a
+//! presentation error.
+
+use crate::puzzle::board::{Board, Move};
+
+use super::format::Format;
+
+/// What the checker says of one case's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseOutcome {
+    /// The answer is right, byte for byte where it matters.
+    Accepted,
+    /// The answer is wrong; why.
+    WrongAnswer(String),
+    /// The right answer in the wrong spacing; where.
+    PresentationError(String),
+}
+
+/// A case as the checker sees it: its boards and the reference's answer lines.
+pub(super) struct Checked<'a> {
+    pub start: &'a Board,
+    pub goal: &'a Board,
+    pub expected: &'a [String],
+}
+
+/// The outcome of each of `cases`, answered together by `output`.
+pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
+    let text = String::from_utf8_lossy(output);
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let ends_with_newline = lines.last() == Some(&"");
+    if ends_with_newline {
+        lines.pop();
+    }
+    let between = usize::from(format.blank_line_between());
+    let per_case = format.lines_a_case();
+    let mut outcomes = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let first = i * (per_case + between);
+        let separator = (i > 0 && between == 1).then(|| lines.get(first - 1).copied());
+        let answer: Vec<&str> = (first..first + per_case)
+            .filter_map(|l| lines.get(l).copied())
+            .collect();
+        let mut outcome = if answer.len() < per_case {
+            CaseOutcome::WrongAnswer("no answer: the output ended before it".to_string())
+        } else if format.special_judge() {
+            replay(case, answer[0])
+        } else {
+            exact(case.expected, &answer)
+        };
+        if outcome == CaseOutcome::Accepted {
+            if let Some(Some(line)) = separator {
+                if !line.is_empty() {
+                    outcome = if line.trim().is_empty() {
+                        spacing("the blank line before the answer holds spaces")
+                    } else {
+                        CaseOutcome::WrongAnswer(format!(
+                            "expected a blank line before the answer, got `{line}`"
+                        ))
+                    };
+                }
+            }
+        }
+        outcomes.push(outcome);
+    }
+    let used = cases.len() * (per_case + between) - between.min(cases.len());
+    if let Some(last) = outcomes.last_mut() {
+        if *last == CaseOutcome::Accepted {
+            if lines.len() > used {
+                let extra = &lines[used..];
+                *last = if extra.iter().all(|l| l.trim().is_empty()) {
+                    spacing("blank lines after the last answer")
+                } else {
+                    CaseOutcome::WrongAnswer(format!(
+                        "extra output after the last answer: `{}`",
+                        extra.join("\\n")
+                    ))
+                };
+            } else if !ends_with_newline {
+                *last = spacing("the last line does not end with a newline");
+            }
+        }
+    }
+    outcomes
+}
+
+fn spacing(reason: &str) -> CaseOutcome {
+    CaseOutcome::PresentationError(reason.to_string())
+}
+
+/// The one right answer: the same lines, or the same tokens in other spacing.
+fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
+    if expected.iter().zip(answer).all(|(e, a)| e == a) {
+        return CaseOutcome::Accepted;
+    }
+    let tokens = |lines: &mut dyn Iterator<Item = &str>| -> Vec<String> {
+        lines
+            .flat_map(str::split_whitespace)
+            .map(str::to_string)
+            .collect()
+    };
+    let want = tokens(&mut expected.iter().map(String::as_str));
+    let got = tokens(&mut answer.iter().copied());
+    if want == got {
+        spacing("the right answer in different spacing")
+    } else {
+        CaseOutcome::WrongAnswer(format!(
+            "expected `{}`, got `{}`",
+            expected.join("\\n"),
+            answer.join("\\n")
+        ))
+    }
+}
+
+/// Any path of the blank (`u d l r`) from the start to the goal, or `unsolvable` when
+/// there is none.
+fn replay(case: &Checked, line: &str) -> CaseOutcome {
+    let answer = line.trim();
+    let unsolvable = case.expected.first().map(String::as_str) == Some("unsolvable");
+    let outcome = if unsolvable {
+        if answer == "unsolvable" {
+            CaseOutcome::Accepted
+        } else {
+            CaseOutcome::WrongAnswer(format!(
+                "the board cannot reach the goal (expected `unsolvable`), got `{answer}`"
+            ))
+        }
+    } else {
+        walk(case.start, case.goal, answer)
+    };
+    if outcome == CaseOutcome::Accepted && answer != line {
+        return spacing("spaces around the answer");
+    }
+    outcome
+}
+
+/// Whether the moves `answer` take `start` to `goal`, and if not, why.
+fn walk(start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
+    let mut board = start.clone();
+    for (i, letter) in answer.chars().enumerate() {
+        let Some(m) = Move::from_letter(letter) else {
+            return CaseOutcome::WrongAnswer(format!(
+                "move {} ('{letter}') is not one of u d l r (answer `{answer}`)",
+                i + 1
+            ));
+        };
+        if !board.apply(m) {
+            return CaseOutcome::WrongAnswer(format!(
+                "move {} ('{letter}') takes the blank off the board (answer `{answer}`)",
+                i + 1
+            ));
+        }
+    }
+    if board == *goal {
+        CaseOutcome::Accepted
+    } else {
+        CaseOutcome::WrongAnswer(format!(
+            "the moves `{answer}` end on {:?}, not the goal",
+            board.cells()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Size;
+
+    fn board(cells: &[u32]) -> Board {
+        Board::new(Size::square(3).unwrap(), cells.to_vec()).unwrap()
+    }
+
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_special_judge_accepts_any_path_to_the_goal_and_rejects_others() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let start = board(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        let expected = lines(&["r"]);
+        let case = Checked {
+            start: &start,
+            goal: &goal,
+            expected: &expected,
+        };
+        let check = |out: &str| check_run(Format::Hdu1043, &[Checked { ..case }], out.as_bytes());
+        assert_eq!(check("r\n"), vec![CaseOutcome::Accepted]);
+        // A longer path is still a path: a special judge takes it.
+        assert_eq!(check("rlr\n"), vec![CaseOutcome::Accepted]);
+        assert!(
+            matches!(&check("l\n")[0], CaseOutcome::WrongAnswer(r) if r.contains("not the goal"))
+        );
+        assert!(
+            matches!(&check("d\n")[0], CaseOutcome::WrongAnswer(r) if r.contains("off the board"))
+        );
+        assert!(
+            matches!(&check("x\n")[0], CaseOutcome::WrongAnswer(r) if r.contains("not one of"))
+        );
+        assert!(matches!(
+            &check("unsolvable\n")[0],
+            CaseOutcome::WrongAnswer(_)
+        ));
+        assert!(matches!(
+            &check(" r\n")[0],
+            CaseOutcome::PresentationError(_)
+        ));
+        assert!(matches!(&check("r")[0], CaseOutcome::PresentationError(_)));
+        assert!(matches!(
+            &check("r\n\n")[0],
+            CaseOutcome::PresentationError(_)
+        ));
+        assert!(matches!(&check("r\nr\n")[0], CaseOutcome::WrongAnswer(r) if r.contains("extra")));
+        assert!(matches!(&check("")[0], CaseOutcome::WrongAnswer(r) if r.contains("no answer")));
+    }
+
+    #[test]
+    fn an_exact_judge_tells_spacing_from_a_wrong_answer() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let expected = lines(&["Case 1: 2", "dd"]);
+        let case = Checked {
+            start: &goal,
+            goal: &goal,
+            expected: &expected,
+        };
+        let check = |out: &str| check_run(Format::Hdu3567, &[Checked { ..case }], out.as_bytes());
+        assert_eq!(check("Case 1: 2\ndd\n"), vec![CaseOutcome::Accepted]);
+        assert!(matches!(
+            &check("Case 1:  2\ndd\n")[0],
+            CaseOutcome::PresentationError(_)
+        ));
+        assert!(matches!(
+            &check("Case 1: 2\r\ndd\r\n")[0],
+            CaseOutcome::PresentationError(_)
+        ));
+        assert!(
+            matches!(&check("Case 1: 2\nrr\n")[0], CaseOutcome::WrongAnswer(r) if r.contains("expected `Case 1: 2\\ndd`"))
+        );
+    }
+
+    #[test]
+    fn answers_are_cut_at_the_blank_lines_between_them() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let start = board(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        let (one, none) = (lines(&["r"]), lines(&["unsolvable"]));
+        let swapped = board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+        let cases = [
+            Checked {
+                start: &start,
+                goal: &goal,
+                expected: &one,
+            },
+            Checked {
+                start: &swapped,
+                goal: &goal,
+                expected: &none,
+            },
+        ];
+        let check = |out: &str| check_run(Format::Uva652, &cases, out.as_bytes());
+        let accepted = vec![CaseOutcome::Accepted; 2];
+        assert_eq!(check("r\n\nunsolvable\n"), accepted);
+        assert!(matches!(
+            &check("r\n \nunsolvable\n")[1],
+            CaseOutcome::PresentationError(_)
+        ));
+        assert!(matches!(
+            &check("r\nunsolvable\n")[1],
+            CaseOutcome::WrongAnswer(_)
+        ));
+    }
+}

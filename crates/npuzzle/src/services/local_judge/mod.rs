@@ -1,0 +1,216 @@
+//! A judge on your own machine: the cases `npuzzle judge test` puts to a program (the
+//! edge cases, then seeded random ones), the input of each run the way the judge gives
+//! it (one case a run for the single-case formats, every case in one input for the
+//! others), and a checker that reads the program's output and gives each case its
+//! outcome. Running the program is the front end's part: here everything is bytes.
+//!
+//! ```
+//! use npuzzle::local_judge::{CaseOutcome, TestPlan};
+//!
+//! let plan = TestPlan::new("hdu1043", 2, 1)?;
+//! let run = &plan.runs()[0];
+//! // The library's own judge answers right, of course.
+//! let mut out = Vec::new();
+//! npuzzle::judge::hdu1043(&run.input, &mut out)?;
+//! assert!(plan.check(run, &out).iter().all(|o| *o == CaseOutcome::Accepted));
+//! // A program that prints nothing gets a wrong answer on every case.
+//! assert!(matches!(plan.check(run, b"")[0], CaseOutcome::WrongAnswer(_)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Checks are exact where the answer is unique (P1379's count, HDU 3567's smallest
+//! path, LeetCode 773's count) and replay the path where any path to the goal is
+//! accepted (HDU 1043, POJ 1077, UVa 652). The edge cases: start equal to goal, one
+//! move, an unsolvable board where the format has them, and every board farthest from
+//! the goal (for P1379 all 148 boards 30 moves from `123804765`).
+
+mod cases;
+mod checker;
+mod format;
+
+use std::ops::Range;
+
+use thiserror::Error;
+
+pub use checker::CaseOutcome;
+
+use checker::Checked;
+use format::Format;
+
+use crate::puzzle::board::Board;
+
+/// The formats `npuzzle judge test` runs, by their `npuzzle judge` names.
+pub const SUPPORTED: &[&str] = &[
+    "p1379",
+    "hdu1043",
+    "poj1077",
+    "hdu3567",
+    "uva652",
+    "leetcode773",
+];
+
+/// A test that cannot be set up.
+#[derive(Debug, Error)]
+pub enum LocalJudgeError {
+    /// A format the local judge does not run.
+    #[error("no local judge for '{0}'; it runs {supported}", supported = SUPPORTED.join(", "))]
+    Unsupported(String),
+    /// The reference judge refused a generated input (a bug: the cases are its own).
+    #[error("the reference judge refused a generated case: {0}")]
+    Reference(#[from] crate::services::judge::JudgeError),
+}
+
+/// One case: why it is there, its input as the format writes it, and the reference's
+/// answer.
+#[derive(Clone, Debug)]
+pub struct LocalCase {
+    /// What kind of case: `start equal to goal`, `one move`, `unsolvable`, `hardest`,
+    /// `random`, `random unsolvable`.
+    pub label: String,
+    /// The case as the format writes it (without a count of cases).
+    pub text: String,
+    /// The library judge's answer to the case, a line an element (any path to the goal
+    /// is accepted where the format has a special judge).
+    pub expected: Vec<String>,
+    start: Board,
+    goal: Board,
+}
+
+/// One start of the program: which cases it answers, and its standard input.
+#[derive(Clone, Debug)]
+pub struct PlannedRun {
+    /// The indices into [`TestPlan::cases`] of the cases of this run.
+    pub cases: Range<usize>,
+    /// What the program reads on standard input.
+    pub input: String,
+}
+
+/// Every case of a test, and how they are put to the program.
+#[derive(Clone, Debug)]
+pub struct TestPlan {
+    format: Format,
+    cases: Vec<LocalCase>,
+    runs: Vec<PlannedRun>,
+}
+
+impl TestPlan {
+    /// The edge cases of `format`, then `random` cases drawn from `seed`.
+    ///
+    /// # Errors
+    /// [`LocalJudgeError::Unsupported`] for a format not in [`SUPPORTED`].
+    ///
+    /// # Panics
+    /// Never: every generated case has its reference answer.
+    pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
+        let format =
+            Format::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
+        let generated = cases::generate(format, random, seed);
+        let texts: Vec<String> = generated
+            .iter()
+            .map(|c| format.case_text(&c.start, &c.goal))
+            .collect();
+        let ranges: Vec<Range<usize>> = if format.one_case_a_run() {
+            (0..generated.len()).map(|i| i..i + 1).collect()
+        } else {
+            std::iter::once(0..generated.len()).collect()
+        };
+        let mut cases = Vec::with_capacity(generated.len());
+        let mut runs = Vec::with_capacity(ranges.len());
+        let mut generated = generated.into_iter();
+        for range in ranges {
+            let input = format.input(&texts[range.clone()]);
+            let reference = format.reference(&input)?;
+            let reference = String::from_utf8_lossy(&reference).into_owned();
+            let mut lines = reference.lines().map(str::to_string);
+            for i in range.clone() {
+                if format.blank_line_between() && i > range.start {
+                    lines.next();
+                }
+                let expected = lines.by_ref().take(format.lines_a_case()).collect();
+                let case = generated.next().expect("a case for every index");
+                cases.push(LocalCase {
+                    label: case.label,
+                    text: texts[i].clone(),
+                    expected,
+                    start: case.start,
+                    goal: case.goal,
+                });
+            }
+            runs.push(PlannedRun {
+                cases: range,
+                input,
+            });
+        }
+        Ok(TestPlan {
+            format,
+            cases,
+            runs,
+        })
+    }
+
+    /// The format's `npuzzle judge` name.
+    pub fn format(&self) -> &'static str {
+        self.format.name()
+    }
+
+    /// Every case, in the order they are put.
+    pub fn cases(&self) -> &[LocalCase] {
+        &self.cases
+    }
+
+    /// The runs: one a case for the single-case formats, else one for every case.
+    pub fn runs(&self) -> &[PlannedRun] {
+        &self.runs
+    }
+
+    /// Whether any path to the goal is accepted, rather than the one answer.
+    pub fn special_judge(&self) -> bool {
+        self.format.special_judge()
+    }
+
+    /// The outcome of each case of `run`, from what the program wrote on standard
+    /// output.
+    pub fn check(&self, run: &PlannedRun, output: &[u8]) -> Vec<CaseOutcome> {
+        let checked: Vec<Checked> = self.cases[run.cases.clone()]
+            .iter()
+            .map(|c| Checked {
+                start: &c.start,
+                goal: &c.goal,
+                expected: &c.expected,
+            })
+            .collect();
+        checker::check_run(self.format, &checked, output)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reference_is_accepted_and_an_empty_output_is_not_for_every_format() {
+        for name in SUPPORTED {
+            let plan = TestPlan::new(name, 12, 3).unwrap();
+            assert!(plan.cases().len() >= 14, "{name}");
+            for run in plan.runs() {
+                let out = plan.format.reference(&run.input).unwrap();
+                let outcomes = plan.check(run, &out);
+                assert_eq!(outcomes.len(), run.cases.len());
+                assert!(
+                    outcomes.iter().all(|o| *o == CaseOutcome::Accepted),
+                    "{name}: {outcomes:?}"
+                );
+                assert!(plan
+                    .check(run, b"")
+                    .iter()
+                    .all(|o| matches!(o, CaseOutcome::WrongAnswer(_))));
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_format_names_the_supported_ones() {
+        let e = TestPlan::new("uva10181", 1, 1).unwrap_err().to_string();
+        assert!(e.contains("'uva10181'") && e.contains("hdu3567"), "{e}");
+    }
+}
