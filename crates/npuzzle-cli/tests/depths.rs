@@ -80,6 +80,38 @@ fn the_conventions_change_b_star_and_nothing_else() {
 }
 
 #[test]
+fn iddfs_without_parent_pruning_does_more_work_on_the_same_boards_and_says_so() {
+    let run = |pruning: &str| {
+        let args = [
+            "bench",
+            "--depths",
+            "6",
+            "--count",
+            "20",
+            "--configs",
+            "iddfs",
+            "--iddfs-parent-pruning",
+            pruning,
+            "--json",
+            "-q",
+        ];
+        json_of(&args, "")
+    };
+    let (pruned, unpruned) = (run("on"), run("off"));
+    assert_eq!(pruned["iddfs_parent_pruning"], true);
+    assert_eq!(unpruned["iddfs_parent_pruning"], false);
+    assert!(unpruned["conventions"]
+        .as_str()
+        .unwrap()
+        .contains("may step straight back"));
+    let nodes = |r: &serde_json::Value, field: &str| r["by_depth"][0][field].as_f64().unwrap();
+    for field in ["mean_generated", "mean_expanded"] {
+        assert!(nodes(&unpruned, field) > nodes(&pruned, field), "{field}");
+    }
+    assert_eq!(unpruned["by_depth"][0]["instances"], 20);
+}
+
+#[test]
 fn markdown_states_the_conventions_and_plots_are_written() {
     let dir = tempfile::tempdir().unwrap();
     let plots = dir.path().join("plots");

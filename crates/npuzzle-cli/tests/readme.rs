@@ -96,6 +96,7 @@ const PROMISED: &[(&str, &str)] = &[
     ("stats --size 3x4", "\"max\":53"),
     ("rank \"8 6 7", "rank:   357478"),
     ("bench --depths 2,4,6,8", "| astar:manhattan | 8 | 20 |"),
+    ("--iddfs-parent-pruning off", "| iddfs | 6 | 20 |"),
     ("unrank 357478", "\"board\":\"8 6 7/2 5 4/3 0 1\""),
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),

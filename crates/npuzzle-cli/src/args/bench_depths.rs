@@ -20,6 +20,11 @@ pub struct DepthArgs {
     /// table comes out at depth 2).
     #[arg(long, value_name = "EQUATION", value_enum, hide_possible_values = true, default_value_t = EquationArg::NPlusOne, requires = "depths")]
     pub bstar: EquationArg,
+    /// Whether iddfs configurations with --depths never step straight back to the board
+    /// they came from: on (the library's iddfs) or off (the book's IDS, whose column
+    /// --published aima compares with).
+    #[arg(long, value_name = "ON|OFF", value_enum, hide_possible_values = true, default_value_t = SwitchArg::On, requires = "depths")]
+    pub iddfs_parent_pruning: SwitchArg,
     /// With --depths, print a published table's figures beside each cell with the ratio:
     /// aima (Russell & Norvig, 3rd ed., Fig. 3.29, on 3x3).
     #[arg(
@@ -51,6 +56,16 @@ pub enum EquationArg {
     NPlusOne,
     /// N = 1 + b* + ... + b*^d.
     N,
+}
+
+/// An `on`/`off` value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SwitchArg {
+    /// On.
+    #[default]
+    On,
+    /// Off.
+    Off,
 }
 
 /// A `--published` value.

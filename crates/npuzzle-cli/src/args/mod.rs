@@ -22,7 +22,7 @@ use clap::{Parser, Subcommand};
 
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
-pub use bench_depths::{CountingArg, EquationArg, PublishedArg};
+pub use bench_depths::{CountingArg, EquationArg, PublishedArg, SwitchArg};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
 pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeFormat, JudgeTestArgs, ManArgs, ServeArgs};
 pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};

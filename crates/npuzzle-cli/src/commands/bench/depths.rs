@@ -15,7 +15,7 @@ use npuzzle::{Board, Size, SolveOptions};
 use serde_json::{json, Value};
 
 use super::{configs, options, plot, validate};
-use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg};
+use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg, SwitchArg};
 use crate::input::goal_alone;
 use crate::output::{self, Format, Render};
 
@@ -26,8 +26,18 @@ const BOOK_CONFIGS: &str = "astar:misplaced,astar:manhattan";
 const CONVENTIONS: &str = "nodes generated: successors produced by expansions, boards \
     already seen included (the book's count); nodes expanded: boards whose successors were \
     generated. b* is solved per board (N the counted nodes, d the board's solution depth) \
-    and then averaged over the boards, as the book does. A* counts the goal's expansion; iddfs never moves straight back to the parent \
-    (parent pruning), which the book's IDS does, so its IDS column is larger.";
+    and then averaged over the boards, as the book does. A* counts the goal's expansion.";
+
+/// What the report says of iddfs's parent pruning.
+fn iddfs_text(parent_pruning: bool) -> &'static str {
+    if parent_pruning {
+        "iddfs never steps straight back to the board it came from (parent pruning, \
+         --iddfs-parent-pruning on); the book's IDS does, so its column is larger."
+    } else {
+        "iddfs may step straight back to the board it came from, as the book's IDS does \
+         (--iddfs-parent-pruning off)."
+    }
+}
 
 /// The rows and how they were made.
 struct DepthReport {
@@ -86,6 +96,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
             EquationArg::NPlusOne => Equation::NodesPlusOne,
             EquationArg::N => Equation::Nodes,
         },
+        iddfs_parent_pruning: args.depths.iddfs_parent_pruning == SwitchArg::On,
     };
     if let Some(dir) = &args.plots {
         output::create_dir(dir)?;
@@ -192,7 +203,11 @@ impl Render for DepthReport {
             self.conventions.counting.name(),
             self.conventions.equation.written()
         )?;
-        writeln!(out, "Conventions: {CONVENTIONS}\n")?;
+        writeln!(
+            out,
+            "Conventions: {CONVENTIONS} {}\n",
+            iddfs_text(self.conventions.iddfs_parent_pruning)
+        )?;
         let book = self.published.is_some();
         write!(
             out,
@@ -287,7 +302,11 @@ impl Render for DepthReport {
             "seed": self.seed,
             "counting": self.conventions.counting.name(),
             "bstar_equation": self.conventions.equation.name(),
-            "conventions": CONVENTIONS,
+            "iddfs_parent_pruning": self.conventions.iddfs_parent_pruning,
+            "conventions": format!(
+                "{CONVENTIONS} {}",
+                iddfs_text(self.conventions.iddfs_parent_pruning)
+            ),
             "limits": self.limits,
             "by_depth": by_depth,
         })

@@ -20,7 +20,11 @@
 //!     },
 //! };
 //! let configs = [astar(HeuristicKind::Misplaced), astar(HeuristicKind::Manhattan)];
-//! let book = Conventions { counting: Counting::Generated, equation: Equation::NodesPlusOne };
+//! let book = Conventions {
+//!     counting: Counting::Generated,
+//!     equation: Equation::NodesPlusOne,
+//!     iddfs_parent_pruning: true,
+//! };
 //! let rows = depth_table(&goal, &[2, 8], 20, 1, &configs, book)?;
 //! assert_eq!(rows.len(), 4); // a row per configuration and depth
 //! // Manhattan distance never needs more nodes on average than misplaced tiles here.
@@ -31,15 +35,17 @@
 
 mod published;
 mod sampling;
+mod unpruned_iddfs;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use thiserror::Error;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{SolveError, Status};
 use crate::puzzle::board::{Board, Size};
-use crate::search::effective_branching_factor;
+use crate::search::{effective_branching_factor, Outcome};
 use crate::solving::solver::solve;
 use crate::util::fault::Fault;
 
@@ -109,13 +115,17 @@ impl Equation {
     }
 }
 
-/// How the cost of a search is counted: which nodes, and which equation gives b*.
+/// How the cost of a search is counted: which nodes, which equation gives b*, and
+/// whether IDDFS prunes the parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conventions {
     /// Which nodes count.
     pub counting: Counting,
     /// Which equation b* solves.
     pub equation: Equation,
+    /// Whether IDDFS configurations never step straight back to the board they came from,
+    /// as the library's IDDFS does (`true`), or may, as the book's IDS does (`false`).
+    pub iddfs_parent_pruning: bool,
 }
 
 /// A configuration measured: its label in reports and the options every solve gets.
@@ -246,24 +256,38 @@ fn measure(
 ) -> Result<DepthRow, DepthTableError> {
     let (mut generated, mut expanded, mut branching) = (Vec::new(), Vec::new(), Vec::new());
     let mut gave_up = 0;
+    let unpruned =
+        config.options.algorithm == Algorithm::Iddfs && !conventions.iddfs_parent_pruning;
     for board in boards {
-        let solution =
-            solve(board, goal, &config.options).map_err(|source| DepthTableError::Solve {
-                config: config.label.clone(),
-                depth,
-                source: Box::new(source),
-            })?;
-        if matches!(solution.status, Status::GaveUp(_)) {
+        let (length, stats) = if unpruned {
+            let search = unpruned_iddfs::unpruned_iddfs(board, goal, &config.options);
+            match search.outcome {
+                Outcome::Found { cost, .. } => (Some(cost as usize), search.stats),
+                Outcome::GaveUp(_) | Outcome::Exhausted => (None, search.stats),
+            }
+        } else {
+            let solution =
+                solve(board, goal, &config.options).map_err(|source| DepthTableError::Solve {
+                    config: config.label.clone(),
+                    depth,
+                    source: Box::new(source),
+                })?;
+            let length = match solution.status {
+                Status::GaveUp(_) => None,
+                // A suboptimal configuration's own solution depth is the tree it searched.
+                _ => Some(solution.length().unwrap_or(depth)),
+            };
+            (length, solution.stats)
+        };
+        let Some(found) = length else {
             gave_up += 1;
             continue;
-        }
-        let stats = &solution.stats;
+        };
+        let found = found.max(1);
         let nodes = match conventions.counting {
             Counting::Generated => stats.generated,
             Counting::Expanded => stats.expanded,
         };
-        // A suboptimal configuration's own solution depth is the tree it searched.
-        let found = solution.length().unwrap_or(depth).max(1);
         generated.push(stats.generated as f64);
         expanded.push(stats.expanded as f64);
         branching.push(
@@ -300,7 +324,6 @@ fn mean(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::algorithm::Algorithm;
 
     #[test]
     fn the_two_equations() {
@@ -328,6 +351,7 @@ mod tests {
         let expanded = Conventions {
             counting: Counting::Expanded,
             equation: Equation::NodesPlusOne,
+            iddfs_parent_pruning: true,
         };
         let rows = depth_table(&goal, &[1, 3, 6], 15, 9, &[bfs], expanded).unwrap();
         assert_eq!(
