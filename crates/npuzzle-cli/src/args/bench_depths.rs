@@ -7,8 +7,8 @@ use clap::{Args, ValueEnum};
 pub struct DepthArgs {
     /// Instead of random boards, a table by optimal depth: for each depth (e.g.
     /// 2,4,6,8,10,12,14,16,18,20,22,24), --count boards drawn uniformly among all boards
-    /// at exactly that distance (boards of at most 10 cells, from the exact distance
-    /// table); per configuration and depth the mean nodes and the effective branching
+    /// at exactly that distance (from the exact distance table up to 10 cells, from every
+    /// board at the depth listed from the goal up to 16); per configuration and depth the mean nodes and the effective branching
     /// factor b* (default configurations astar:misplaced,astar:manhattan).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub depths: Vec<usize>,

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod layers;
 mod published;
 mod sampling;
 mod unpruned_iddfs;
@@ -161,10 +162,11 @@ pub struct DepthRow {
 /// Why a depth table cannot be made.
 #[derive(Debug, Error)]
 pub enum DepthTableError {
-    /// The board size has no exact distance table to draw boards from.
+    /// The board size has neither an exact distance table nor layers small enough to list.
     #[error(
-        "boards at an exact depth are drawn from an exact distance table, which {size} \
-         ({cells} cells) does not have: boards of up to 10 cells (3x3, 2x5, ...) do"
+        "boards at an exact depth are drawn from an exact distance table (up to 10 cells) or \
+         from every board listed layer by layer from the goal (up to 16 cells): {size} has \
+         {cells} cells"
     )]
     NoExactTable {
         /// The board size.
@@ -179,6 +181,17 @@ pub enum DepthTableError {
         depth: usize,
         /// The largest distance of the size.
         max: usize,
+    },
+    /// Listing the boards at the depth would hold too many boards at once.
+    #[error(
+        "the boards {depth} moves from the goal number more than {cap} (listed layer by \
+         layer from the goal, 8 bytes each): ask for smaller depths"
+    )]
+    LayerTooLarge {
+        /// The first depth whose layer passed the cap.
+        depth: usize,
+        /// The most boards a layer may hold.
+        cap: usize,
     },
     /// Depth 0 is the goal alone, where b* means nothing.
     #[error("depth 0 is the goal itself: depths start at 1")]

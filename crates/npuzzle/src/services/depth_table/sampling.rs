@@ -12,15 +12,19 @@ use crate::tables::cache::Cache;
 use crate::tables::distance_table::{self, Layout, Need};
 use crate::util::progress::Silent;
 
-use super::DepthTableError;
+use super::{layers, DepthTableError};
 
 /// `count` boards drawn independently and uniformly (with replacement) among all boards
 /// at exactly `depth` moves from `goal`, in the order drawn.
 ///
+/// Boards of at most [`distance_table::IN_MEMORY_STATES`] states are read off their
+/// exact distance table; larger ones (12-cell tables hold distances mod 3), up to 16
+/// cells, from the list of every board at the depth, made layer by layer from the goal.
+///
 /// # Errors
-/// [`DepthTableError::NoExactTable`] when the goal's size has no exact distance table
-/// (more than [`distance_table::IN_MEMORY_STATES`] states: 12-cell tables hold distances
-/// mod 3), [`DepthTableError::NoBoards`] when no board is `depth` moves away.
+/// [`DepthTableError::NoExactTable`] for boards of more than 16 cells,
+/// [`DepthTableError::LayerTooLarge`] when the boards at a depth on the way are too many
+/// to list, [`DepthTableError::NoBoards`] when no board is `depth` moves away.
 ///
 /// # Panics
 /// Never: every draw is below the number of boards at the depth, all of which the pass
@@ -36,10 +40,17 @@ pub fn boards_at_depth(
         size,
         cells: size.cells(),
     };
-    let layout = Layout::for_goal(goal).map_err(|_| no_table())?;
-    if layout.states() > distance_table::IN_MEMORY_STATES {
-        return Err(no_table());
-    }
+    let layout = Layout::for_goal(goal)
+        .ok()
+        .filter(|layout| layout.states() <= distance_table::IN_MEMORY_STATES);
+    let Some(layout) = layout else {
+        // Distances mod 3, or no table: list the depth's boards from the goal instead.
+        let layer = layers::layer_at(goal, depth)?;
+        let len = layer.len() as u64;
+        return Ok((0..count)
+            .map(|_| layers::board_of(layer[rng.gen_range(0..len) as usize], goal))
+            .collect());
+    };
     let table = distance_table::shared(
         layout,
         &Cache::from_env(),
@@ -143,12 +154,36 @@ mod tests {
     }
 
     #[test]
+    fn boards_past_the_exact_tables_come_from_the_layers_at_their_exact_depth() {
+        let mut rng = StdRng::seed_from_u64(5);
+        // A goal with the blank mid-board: the layers start from the goal given.
+        let goal = Board::new(
+            Size::square(4).unwrap(),
+            (0..16).map(|t| (t + 5) % 16).collect(),
+        )
+        .unwrap();
+        for depth in [1, 7, 12] {
+            let boards = boards_at_depth(&goal, depth, 30, &mut rng).unwrap();
+            assert_eq!(boards.len(), 30);
+            for board in boards {
+                let found = crate::solving::solver::solve(
+                    &board,
+                    &goal,
+                    &crate::answer::options::SolveOptions::default(),
+                )
+                .unwrap();
+                assert_eq!(found.length(), Some(depth), "{board}");
+            }
+        }
+    }
+
+    #[test]
     fn refuses_where_no_exact_table_exists_and_depths_with_no_boards() {
         let mut rng = StdRng::seed_from_u64(1);
-        let four = Board::goal(Size::square(4).unwrap());
-        let error = boards_at_depth(&four, 10, 1, &mut rng).unwrap_err();
+        let five = Board::goal(Size::square(5).unwrap());
+        let error = boards_at_depth(&five, 10, 1, &mut rng).unwrap_err();
         assert!(
-            matches!(error, DepthTableError::NoExactTable { cells: 16, .. }),
+            matches!(error, DepthTableError::NoExactTable { cells: 25, .. }),
             "{error}"
         );
         let three = Board::goal(Size::square(3).unwrap());
