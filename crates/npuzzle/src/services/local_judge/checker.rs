@@ -6,25 +6,8 @@
 //! presentation error.
 
 use super::format::Format;
-use super::instance::Instance;
+use super::outcome::{spacing, CaseOutcome, Checked};
 use super::{replay, states};
-
-/// What the checker says of one case's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CaseOutcome {
-    /// The answer is right, byte for byte where it matters.
-    Accepted,
-    /// The answer is wrong; why.
-    WrongAnswer(String),
-    /// The right answer in the wrong spacing; where.
-    PresentationError(String),
-}
-
-/// A case as the checker sees it: what it asks and the reference's answer lines.
-pub(super) struct Checked<'a> {
-    pub instance: &'a Instance,
-    pub expected: &'a [String],
-}
 
 /// The outcome of each of `cases`, answered together by `output`.
 pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
@@ -97,11 +80,6 @@ pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec
     outcomes
 }
 
-/// A presentation error for `reason`.
-pub(super) fn spacing(reason: &str) -> CaseOutcome {
-    CaseOutcome::PresentationError(reason.to_string())
-}
-
 /// The one right answer: the same lines, or the same tokens in other spacing.
 fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
     if expected.iter().zip(answer).all(|(e, a)| e == a) {
@@ -130,6 +108,7 @@ fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
 mod tests {
     use super::*;
     use crate::puzzle::board::{Board, Size};
+    use crate::services::local_judge::instance::Instance;
 
     fn board(cells: &[u32]) -> Board {
         Board::new(Size::square(3).unwrap(), cells.to_vec()).unwrap()

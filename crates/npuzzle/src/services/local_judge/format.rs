@@ -2,6 +2,7 @@
 //! written, how many cases go in one run, how answers are laid out, and whether any valid
 //! answer is accepted (a special judge) or only the one answer.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::answer::options::SolveOptions;
@@ -150,7 +151,7 @@ impl Format {
             Instance::Graph { edges, pieces } => {
                 let mut text = format!("{}\n", edges.len());
                 for (u, v) in edges {
-                    text += &format!("{u} {v}\n");
+                    let _ = writeln!(text, "{u} {v}");
                 }
                 let pieces: Vec<String> = pieces.iter().map(usize::to_string).collect();
                 return format!("{text}{}\n", pieces.join(" "));

@@ -32,6 +32,7 @@ mod checker;
 mod format;
 mod graph_cases;
 mod instance;
+mod outcome;
 mod replay;
 mod states;
 
@@ -39,11 +40,11 @@ use std::ops::Range;
 
 use thiserror::Error;
 
-pub use checker::CaseOutcome;
+pub use outcome::CaseOutcome;
 
-use checker::Checked;
 use format::Format;
 use instance::Instance;
+use outcome::Checked;
 
 /// The formats `npuzzle judge test` runs, by their `npuzzle judge` names.
 pub const SUPPORTED: &[&str] = &[
@@ -112,7 +113,11 @@ impl TestPlan {
     pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
         let format =
             Format::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
-        let generated = cases::generate(format, random, seed);
+        let generated = if format == Format::Abc224d {
+            graph_cases::generate(random, seed)
+        } else {
+            cases::generate(format, random, seed)
+        };
         let texts: Vec<String> = generated
             .iter()
             .map(|c| format.case_text(&c.instance))

@@ -4,8 +4,8 @@
 
 use crate::puzzle::board::{Board, Move};
 
-use super::checker::{spacing, CaseOutcome, Checked};
 use super::format::Format;
+use super::outcome::{spacing, CaseOutcome, Checked};
 
 /// The outcome of the answer `line` to `case`.
 pub(super) fn check(format: Format, case: &Checked, line: &str) -> CaseOutcome {

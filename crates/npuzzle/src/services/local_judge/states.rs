@@ -4,7 +4,7 @@
 
 use crate::puzzle::board::{Board, Move};
 
-use super::checker::{spacing, CaseOutcome, Checked};
+use super::outcome::{spacing, CaseOutcome, Checked};
 
 /// The outcome of `answer`, every line of the output up to the last one with text.
 pub(super) fn check(case: &Checked, answer: &[&str]) -> CaseOutcome {
@@ -72,13 +72,13 @@ fn spaced(answer: &[&str]) -> CaseOutcome {
 }
 
 /// The board `line` writes (spaces aside, which are a matter of presentation).
-fn state(like: &Board, line: &str) -> Option<Board> {
+fn state(shape: &Board, line: &str) -> Option<Board> {
     let cells: Option<Vec<u32>> = line
         .chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| c.to_digit(10))
         .collect();
-    Board::new(like.size(), cells?).ok()
+    Board::new(shape.size(), cells?).ok()
 }
 
 fn one_move_apart(a: &Board, b: &Board) -> bool {
@@ -122,11 +122,14 @@ mod tests {
         let mut states = vec![board.to_digits().unwrap()];
         while board != goal {
             let d = table.distance(&board).unwrap();
-            let mut nearer = Move::DEFAULT_ORDER
+            let nearer: Vec<Board> = Move::DEFAULT_ORDER
                 .iter()
                 .filter_map(|&m| board.moved(m))
-                .filter(|b| table.distance(b) == Some(d - 1));
-            board = if last { nearer.last() } else { nearer.next() }.unwrap();
+                .filter(|b| table.distance(b) == Some(d - 1))
+                .collect();
+            board = if last { nearer.last() } else { nearer.first() }
+                .unwrap()
+                .clone();
             states.push(board.to_digits().unwrap());
         }
         states
