@@ -74,8 +74,9 @@ pub enum LocalJudgeError {
 /// answer.
 #[derive(Clone, Debug)]
 pub struct LocalCase {
-    /// What kind of case: `start equal to goal`, `one move`, `unsolvable`, `hardest`,
-    /// `random`, `random unsolvable`.
+    /// What kind of case: `start equal to goal`, `one move`, `unsolvable`, `hardest`
+    /// (UVa 10181: `hard`), `random`, `random unsolvable`; for ABC224 D also `sample 1`,
+    /// `disconnected`, `no edges`, `random connected`, `random graph`.
     pub label: String,
     /// The case as the format writes it (without a count of cases).
     pub text: String,
