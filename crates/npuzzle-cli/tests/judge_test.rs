@@ -150,6 +150,146 @@ fn planted_programs_get_each_verdict() {
     }
 }
 
+/// `program` (a script body) on `format`'s cases: the JSON report, after checking that
+/// it failed.
+fn failing(dir: &Path, format: &str, name: &str, body: &str) -> Value {
+    let program = script(dir, name, body);
+    let (code, report) = judge_test(&[format, "--cases", "4"], &[&program]);
+    assert_eq!(code, 1, "{name}: {report}");
+    report
+}
+
+/// The reasons given for each case.
+fn reasons(report: &Value) -> Vec<String> {
+    report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["reason"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn uva10181_takes_any_path_of_at_most_fifty_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    // npuzzle's answers padded, at the goal, with the hole going left and back (the hole
+    // ends bottom right, so it always can): to at least `n` moves.
+    let padded = |n: usize| {
+        format!(
+            "'{bin}' judge uva10181 | awk '/solvable/ {{ print; next }} \
+             {{ s = $0; while (length(s) < {n}) s = s \"LR\"; print s }}'"
+        )
+    };
+    let program = script(dir.path(), "longer", &padded(45));
+    let (code, report) = judge_test(&["uva10181", "--cases", "4"], &[&program]);
+    assert_eq!(code, 0, "longer but within 50 moves: {report}");
+    let report = failing(dir.path(), "uva10181", "too-long", &padded(51));
+    let plan = TestPlan::new("uva10181", 4, 1).unwrap();
+    for ((case, verdict), reason) in plan
+        .cases()
+        .iter()
+        .zip(verdicts(&report))
+        .zip(reasons(&report))
+    {
+        if case.label.contains("unsolvable") {
+            assert_eq!(verdict, "accepted");
+        } else {
+            assert_eq!(verdict, "wrong answer", "{}", case.label);
+            assert!(reason.contains("the judge takes at most 50"), "{reason}");
+        }
+    }
+    // The one-move case padded to exactly 51.
+    assert_eq!(plan.cases()[1].label, "one move");
+    assert!(reasons(&report)[1].starts_with("51 moves"), "{report}");
+    let report = failing(
+        dir.path(),
+        "uva10181",
+        "wrong",
+        "cat >/dev/null\nyes L | head -30",
+    );
+    assert_eq!(report["first_failure"]["verdict"], "wrong answer");
+    let report = failing(
+        dir.path(),
+        "uva10181",
+        "spaces",
+        &format!("'{bin}' judge uva10181 | sed 's/$/ /'"),
+    );
+    assert_eq!(report["first_failure"]["verdict"], "presentation error");
+    let report = failing(
+        dir.path(),
+        "uva10181",
+        "lower",
+        &format!("'{bin}' judge uva10181 | tr LRUD lrud"),
+    );
+    assert!(report["first_failure"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("not one of L R U D"));
+}
+
+#[test]
+fn path_wants_the_fewest_moves_and_a_path_state_by_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    let report = failing(dir.path(), "path", "never", "cat >/dev/null\necho -1");
+    assert!(report["first_failure"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("expected 0 moves (the fewest), got `-1`"));
+    // The right count over the states backwards: the first move's case fails.
+    let report = failing(
+        dir.path(),
+        "path",
+        "backwards",
+        &format!("'{bin}' judge path | {{ read n; echo \"$n\"; tac; }}"),
+    );
+    assert_eq!(verdicts(&report)[0], "accepted", "start equal to goal");
+    assert_eq!(report["first_failure"]["case"], 2);
+    assert!(report["first_failure"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("is not the start"));
+    let report = failing(
+        dir.path(),
+        "path",
+        "spaced",
+        &format!("'{bin}' judge path | sed 's/./& /g; s/ $//'"),
+    );
+    assert_eq!(report["first_failure"]["verdict"], "presentation error");
+    assert!(report["first_failure"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("nine digits together"));
+}
+
+#[test]
+fn abc224d_wants_the_count_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    let report = failing(
+        dir.path(),
+        "abc224d",
+        "off-by-one",
+        &format!("'{bin}' judge abc224d | awk '{{ print $1 + 1 }}'"),
+    );
+    assert!(verdicts(&report).iter().all(|v| v == "wrong answer"));
+    assert_eq!(
+        report["first_failure"]["input"],
+        "5\n1 2\n1 3\n1 9\n2 9\n3 9\n3 9 2 4 5 6 7 8\n"
+    );
+    let report = failing(
+        dir.path(),
+        "abc224d",
+        "spaces",
+        &format!("'{bin}' judge abc224d | sed 's/$/ /'"),
+    );
+    assert!(verdicts(&report).iter().all(|v| v == "presentation error"));
+}
+
 #[test]
 fn a_single_case_format_starts_the_program_once_a_case() {
     let dir = tempfile::tempdir().unwrap();
@@ -178,12 +318,12 @@ fn bad_requests_exit_2() {
     let bin = binary();
     let bin = bin.to_str().unwrap();
     npuzzle()
-        .args(["judge", "test", "uva10181", "--", bin])
+        .args(["judge", "test", "uva10182", "--", bin])
         .assert()
         .code(2)
         .stderr(
-            predicates::str::contains("no local judge for 'uva10181'")
-                .and(predicates::str::contains("hdu3567")),
+            predicates::str::contains("no local judge for 'uva10182'")
+                .and(predicates::str::contains("abc224d")),
         );
     npuzzle()
         .args(["judge", "test", "hdu1043"])

@@ -116,7 +116,8 @@ pub enum JudgeFormat {
 /// `npuzzle judge test FORMAT -- PROGRAM [ARGS...]`.
 #[derive(Debug, Clone, Args)]
 pub struct JudgeTestArgs {
-    /// The format: p1379, hdu1043, poj1077, hdu3567, uva652 or leetcode773.
+    /// The format, any judge of npuzzle judge --list: p1379, path, hdu1043, poj1077,
+    /// hdu3567, uva652, uva10181, leetcode773 or abc224d.
     pub format: String,
     /// Random cases after the edge cases.
     #[arg(long, value_name = "N", default_value_t = 20)]

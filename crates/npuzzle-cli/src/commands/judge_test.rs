@@ -271,12 +271,10 @@ fn write_text(
 }
 
 /// Whether the expected answer is the only one.
-fn expectation(plan: &TestPlan) -> &'static str {
-    if plan.special_judge() {
-        " (one answer of many: any path to the goal is accepted)"
-    } else {
-        ""
-    }
+fn expectation(plan: &TestPlan) -> String {
+    plan.accepted_answers()
+        .map(|rule| format!(" (one answer of many: {rule})"))
+        .unwrap_or_default()
 }
 
 /// Whether the printed output answers more cases than the failing one.

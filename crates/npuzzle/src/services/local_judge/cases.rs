@@ -6,25 +6,37 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::puzzle::board::{Board, Move, Size};
-use crate::puzzle::random::random_board;
+use crate::puzzle::random::{random_board, random_walk};
 use crate::puzzle::solvability::swap_parity;
 use crate::tables::distance_table::{self, DistanceTable, Layout};
 use crate::util::progress::Silent;
 
 use super::format::Format;
+use super::instance::Instance;
 
-/// One generated case: what kind of case it is, and its boards.
+/// One generated case: what kind of case it is, and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Generated {
     /// Why the case is there: `start equal to goal`, `random`, ...
     pub label: String,
-    /// The start board.
-    pub start: Board,
-    /// The goal board (the format's fixed goal, or the case's own for HDU 3567).
-    pub goal: Board,
+    /// The boards (or graph) of the case.
+    pub instance: Instance,
 }
 
-/// The edge cases of `format`, then `random` seeded random cases.
+/// UVa 10181 boards whose optimum is close to the judge's 50 moves yet found in
+/// milliseconds (most boards that far take IDA* far longer): the ends of seeded random
+/// walks of 60 moves from the goal, 48 and 50 moves from it.
+const HARD_FIFTEEN: [[u32; 16]; 2] = [
+    [3, 4, 12, 6, 7, 14, 15, 8, 2, 10, 11, 9, 1, 0, 13, 5],
+    [13, 6, 2, 8, 12, 1, 14, 3, 15, 7, 0, 5, 4, 11, 9, 10],
+];
+
+/// The longest random walk of a UVa 10181 case: its optimum is at most this, within the
+/// judge's 50 moves, and quick to find for the reference and the program alike.
+const FIFTEEN_WALK: usize = 40;
+
+/// The edge cases of `format`, then `random` seeded random cases (not ABC224 D's:
+/// [`super::graph_cases`]).
 pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generated> {
     let goal = format.goal();
     let mut cases = vec![
@@ -34,18 +46,30 @@ pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generate
     if format.has_unsolvable() {
         cases.push(case("unsolvable", swap_parity(&goal), goal.clone()));
     }
-    for board in hardest(&goal) {
-        cases.push(case("hardest", board, goal.clone()));
+    if format == Format::Uva10181 {
+        // No table of every 4x4 board: the hard cases are known ones, the rest walks.
+        for cells in HARD_FIFTEEN {
+            let board = Board::new(goal.size(), cells.to_vec()).expect("a 4x4 permutation");
+            cases.push(case("hard", board, goal.clone()));
+        }
+    } else {
+        for board in hardest(&goal) {
+            cases.push(case("hardest", board, goal.clone()));
+        }
     }
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..random {
-        // HDU 3567 gives each case its own goal; the other formats have one.
-        let goal = if format == Format::Hdu3567 {
+        let goal = if format.goal_a_case() {
             random_board(&goal, &mut rng)
         } else {
             goal.clone()
         };
-        let start = random_board(&goal, &mut rng);
+        let start = if format == Format::Uva10181 {
+            let steps = rng.gen_range(1..=FIFTEEN_WALK);
+            random_walk(&goal, steps, &mut rng)
+        } else {
+            random_board(&goal, &mut rng)
+        };
         // A quarter unsolvable: enough to catch a program that never says so.
         if format.has_unsolvable() && rng.gen_range(0..4) == 0 {
             cases.push(case("random unsolvable", swap_parity(&start), goal));
@@ -59,13 +83,12 @@ pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generate
 fn case(label: &str, start: Board, goal: Board) -> Generated {
     Generated {
         label: label.to_string(),
-        start,
-        goal,
+        instance: Instance::Boards { start, goal },
     }
 }
 
 /// The board one blank move from `goal` (the first legal move in the default order).
-fn one_move(goal: &Board) -> Board {
+pub(super) fn one_move(goal: &Board) -> Board {
     Move::DEFAULT_ORDER
         .iter()
         .find_map(|&m| goal.moved(m))
@@ -74,7 +97,7 @@ fn one_move(goal: &Board) -> Board {
 
 /// Every board farthest from `goal`, from the complete distance table towards it (all
 /// of them: the table's summary keeps only the first [`distance_table::HARDEST_KEPT`]).
-fn hardest(goal: &Board) -> Vec<Board> {
+pub(super) fn hardest(goal: &Board) -> Vec<Board> {
     let size = goal.size();
     let layout = Layout::new(size, goal.blank()).expect("the goal's blank is a cell");
     let table = if size == Size::square(3).expect("3x3 is a size") {
@@ -101,6 +124,35 @@ mod tests {
     use crate::puzzle::solvability::is_solvable;
 
     #[test]
+    fn uva10181_cases_are_within_the_judges_fifty_moves() {
+        let format = Format::Uva10181;
+        let cases = generate(format, 30, 2);
+        let texts: Vec<String> = cases
+            .iter()
+            .map(|c| format.case_text(&c.instance))
+            .collect();
+        let out = format.reference(&format.input(&texts)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let mut lengths = Vec::new();
+        for (c, line) in cases.iter().zip(out.lines()) {
+            if c.label.contains("unsolvable") {
+                assert_eq!(line, format.unsolvable_line());
+            } else {
+                assert!(line.len() <= 50, "{c:?}: {line}");
+                lengths.push((c.label.as_str(), line.len()));
+            }
+        }
+        // The hard ones are near the limit, as they promise.
+        let hard: Vec<usize> = lengths
+            .iter()
+            .filter(|(l, _)| *l == "hard")
+            .map(|&(_, n)| n)
+            .collect();
+        assert_eq!(hard.len(), HARD_FIFTEEN.len());
+        assert!(hard.iter().all(|&n| n >= 45), "{hard:?}");
+    }
+
+    #[test]
     fn p1379_hardest_boards_are_all_thirty_moves_away() {
         let format = Format::P1379;
         let goal = format.goal();
@@ -113,20 +165,23 @@ mod tests {
         let at_max = table.summary().counts[30];
         assert_eq!(hardest.len() as u64, at_max);
         for c in &hardest {
-            let relabeled = c.start.relabeled(&c.goal, &layout.goal());
+            let (start, goal) = c.instance.boards().unwrap();
+            let relabeled = start.relabeled(goal, &layout.goal());
             assert_eq!(table.distance(&relabeled), Some(30));
         }
     }
 
     #[test]
     fn a_seed_names_the_same_cases_and_unsolvable_ones_are_marked() {
-        for format in Format::ALL {
+        for format in Format::ALL.into_iter().filter(|&f| f != Format::Abc224d) {
             let a = generate(format, 20, 7);
             assert_eq!(a, generate(format, 20, 7));
             assert_ne!(a, generate(format, 20, 8));
             for c in &a {
                 let unsolvable = c.label.contains("unsolvable");
-                assert_eq!(is_solvable(&c.start, &c.goal), !unsolvable, "{c:?}");
+                if let Some((start, goal)) = c.instance.boards() {
+                    assert_eq!(is_solvable(start, goal), !unsolvable, "{c:?}");
+                }
                 assert!(format.has_unsolvable() || !unsolvable);
             }
         }

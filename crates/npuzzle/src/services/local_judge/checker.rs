@@ -1,30 +1,13 @@
 //! Checking a program's output against the reference, case by case: the output is cut
 //! into the cases' answers by the format's layout (lines a case, a blank line between),
 //! then each answer is compared exactly where the answer is unique, or replayed on the
-//! board where any path to the goal is accepted. Right tokens in the wrong spacing is a
+//! board where any of many answers is accepted ([`super::replay`] for moves,
+//! [`super::states`] for `path`'s states). Right tokens in the wrong spacing is a
 //! presentation error.
 
-use crate::puzzle::board::{Board, Move};
-
 use super::format::Format;
-
-/// What the checker says of one case's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CaseOutcome {
-    /// The answer is right, byte for byte where it matters.
-    Accepted,
-    /// The answer is wrong; why.
-    WrongAnswer(String),
-    /// The right answer in the wrong spacing; where.
-    PresentationError(String),
-}
-
-/// A case as the checker sees it: its boards and the reference's answer lines.
-pub(super) struct Checked<'a> {
-    pub start: &'a Board,
-    pub goal: &'a Board,
-    pub expected: &'a [String],
-}
+use super::outcome::{spacing, CaseOutcome, Checked};
+use super::{replay, states};
 
 /// The outcome of each of `cases`, answered together by `output`.
 pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
@@ -35,7 +18,16 @@ pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec
         lines.pop();
     }
     let between = usize::from(format.blank_line_between());
-    let per_case = format.lines_a_case();
+    // `path`'s answer is as long as the path: every line up to the last one with text
+    // (blank ones after it are a matter of spacing, as in every format).
+    let per_case = if format.whole_output() {
+        lines
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .map_or(0, |last| last + 1)
+    } else {
+        format.lines_a_case()
+    };
     let mut outcomes = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
         let first = i * (per_case + between);
@@ -43,10 +35,12 @@ pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec
         let answer: Vec<&str> = (first..first + per_case)
             .filter_map(|l| lines.get(l).copied())
             .collect();
-        let mut outcome = if answer.len() < per_case {
+        let mut outcome = if answer.len() < per_case || answer.is_empty() {
             CaseOutcome::WrongAnswer("no answer: the output ended before it".to_string())
-        } else if format.special_judge() {
-            replay(case, answer[0])
+        } else if format.whole_output() {
+            states::check(case, &answer)
+        } else if format.special_judge().is_some() {
+            replay::check(format, case, answer[0])
         } else {
             exact(case.expected, &answer)
         };
@@ -86,10 +80,6 @@ pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec
     outcomes
 }
 
-fn spacing(reason: &str) -> CaseOutcome {
-    CaseOutcome::PresentationError(reason.to_string())
-}
-
 /// The one right answer: the same lines, or the same tokens in other spacing.
 fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
     if expected.iter().zip(answer).all(|(e, a)| e == a) {
@@ -114,59 +104,11 @@ fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
     }
 }
 
-/// Any path of the blank (`u d l r`) from the start to the goal, or `unsolvable` when
-/// there is none.
-fn replay(case: &Checked, line: &str) -> CaseOutcome {
-    let answer = line.trim();
-    let unsolvable = case.expected.first().map(String::as_str) == Some("unsolvable");
-    let outcome = if unsolvable {
-        if answer == "unsolvable" {
-            CaseOutcome::Accepted
-        } else {
-            CaseOutcome::WrongAnswer(format!(
-                "the board cannot reach the goal (expected `unsolvable`), got `{answer}`"
-            ))
-        }
-    } else {
-        walk(case.start, case.goal, answer)
-    };
-    if outcome == CaseOutcome::Accepted && answer != line {
-        return spacing("spaces around the answer");
-    }
-    outcome
-}
-
-/// Whether the moves `answer` take `start` to `goal`, and if not, why.
-fn walk(start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
-    let mut board = start.clone();
-    for (i, letter) in answer.chars().enumerate() {
-        let Some(m) = Move::from_letter(letter) else {
-            return CaseOutcome::WrongAnswer(format!(
-                "move {} ('{letter}') is not one of u d l r (answer `{answer}`)",
-                i + 1
-            ));
-        };
-        if !board.apply(m) {
-            return CaseOutcome::WrongAnswer(format!(
-                "move {} ('{letter}') takes the blank off the board (answer `{answer}`)",
-                i + 1
-            ));
-        }
-    }
-    if board == *goal {
-        CaseOutcome::Accepted
-    } else {
-        CaseOutcome::WrongAnswer(format!(
-            "the moves `{answer}` end on {:?}, not the goal",
-            board.cells()
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::board::Size;
+    use crate::puzzle::board::{Board, Size};
+    use crate::services::local_judge::instance::Instance;
 
     fn board(cells: &[u32]) -> Board {
         Board::new(Size::square(3).unwrap(), cells.to_vec()).unwrap()
@@ -181,9 +123,9 @@ mod tests {
         let goal = Board::goal(Size::square(3).unwrap());
         let start = board(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
         let expected = lines(&["r"]);
+        let instance = Instance::Boards { start, goal };
         let case = Checked {
-            start: &start,
-            goal: &goal,
+            instance: &instance,
             expected: &expected,
         };
         let check = |out: &str| check_run(Format::Hdu1043, &[Checked { ..case }], out.as_bytes());
@@ -220,9 +162,12 @@ mod tests {
     fn an_exact_judge_tells_spacing_from_a_wrong_answer() {
         let goal = Board::goal(Size::square(3).unwrap());
         let expected = lines(&["Case 1: 2", "dd"]);
+        let instance = Instance::Boards {
+            start: goal.clone(),
+            goal,
+        };
         let case = Checked {
-            start: &goal,
-            goal: &goal,
+            instance: &instance,
             expected: &expected,
         };
         let check = |out: &str| check_run(Format::Hdu3567, &[Checked { ..case }], out.as_bytes());
@@ -246,15 +191,23 @@ mod tests {
         let start = board(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
         let (one, none) = (lines(&["r"]), lines(&["unsolvable"]));
         let swapped = board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+        let (a, b) = (
+            Instance::Boards {
+                start,
+                goal: goal.clone(),
+            },
+            Instance::Boards {
+                start: swapped,
+                goal,
+            },
+        );
         let cases = [
             Checked {
-                start: &start,
-                goal: &goal,
+                instance: &a,
                 expected: &one,
             },
             Checked {
-                start: &swapped,
-                goal: &goal,
+                instance: &b,
                 expected: &none,
             },
         ];

@@ -19,34 +19,44 @@
 //! ```
 //!
 //! Checks are exact where the answer is unique (P1379's count, HDU 3567's smallest
-//! path, LeetCode 773's count) and replay the path where any path to the goal is
-//! accepted (HDU 1043, POJ 1077, UVa 652). The edge cases: start equal to goal, one
+//! path, LeetCode 773's count, ABC224 D's count) and replay the path where any path to
+//! the goal is accepted (HDU 1043, POJ 1077, UVa 652; UVa 10181 within 50 moves;
+//! `path` any shortest one, state by state). The edge cases: start equal to goal, one
 //! move, an unsolvable board where the format has them, and every board farthest from
-//! the goal (for P1379 all 148 boards 30 moves from `123804765`).
+//! the goal (for P1379 all 148 boards 30 moves from `123804765`; for UVa 10181, whose
+//! judge promises optima of at most 50 moves, two boards 48 and 50 moves away; for ABC224
+//! D, the problem's sample, graphs that cannot reach the goal and the 3x3 grid graph).
 
 mod cases;
 mod checker;
 mod format;
+mod graph_cases;
+mod instance;
+mod outcome;
+mod replay;
+mod states;
 
 use std::ops::Range;
 
 use thiserror::Error;
 
-pub use checker::CaseOutcome;
+pub use outcome::CaseOutcome;
 
-use checker::Checked;
 use format::Format;
-
-use crate::puzzle::board::Board;
+use instance::Instance;
+use outcome::Checked;
 
 /// The formats `npuzzle judge test` runs, by their `npuzzle judge` names.
 pub const SUPPORTED: &[&str] = &[
     "p1379",
+    "path",
     "hdu1043",
     "poj1077",
     "hdu3567",
     "uva652",
+    "uva10181",
     "leetcode773",
+    "abc224d",
 ];
 
 /// A test that cannot be set up.
@@ -64,16 +74,16 @@ pub enum LocalJudgeError {
 /// answer.
 #[derive(Clone, Debug)]
 pub struct LocalCase {
-    /// What kind of case: `start equal to goal`, `one move`, `unsolvable`, `hardest`,
-    /// `random`, `random unsolvable`.
+    /// What kind of case: `start equal to goal`, `one move`, `unsolvable`, `hardest`
+    /// (UVa 10181: `hard`), `random`, `random unsolvable`; for ABC224 D also `sample 1`,
+    /// `disconnected`, `no edges`, `random connected`, `random graph`.
     pub label: String,
     /// The case as the format writes it (without a count of cases).
     pub text: String,
     /// The library judge's answer to the case, a line an element (any path to the goal
     /// is accepted where the format has a special judge).
     pub expected: Vec<String>,
-    start: Board,
-    goal: Board,
+    instance: Instance,
 }
 
 /// One start of the program: which cases it answers, and its standard input.
@@ -104,10 +114,14 @@ impl TestPlan {
     pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
         let format =
             Format::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
-        let generated = cases::generate(format, random, seed);
+        let generated = if format == Format::Abc224d {
+            graph_cases::generate(random, seed)
+        } else {
+            cases::generate(format, random, seed)
+        };
         let texts: Vec<String> = generated
             .iter()
-            .map(|c| format.case_text(&c.start, &c.goal))
+            .map(|c| format.case_text(&c.instance))
             .collect();
         let ranges: Vec<Range<usize>> = if format.one_case_a_run() {
             (0..generated.len()).map(|i| i..i + 1).collect()
@@ -126,14 +140,17 @@ impl TestPlan {
                 if format.blank_line_between() && i > range.start {
                     lines.next();
                 }
-                let expected = lines.by_ref().take(format.lines_a_case()).collect();
+                let expected = if format.whole_output() {
+                    lines.by_ref().collect()
+                } else {
+                    lines.by_ref().take(format.lines_a_case()).collect()
+                };
                 let case = generated.next().expect("a case for every index");
                 cases.push(LocalCase {
                     label: case.label,
                     text: texts[i].clone(),
                     expected,
-                    start: case.start,
-                    goal: case.goal,
+                    instance: case.instance,
                 });
             }
             runs.push(PlannedRun {
@@ -163,8 +180,14 @@ impl TestPlan {
         &self.runs
     }
 
-    /// Whether any path to the goal is accepted, rather than the one answer.
+    /// Whether any of many answers is accepted, rather than the one answer.
     pub fn special_judge(&self) -> bool {
+        self.format.special_judge().is_some()
+    }
+
+    /// Which answers a special judge accepts (`any path to the goal is accepted`), or
+    /// `None` where only the one answer is.
+    pub fn accepted_answers(&self) -> Option<&'static str> {
         self.format.special_judge()
     }
 
@@ -174,8 +197,7 @@ impl TestPlan {
         let checked: Vec<Checked> = self.cases[run.cases.clone()]
             .iter()
             .map(|c| Checked {
-                start: &c.start,
-                goal: &c.goal,
+                instance: &c.instance,
                 expected: &c.expected,
             })
             .collect();
@@ -210,7 +232,7 @@ mod tests {
 
     #[test]
     fn an_unknown_format_names_the_supported_ones() {
-        let e = TestPlan::new("uva10181", 1, 1).unwrap_err().to_string();
-        assert!(e.contains("'uva10181'") && e.contains("hdu3567"), "{e}");
+        let e = TestPlan::new("uva10182", 1, 1).unwrap_err().to_string();
+        assert!(e.contains("'uva10182'") && e.contains("abc224d"), "{e}");
     }
 }

@@ -1,0 +1,25 @@
+//! What the checker says of a case, and the case as it sees it.
+
+use super::instance::Instance;
+
+/// What the checker says of one case's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseOutcome {
+    /// The answer is right, byte for byte where it matters.
+    Accepted,
+    /// The answer is wrong; why.
+    WrongAnswer(String),
+    /// The right answer in the wrong spacing; where.
+    PresentationError(String),
+}
+
+/// A case as the checker sees it: what it asks and the reference's answer lines.
+pub(super) struct Checked<'a> {
+    pub instance: &'a Instance,
+    pub expected: &'a [String],
+}
+
+/// A presentation error for `reason`.
+pub(super) fn spacing(reason: &str) -> CaseOutcome {
+    CaseOutcome::PresentationError(reason.to_string())
+}
