@@ -57,6 +57,18 @@ fn chapters(book: &str) -> Vec<String> {
     files
 }
 
+/// The pictures a chapter shows (`![…](file)`).
+fn pictures(text: &str) -> Vec<&str> {
+    text.split("![")
+        .skip(1)
+        .filter_map(|rest| {
+            let link = &rest[rest.find("](")? + 2..];
+            Some(&link[..link.find(')')?])
+        })
+        .collect()
+}
+
+/// The fenced blocks of a chapter, in order.
 fn blocks(text: &str) -> Vec<Block> {
     let mut found = Vec::new();
     let mut open: Option<Block> = None;
@@ -123,8 +135,14 @@ fn the_mark_matching_is_strict() {
     assert!(shows(&["a", "…", "d"], &printed));
     assert!(shows(&["…"], &printed));
     assert!(shows(&["a", "b …", "…", "c", "d"], &printed));
-    assert!(!shows(&["a", "c", "d"], &printed), "a line left out unmarked");
-    assert!(!shows(&["a", "b …", "c"], &printed), "the last line left out");
+    assert!(
+        !shows(&["a", "c", "d"], &printed),
+        "a line left out unmarked"
+    );
+    assert!(
+        !shows(&["a", "b …", "c"], &printed),
+        "the last line left out"
+    );
     assert!(!shows(&["a", "x …", "…"], &printed));
     assert!(!shows(&["a", "b 0.12 s", "c", "d", "e"], &printed));
 }
@@ -142,7 +160,10 @@ fn each_book_lists_every_chapter_and_the_two_match() {
         let listed = chapters(book);
         assert!(listed.len() >= 8, "{book}: {listed:?}");
         for file in &listed {
-            assert!(dir.join("src").join(file).is_file(), "{book}: {file} is listed but missing");
+            assert!(
+                dir.join("src").join(file).is_file(),
+                "{book}: {file} is listed but missing"
+            );
         }
         let mut present: Vec<String> = std::fs::read_dir(dir.join("src"))
             .unwrap()
@@ -154,15 +175,77 @@ fn each_book_lists_every_chapter_and_the_two_match() {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), listed.len(), "{book}: a chapter listed twice");
-        assert_eq!(present, sorted, "{book}: chapters on disk and in SUMMARY.md differ");
+        assert_eq!(
+            present, sorted,
+            "{book}: chapters on disk and in SUMMARY.md differ"
+        );
+        for file in &listed {
+            let text = read(&dir.join("src").join(file));
+            let found = blocks(&text);
+            for (i, block) in found.iter().enumerate() {
+                assert!(
+                    block.kind != "text" || i > 0 && found[i - 1].kind == "sh",
+                    "{book}/{file}:{}: output shown under no command, so checked by nothing",
+                    block.line
+                );
+            }
+            for picture in pictures(&text) {
+                assert!(
+                    PICTURES.iter().any(|(name, _)| *name == picture),
+                    "{book}/{file} shows {picture}, which no command is checked to draw"
+                );
+            }
+        }
         lists.push(listed);
     }
-    assert!(lists.windows(2).all(|w| w[0] == w[1]), "the books' chapters differ: {lists:?}");
+    assert!(
+        lists.windows(2).all(|w| w[0] == w[1]),
+        "the books' chapters differ: {lists:?}"
+    );
+}
+
+/// The Markdown files under `dir`, at any depth.
+fn markdown_under(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(markdown_under(&path));
+        } else if path.extension().is_some_and(|e| e == "md") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// Commands outside the books' chapters would be run by nothing.
+#[test]
+fn every_command_under_docs_tutorial_is_in_a_chapter() {
+    let root = book_dir("");
+    let chapters: Vec<PathBuf> = BOOKS
+        .iter()
+        .flat_map(|book| {
+            chapters(book)
+                .into_iter()
+                .map(|c| book_dir(book).join("src").join(c))
+        })
+        .collect();
+    for file in markdown_under(&root) {
+        if !chapters.contains(&file) {
+            assert!(
+                !blocks(&read(&file)).iter().any(|b| b.kind == "sh"),
+                "{} has commands, but is no book's chapter: nothing runs them",
+                file.display()
+            );
+        }
+    }
 }
 
 #[test]
 fn the_books_run_the_same_commands_and_show_the_same_outputs() {
-    let [first, others @ ..] = BOOKS else { unreachable!() };
+    let [first, others @ ..] = BOOKS else {
+        unreachable!()
+    };
     for chapter in chapters(first) {
         let reference = blocks(&read(&book_dir(first).join("src").join(&chapter)));
         assert!(
@@ -246,9 +329,14 @@ fn every_tutorial_example_runs_and_prints_what_the_book_shows() {
         for (picture, drawn) in PICTURES {
             let committed = book_dir(book).join("src").join(picture);
             let size = std::fs::metadata(&committed).unwrap().len();
-            assert!(size <= PICTURE_BYTES, "{}: {size} bytes", committed.display());
             assert!(
-                std::fs::read(&committed).unwrap() == std::fs::read(scratch.path().join(drawn)).unwrap(),
+                size <= PICTURE_BYTES,
+                "{}: {size} bytes",
+                committed.display()
+            );
+            assert!(
+                std::fs::read(&committed).unwrap()
+                    == std::fs::read(scratch.path().join(drawn)).unwrap(),
                 "{} is not what the tutorial's command draws: copy {drawn} over it",
                 committed.display()
             );
