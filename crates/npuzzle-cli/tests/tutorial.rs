@@ -81,7 +81,7 @@ fn blocks(text: &str) -> Vec<Block> {
                         kind: kind.trim().to_string(),
                         text: String::new(),
                         line: number + 1,
-                    })
+                    });
                 }
             }
         } else if let Some(block) = open.as_mut() {
@@ -168,7 +168,9 @@ fn each_book_lists_every_chapter_and_the_two_match() {
         let mut present: Vec<String> = std::fs::read_dir(dir.join("src"))
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".md") && name != "SUMMARY.md")
+            .filter(|name| {
+                Path::new(name).extension().is_some_and(|e| e == "md") && name != "SUMMARY.md"
+            })
             .collect();
         present.sort();
         let mut sorted = listed.clone();
