@@ -2,13 +2,15 @@
 //! not run: every `sh` block of every chapter runs, in the order the book lists the
 //! chapters, as one `sh` script under `set -e` (so a block's commands share its variables
 //! and files, and a command meant to fail says so with `|| echo …`), from a scratch
-//! directory of the book's own with an empty table cache. The `text` block that comes next
-//! after an `sh` block, before any other fenced block, is what the script prints on
-//! stdout, exactly, but for two marks: a line `…` stands for any number of lines (none
-//! too), and a line ending in `…` for one line that starts with what comes before it
-//! (seconds, a cache's path); blank lines at the end of the output are not shown. The books list every chapter and only files that exist, and
-//! the two have the same chapters, the same commands (comments aside) and the same
-//! outputs. The picture drawn by a chapter's command is the one committed beside it.
+//! directory of the book's own with an empty table cache (chapter 8 runs a Python program:
+//! `python3` must be on the PATH). The `text` block that comes next after an `sh` block,
+//! before any other fenced block, is what the script prints on stdout, exactly, but for
+//! two marks: a line `…` stands for any number of lines (none too), and a line ending in
+//! `…` for one line that starts with what comes before it (seconds, a cache's path); blank
+//! lines at the end of the output are not shown. The books list every chapter and only
+//! files that exist, and the two have the same chapters, the same commands (comments
+//! aside) and the same outputs. The picture drawn by a chapter's command is the one
+//! committed beside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,7 +27,7 @@ const PICTURE_BYTES: u64 = 64 * 1024;
 
 /// One fenced block of a chapter: its kind (`sh`, `text`, `python`, …), its text and the
 /// line it opens on.
-struct Block {
+struct FencedBlock {
     kind: String,
     text: String,
     line: usize,
@@ -69,15 +71,15 @@ fn pictures(text: &str) -> Vec<&str> {
 }
 
 /// The fenced blocks of a chapter, in order.
-fn blocks(text: &str) -> Vec<Block> {
+fn blocks(text: &str) -> Vec<FencedBlock> {
     let mut found = Vec::new();
-    let mut open: Option<Block> = None;
+    let mut open: Option<FencedBlock> = None;
     for (number, line) in text.lines().enumerate() {
         if let Some(kind) = line.strip_prefix("```") {
             match open.take() {
                 Some(block) => found.push(block),
                 None => {
-                    open = Some(Block {
+                    open = Some(FencedBlock {
                         kind: kind.trim().to_string(),
                         text: String::new(),
                         line: number + 1,
@@ -94,7 +96,7 @@ fn blocks(text: &str) -> Vec<Block> {
 }
 
 /// The `sh` blocks of a chapter, each with the output promised after it (if any).
-fn examples(blocks: &[Block]) -> Vec<(&Block, Option<&Block>)> {
+fn examples(blocks: &[FencedBlock]) -> Vec<(&FencedBlock, Option<&FencedBlock>)> {
     blocks
         .iter()
         .enumerate()
@@ -256,7 +258,7 @@ fn the_books_run_the_same_commands_and_show_the_same_outputs() {
         );
         for book in others {
             let translated = blocks(&read(&book_dir(book).join("src").join(&chapter)));
-            let pairs = |blocks: &[Block]| -> Vec<(Vec<String>, Option<String>)> {
+            let pairs = |blocks: &[FencedBlock]| -> Vec<(Vec<String>, Option<String>)> {
                 examples(blocks)
                     .into_iter()
                     .map(|(sh, text)| (commands(&sh.text), text.map(|t| t.text.clone())))
