@@ -24,3 +24,4 @@ mod snapshots;
 mod tables;
 mod tiles;
 mod trace;
+mod tutorial;
