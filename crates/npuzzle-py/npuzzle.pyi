@@ -237,3 +237,36 @@ def unrank(rank: int, size: SizeLike) -> Board:
 
 def effective_branching_factor(nodes: int, depth: int) -> float:
     """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92)."""
+
+class Trace:
+    """The events of a traced search, each a dict equal to a line of `npuzzle trace --json`.
+    Iterate it for the events; `pandas.DataFrame(trace.events)` is a table of them."""
+
+    @property
+    def events(self) -> List[Dict[str, Any]]: ...
+    @property
+    def result(self) -> SolveResult:
+        """How the traced search ended and what it cost ("gave-up" when the limit stopped it)."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the limit cut the trace short."""
+    @property
+    def limit(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Dict[str, Any]]: ...
+
+def trace(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    algorithm: str = "bfs",
+    heuristic: Optional[str] = None,
+    limit: int = 10_000,
+    *,
+    size: Optional[SizeLike] = None,
+    order: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+) -> Trace:
+    """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
+    event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""

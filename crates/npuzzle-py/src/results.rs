@@ -18,7 +18,7 @@ use crate::errors::bad_input;
 use crate::values::wrong_type;
 
 /// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
-fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).expect("reports are plain data");
     py.import("json")?.call_method1("loads", (text,))
 }

@@ -1,0 +1,105 @@
+"""What a notebook uses: traces, the search-cost table by depth, the effective branching
+factor, boards and results drawn as SVG; checked against the command line where it has
+the same thing (`npuzzle trace --json`, `npuzzle bench --depths --json`).
+"""
+
+import json
+
+import pytest
+
+import npuzzle
+from test_npuzzle import HARDEST_8, cli, private_cache  # noqa: F401 (an autouse fixture)
+
+TRACED = ["bfs", "bidirectional", "astar", "idastar", "iddfs"]
+# (start, goal, limit): a short one, the hardest 8-puzzle cut by the limit, a 2x3 board,
+# one the parity rules out.
+TRACE_BOARDS = [
+    ("283104765", "123804765", 10_000),
+    (HARDEST_8, None, 300),
+    ("4 1 2/5 0 3", "1 2 3/4 5 0", 10_000),
+    ("2 1 3/4 5 6/7 8 0", None, 100),
+]
+
+
+def cli_trace(board, goal, algorithm, limit, *extra):
+    """The events `npuzzle trace --json` prints, parsed."""
+    args = ["trace", board, "--algorithm", algorithm, "--json", "--quiet", "--limit", str(limit)]
+    if goal is not None:
+        args += ["--goal", goal]
+    out = cli(*args, *extra, check=False)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("algorithm", TRACED)
+@pytest.mark.parametrize("board,goal,limit", TRACE_BOARDS)
+def test_trace_events_are_the_command_lines(board, goal, limit, algorithm):
+    traced = npuzzle.trace(board, goal, algorithm=algorithm, limit=limit)
+    expected = cli_trace(board, goal, algorithm, limit)
+    assert list(traced) == expected
+    assert traced.events == expected and len(traced) == len(expected)
+    assert len(traced) <= limit
+
+
+@pytest.mark.parametrize("algorithm,heuristic", [("astar", "misplaced"), ("idastar", "manhattan")])
+def test_trace_with_a_heuristic_and_an_order(algorithm, heuristic):
+    traced = npuzzle.trace(HARDEST_8, algorithm=algorithm, heuristic=heuristic, limit=500, order="udlr")
+    expected = cli_trace(HARDEST_8, None, algorithm, 500, "--heuristic", heuristic, "--order", "udlr")
+    assert list(traced) == expected
+    assert traced.result.heuristic == heuristic
+
+
+def test_a_trace_ends_at_the_goal_or_says_it_was_cut():
+    whole = npuzzle.trace("283104765", "123804765", algorithm="bfs")
+    assert not whole.truncated
+    assert whole.events[-1]["event"] == "goal"
+    assert whole.events[-1]["board"] == "1 2 3/8 0 4/7 6 5"
+    assert whole.result.status == "solved" and whole.result.length == 4
+    assert sum(e["event"] == "expand" for e in whole) == whole.result.stats.expanded
+    cut = npuzzle.trace(HARDEST_8, algorithm="bfs", limit=50)
+    assert cut.truncated and len(cut) == 50 and cut.limit == 50
+    assert cut.result.status == "gave-up"
+    assert cut.result.gave_up == "stopped at the limit of 50 events"
+    unsolvable = npuzzle.trace("2 1 3/4 5 6/7 8 0", algorithm="astar")
+    assert len(unsolvable) == 0 and unsolvable.result.status == "unsolvable"
+
+
+def test_trace_errors_name_the_argument():
+    with pytest.raises(ValueError, match="^algorithm: .*cannot be traced"):
+        npuzzle.trace(HARDEST_8, algorithm="table")
+    with pytest.raises(ValueError, match="^algorithm: "):
+        npuzzle.trace(HARDEST_8, algorithm="dfs")
+    with pytest.raises(TypeError, match="^algorithm must be text"):
+        npuzzle.trace(HARDEST_8, algorithm=1)
+    with pytest.raises(ValueError, match="^limit: .*1 to 10000000"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=0)
+    with pytest.raises(ValueError, match="^limit: "):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=10_000_001)
+    with pytest.raises(TypeError, match="^limit must be a whole number"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit="10")
+    with pytest.raises(TypeError, match="^limit must be a whole number"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=True)
+    with pytest.raises(ValueError, match="^limit must be a whole number from 0"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=-1)
+    with pytest.raises(ValueError, match="^heuristic: "):
+        npuzzle.trace(HARDEST_8, algorithm="astar", heuristic="euclid")
+    with pytest.raises(ValueError, match="^goal"):
+        npuzzle.trace(HARDEST_8, "1 2 3 4 5 0", algorithm="bfs")
+    with pytest.raises(ValueError, match="^board"):
+        npuzzle.trace("1 2 3", algorithm="bfs")
+    with pytest.raises(ValueError, match="^order: "):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", order="lrdx")
+
+
+def test_effective_branching_factor_is_the_books():
+    assert round(npuzzle.effective_branching_factor(52, 5), 2) == 1.92
+    # b* of a full tree of branching b and depth d is b.
+    for b in (2, 3):
+        for d in (1, 4, 7):
+            nodes = sum(b**i for i in range(1, d + 1))
+            assert npuzzle.effective_branching_factor(nodes, d) == pytest.approx(b)
+    with pytest.raises(ValueError, match="^depth must be at least 1"):
+        npuzzle.effective_branching_factor(52, 0)
+    with pytest.raises(TypeError, match="^nodes must be a whole number"):
+        npuzzle.effective_branching_factor(52.0, 5)
+    with pytest.raises(TypeError, match="^depth must be a whole number"):
+        npuzzle.effective_branching_factor(52, "5")
