@@ -12,7 +12,7 @@ and SearchLimit pickle and copy, so they cross multiprocessing's process boundar
 """
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 
@@ -270,3 +270,25 @@ def trace(
 ) -> Trace:
     """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
     event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""
+
+def bench_by_depth(
+    depths: Iterable[int],
+    count: int = 100,
+    configs: Optional[Union[str, Sequence[str]]] = None,
+    seed: int = 1,
+    *,
+    goal: Optional[BoardLike] = None,
+    size: Optional[SizeLike] = None,
+    counting: str = "generated",
+    bstar: str = "n-plus-one",
+    published: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> List[Dict[str, Any]]:
+    """The search-cost table by solution depth (Russell & Norvig): the rows of
+    `npuzzle bench --depths ... --json`'s "by_depth" array, one per configuration and
+    depth, ready for pandas.DataFrame(rows). `configs` default: the book's A* columns
+    ("astar:misplaced,astar:manhattan"); `counting` "generated" or "expanded"; `bstar`
+    "n-plus-one" or "n"; `published="aima"` adds the book's figures to each row."""

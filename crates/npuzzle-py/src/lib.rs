@@ -16,6 +16,7 @@
 
 mod arguments;
 mod board;
+mod depths;
 mod errors;
 mod functions;
 mod interruptible;
@@ -54,5 +55,6 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ranks::unrank, module)?)?;
     module.add_function(wrap_pyfunction!(ranks::effective_branching_factor, module)?)?;
     module.add_function(wrap_pyfunction!(trace::trace, module)?)?;
+    module.add_function(wrap_pyfunction!(depths::bench_by_depth, module)?)?;
     Ok(())
 }

@@ -78,6 +78,7 @@ CASES = {
         " limit=10_000_000, max_memory='2G')"
     ),
     # Korf's #1 is checked in under half a second now: the hardest board is not.
+    "the table by depth": "npuzzle.bench_by_depth([30], count=10_000, configs='iddfs')",
     "check": (
         f"npuzzle.check('{HARDEST_15}', npuzzle.solve('{HARDEST_15}',"
         " algorithm='constructive').moves, cache_dir=cache)"

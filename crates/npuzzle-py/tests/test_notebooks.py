@@ -103,3 +103,78 @@ def test_effective_branching_factor_is_the_books():
         npuzzle.effective_branching_factor(52.0, 5)
     with pytest.raises(TypeError, match="^depth must be a whole number"):
         npuzzle.effective_branching_factor(52, "5")
+
+
+def cli_by_depth(*args):
+    """The rows `npuzzle bench --depths ... --json` prints."""
+    return json.loads(cli("bench", *args, "--json", "--quiet"))["by_depth"]
+
+
+def test_bench_by_depth_rows_are_the_command_lines():
+    rows = npuzzle.bench_by_depth([2, 6, 10], count=8, seed=7, published="aima")
+    assert rows == cli_by_depth("--depths", "2,6,10", "--count", "8", "--seed", "7", "--published", "aima")
+    assert [(r["config"], r["depth"]) for r in rows] == [
+        (config, depth) for depth in (2, 6, 10) for config in ("astar:misplaced", "astar:manhattan")
+    ]
+    for row in rows:
+        assert row["instances"] == 8 and row["gave_up"] == 0
+        assert row["mean_generated"] >= row["mean_expanded"] > 0
+        assert row["published"]["source"] == "aima"
+    # Another seed draws other boards.
+    assert npuzzle.bench_by_depth([10], count=8, seed=8) != [
+        {k: v for k, v in r.items() if k != "published"} for r in rows if r["depth"] == 10
+    ]
+
+
+def test_bench_by_depth_with_other_configurations_conventions_and_boards():
+    configs = ["bfs", "iddfs", "idastar:manhattan", "astar:linear-conflict:w=1.5"]
+    rows = npuzzle.bench_by_depth(range(3, 8, 2), count=4, configs=configs, counting="expanded", bstar="n")
+    assert rows == cli_by_depth(
+        "--depths", "3,5,7", "--count", "4", "--configs", ",".join(configs),
+        "--counting", "expanded", "--bstar", "n",
+    )
+    assert {r["config"] for r in rows} == set(configs)
+    assert npuzzle.bench_by_depth([4], count=3, configs="bfs,iddfs", size="2x3", seed=5) == cli_by_depth(
+        "--depths", "4", "--count", "3", "--configs", "bfs,iddfs", "--size", "2x3", "--seed", "5"
+    )
+    goal = "1 2 3/8 0 4/7 6 5"
+    assert npuzzle.bench_by_depth([6], count=3, goal=goal) == cli_by_depth(
+        "--depths", "6", "--count", "3", "--goal", goal
+    )
+
+
+def test_bench_by_depth_counts_searches_stopped_by_a_limit():
+    rows = npuzzle.bench_by_depth([20], count=2, configs="bfs", max_nodes=10)
+    assert rows[0]["gave_up"] == 2 and rows[0]["instances"] == 0
+    assert rows[0]["mean_generated"] is None and rows[0]["effective_branching_factor"] is None
+
+
+def test_bench_by_depth_errors_name_the_argument():
+    with pytest.raises(ValueError, match="^depths: depth 0"):
+        npuzzle.bench_by_depth([0])
+    with pytest.raises(ValueError, match="^depths: no board is 40 moves"):
+        npuzzle.bench_by_depth([40], count=1)
+    with pytest.raises(ValueError, match="^depths: no depth given"):
+        npuzzle.bench_by_depth([])
+    with pytest.raises(TypeError, match="^depths must be whole numbers"):
+        npuzzle.bench_by_depth("2,4")
+    with pytest.raises(TypeError, match="^depths must be a whole number"):
+        npuzzle.bench_by_depth([2.0])
+    with pytest.raises(ValueError, match="^goal: boards at an exact depth"):
+        npuzzle.bench_by_depth([2], count=1, size="4x4")
+    with pytest.raises(ValueError, match="^configs: bfs takes no heuristic"):
+        npuzzle.bench_by_depth([2], configs="bfs:manhattan")
+    with pytest.raises(ValueError, match="^configs: "):
+        npuzzle.bench_by_depth([2], configs=["dfs"])
+    with pytest.raises(TypeError, match="^configs must be text"):
+        npuzzle.bench_by_depth([2], configs=[1])
+    with pytest.raises(ValueError, match="^counting: 'all' is not one of: generated, expanded"):
+        npuzzle.bench_by_depth([2], counting="all")
+    with pytest.raises(ValueError, match="^bstar: "):
+        npuzzle.bench_by_depth([2], bstar="n+1")
+    with pytest.raises(ValueError, match="^published: "):
+        npuzzle.bench_by_depth([2], published="korf")
+    with pytest.raises(ValueError, match="^count must be a whole number from 0"):
+        npuzzle.bench_by_depth([2], count=-1)
+    with pytest.raises(TypeError, match="^seed must be a whole number"):
+        npuzzle.bench_by_depth([2], seed="1")

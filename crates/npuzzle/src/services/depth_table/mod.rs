@@ -30,6 +30,7 @@
 //! ```
 
 mod published;
+mod report;
 mod sampling;
 
 use rand::rngs::StdRng;
@@ -39,11 +40,12 @@ use thiserror::Error;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{SolveError, Status};
 use crate::puzzle::board::{Board, Size};
-use crate::search::effective_branching_factor;
+use crate::search::{effective_branching_factor, GiveUp};
 use crate::solving::solver::solve;
 use crate::util::fault::Fault;
 
-pub use published::{aima, BookColumn, BookFigure};
+pub use published::{aima, BookColumn, BookFigure, BOOK_CONFIGS};
+pub use report::{DepthRowReport, PublishedCell};
 pub use sampling::boards_at_depth;
 
 /// Which nodes a search's cost counts.
@@ -173,6 +175,10 @@ pub enum DepthTableError {
     /// Depth 0 is the goal alone, where b* means nothing.
     #[error("depth 0 is the goal itself: depths start at 1")]
     ZeroDepth,
+    /// The work was stopped through its cancel token (the options' limits): nothing is
+    /// left to report.
+    #[error("interrupted")]
+    Interrupted,
     /// A solve was refused.
     #[error("{config} at depth {depth}")]
     Solve {
@@ -202,7 +208,7 @@ impl DepthTableError {
 ///
 /// # Errors
 /// See [`DepthTableError`]: a depth of 0 or beyond the farthest board, a size without an
-/// exact table (checked before any solve), or a solve refused.
+/// exact table (checked before any solve), a solve refused, or the work cancelled.
 ///
 /// # Panics
 /// Never: 3x3 is a size.
@@ -253,6 +259,10 @@ fn measure(
                 depth,
                 source: Box::new(source),
             })?;
+        if matches!(solution.status, Status::GaveUp(GiveUp::Interrupted)) {
+            // Every solve after would stop at once too: stop now, not board by board.
+            return Err(DepthTableError::Interrupted);
+        }
         if matches!(solution.status, Status::GaveUp(_)) {
             gave_up += 1;
             continue;
