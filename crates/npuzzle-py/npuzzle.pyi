@@ -12,7 +12,7 @@ and SearchLimit pickle and copy, so they cross multiprocessing's process boundar
 """
 
 from os import PathLike
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 
@@ -49,6 +49,8 @@ class Board:
     @property
     def blank(self) -> int:
         """The cell holding the blank."""
+    def _repr_svg_(self) -> str:
+        """The board as an SVG grid (what Jupyter shows)."""
     def grid(self) -> str:
         """The board as rows of aligned numbers, _ for the blank."""
     def to_digits(self) -> Optional[str]:
@@ -129,6 +131,9 @@ class SolveResult:
     @property
     def count_gave_up(self) -> Optional[str]:
         """Why a count asked for is missing."""
+    def _repr_svg_(self) -> str:
+        """The boards along the path as an SVG strip (what Jupyter shows): up to 12
+        boards whole, a longer path as its first 6, an ellipsis and its last 5."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 
@@ -174,8 +179,11 @@ def solve(
     cache_dir: Optional[Union[str, PathLike]] = None,
     order: Optional[str] = None,
     count_optimal: bool = False,
+    progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
 ) -> SolveResult:
-    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
+    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search.
+    `progress` is called at most every 0.2 s, while the search or a table build reports,
+    with {"message", "done", "total", "seconds"}; what it raises stops the search."""
 
 def compare(
     board: BoardLike,

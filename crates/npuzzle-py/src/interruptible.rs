@@ -41,6 +41,21 @@ pub fn interruptible<T: Send>(
     cancel: &CancelToken,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    interruptible_ticking(py, cancel, |_| Ok(()), work)
+}
+
+/// [`interruptible`], calling `tick` with the GIL held after each slice (to pass the
+/// work's progress on to Python): when `tick` raises, the work is stopped as on Ctrl-C
+/// and the exception returned.
+///
+/// # Errors
+/// As [`interruptible`], and what `tick` raised.
+pub fn interruptible_ticking<T: Send>(
+    py: Python<'_>,
+    cancel: &CancelToken,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     let finished = Finished::default();
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -53,7 +68,7 @@ pub fn interruptible<T: Send>(
             })
             .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
         while !py.detach(|| finished.wait(SLICE)) {
-            if let Err(raised) = py.check_signals() {
+            if let Err(raised) = py.check_signals().and_then(|()| tick(py)) {
                 cancel.cancel();
                 // Joined before returning: nothing is left running, and a panic in the
                 // meantime is no longer news.

@@ -20,8 +20,10 @@ mod depths;
 mod errors;
 mod functions;
 mod interruptible;
+mod progress;
 mod ranks;
 mod results;
+mod svg;
 mod trace;
 mod values;
 

@@ -159,6 +159,14 @@ impl PySolveResult {
         to_python(py, &self.0)
     }
 
+    /// The strip of boards along the path as SVG, as Jupyter shows a result: every board
+    /// of a path of up to 12 boards (11 moves), each with its step number; a longer one
+    /// shows its first 6 boards, an ellipsis and its last 5. Just the start when nothing
+    /// was solved; a line above says how the solve ended.
+    fn _repr_svg_(&self) -> String {
+        crate::svg::path(&self.0)
+    }
+
     fn __repr__(&self) -> String {
         let length = self.0.length.map_or("None".to_string(), |n| n.to_string());
         format!(

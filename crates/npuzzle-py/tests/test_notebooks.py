@@ -4,11 +4,13 @@ the same thing (`npuzzle trace --json`, `npuzzle bench --depths --json`).
 """
 
 import json
+import time
+from xml.etree import ElementTree
 
 import pytest
 
 import npuzzle
-from test_npuzzle import HARDEST_8, cli, private_cache  # noqa: F401 (an autouse fixture)
+from test_npuzzle import HARDEST_8, KORF_1, KORF_GOAL, cli, private_cache  # noqa: F401 (an autouse fixture)
 
 TRACED = ["bfs", "bidirectional", "astar", "idastar", "iddfs"]
 # (start, goal, limit): a short one, the hardest 8-puzzle cut by the limit, a 2x3 board,
@@ -178,3 +180,112 @@ def test_bench_by_depth_errors_name_the_argument():
         npuzzle.bench_by_depth([2], count=-1)
     with pytest.raises(TypeError, match="^seed must be a whole number"):
         npuzzle.bench_by_depth([2], seed="1")
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parsed_svg(text):
+    """The SVG document `text`, parsed (it must be well-formed XML in the SVG namespace)."""
+    root = ElementTree.fromstring(text)
+    assert root.tag == SVG + "svg"
+    assert float(root.get("width")) > 0 and float(root.get("height")) > 0
+    return root
+
+
+def rects(root, kind):
+    return [r for r in root.iter(SVG + "rect") if r.get("class") == kind]
+
+
+@pytest.mark.parametrize("text,size", [(HARDEST_8, None), ("4 1 2/5 0 3", None), ("0 1 2 3 4 5 6 7 8 9 10 11", "4x3"), (KORF_1, None)])
+def test_a_board_draws_itself_as_a_grid(text, size):
+    board = npuzzle.Board(text, size)
+    root = parsed_svg(board._repr_svg_())
+    tiles, blanks = rects(root, "tile"), rects(root, "blank")
+    assert len(tiles) == len(board) - 1 and len(blanks) == 1
+    assert blanks[0].get("fill") != tiles[0].get("fill")
+    assert sorted(int(t.text) for t in root.iter(SVG + "text")) == list(range(1, len(board)))
+    # Cells sit on a width x height grid, the blank in the blank's cell.
+    xs = sorted({float(r.get("x")) for r in tiles + blanks})
+    ys = sorted({float(r.get("y")) for r in tiles + blanks})
+    assert (len(xs), len(ys)) == (board.width, board.height)
+    blank = blanks[0]
+    assert (xs.index(float(blank.get("x"))), ys.index(float(blank.get("y")))) == (
+        board.blank % board.width,
+        board.blank // board.width,
+    )
+
+
+def test_a_big_board_stays_drawable():
+    board = npuzzle.Board.goal("30x30")
+    root = parsed_svg(board._repr_svg_())
+    assert len(rects(root, "tile")) == 899 and float(root.get("width")) <= 400
+
+
+def boards_in_strip(root):
+    """The step numbers under the boards of a result's strip, and whether it has an ellipsis."""
+    steps = [int(t.text) for t in root.iter(SVG + "text") if t.get("class") == "step"]
+    ellipsis = [t for t in root.iter(SVG + "text") if t.get("class") == "ellipsis"]
+    return steps, len(ellipsis)
+
+
+def test_a_result_draws_the_boards_along_its_path():
+    result = npuzzle.solve("283104765", "123804765")
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0, 1, 2, 3, 4], 0)
+    assert len(rects(root, "blank")) == 5 and len(rects(root, "tile")) == 5 * 8
+    assert "4 moves, optimal" in "".join(root.itertext())
+
+
+def test_a_long_path_is_cut_with_an_ellipsis():
+    result = npuzzle.solve(HARDEST_8)
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0, 1, 2, 3, 4, 5, 27, 28, 29, 30, 31], 1)
+    # The last board drawn is the goal.
+    last_tiles = [int(t.text) for t in root.iter(SVG + "text") if t.get("class") is None and t.text.isdigit()][-8:]
+    assert last_tiles == list(range(1, 9))
+    # Twelve boards (11 moves) are drawn whole; thirteen are cut.
+    for length, steps, cut in [(11, list(range(12)), 0), (12, [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12], 1)]:
+        board = next(
+            b for b in (npuzzle.random_board(seed=s, walk=length) for s in range(10_000))
+            if npuzzle.distance(b) == length
+        )
+        assert boards_in_strip(parsed_svg(npuzzle.solve(board)._repr_svg_())) == (steps, cut)
+
+
+def test_an_unsolved_result_draws_its_start():
+    result = npuzzle.solve("2 1 3/4 5 6/7 8 0")
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0], 0)
+    assert "unsolvable" in "".join(root.itertext())
+
+
+def test_progress_is_reported_while_a_long_search_runs():
+    reports = []
+    with pytest.raises(npuzzle.SearchLimit):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan", max_seconds=2.5, progress=reports.append)
+    assert reports, "no progress in 2.5 s"
+    for report in reports:
+        assert set(report) == {"message", "done", "total", "seconds"}
+        assert "nodes expanded" in report["message"]
+    seconds = [r["seconds"] for r in reports]
+    assert seconds == sorted(seconds)
+    assert all(b - a >= 0.19 for a, b in zip(seconds, seconds[1:]))
+    # A quick solve need not report anything, and gives the same answer.
+    quiet = []
+    assert npuzzle.solve(HARDEST_8, progress=quiet.append).moves == npuzzle.solve(HARDEST_8).moves
+
+
+def test_an_exception_in_the_progress_callback_stops_the_search():
+    class Enough(Exception):
+        pass
+
+    def stop(report):
+        raise Enough(report["message"])
+
+    began = time.monotonic()
+    with pytest.raises(Enough, match="nodes expanded"):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan", max_seconds=60, progress=stop)
+    assert time.monotonic() - began < 10
+    with pytest.raises(TypeError, match="^progress must be a callable"):
+        npuzzle.solve(HARDEST_8, progress=3)
