@@ -5,6 +5,7 @@ the same thing (`npuzzle trace --json`, `npuzzle bench --depths --json`).
 
 import json
 import time
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -289,3 +290,14 @@ def test_an_exception_in_the_progress_callback_stops_the_search():
     assert time.monotonic() - began < 10
     with pytest.raises(TypeError, match="^progress must be a callable"):
         npuzzle.solve(HARDEST_8, progress=3)
+
+
+def test_the_guides_notebook_example_runs():
+    """The Python block of docs/GUIDE.md's "In a notebook" runs as written (its last
+    call stops at its time limit, as its comment says)."""
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "GUIDE.md").read_text()
+    section = guide[guide.index("### In a notebook"):]
+    block = section[section.index("```python\n") + len("```python\n"):]
+    block = block[: block.index("```")]
+    with pytest.raises(npuzzle.SearchLimit):
+        exec(compile(block, "GUIDE.md", "exec"), {})
