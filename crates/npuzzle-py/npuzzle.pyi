@@ -183,7 +183,8 @@ def solve(
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search.
     `progress` is called at most every 0.2 s, while the search or a table build reports,
-    with {"message", "done", "total", "seconds"}; what it raises stops the search."""
+    with {"message", "nodes", "bound", "done", "total", "seconds"}; what it raises stops
+    the search."""
 
 def compare(
     board: BoardLike,

@@ -55,9 +55,10 @@ use crate::values;
 /// (`status == "unsolvable"`), not an error. The GIL is released while searching.
 /// `progress`, a callable, is called from time to time (at most every 0.2 s, when the
 /// search or a table build has reported something new) with a dict: `message` (what the
-/// library reports: the bound and nodes so far, a table being built), `done` and
-/// `total` (units of work, `total` 0 when unknown) and `seconds` since the call began;
-/// an exception it raises stops the search and is raised by `solve`.
+/// library reports), `nodes` expanded and the iteration's `bound` where the search says
+/// them (else None), `done` and `total` (units of work, `total` 0 when unknown) and
+/// `seconds` since the call began; an exception it raises stops the search and is raised
+/// by `solve`.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,

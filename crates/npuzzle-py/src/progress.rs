@@ -26,6 +26,9 @@ struct Latest {
     what: String,
     done: u64,
     total: u64,
+    /// Nodes expanded and the bound, where a search said.
+    expanded: Option<u64>,
+    bound: Option<u32>,
     /// Reports so far, to tell a new one from the one already passed on.
     reports: u64,
 }
@@ -48,6 +51,8 @@ impl Progress for Kept {
             latest.what = what.to_string();
             latest.done = 0;
             latest.total = total;
+            latest.expanded = None;
+            latest.bound = None;
         });
     }
 
@@ -56,6 +61,13 @@ impl Progress for Kept {
     }
 
     fn finish(&self) {}
+
+    fn searched(&self, expanded: u64, bound: Option<u32>) {
+        self.update(|latest| {
+            latest.expanded = Some(expanded);
+            latest.bound = bound;
+        });
+    }
 }
 
 /// A Python callable and the reports it has not yet been told.
@@ -95,9 +107,10 @@ impl Callback {
     }
 
     /// Calls the callable with the latest report, as `{"message": ..., "done": ...,
-    /// "total": ..., "seconds": ...}` (`total` 0 when the work's length is unknown;
-    /// `seconds` since the solve began), when a new report came and [`EVERY`] has passed
-    /// since the last call.
+    /// "total": ..., "nodes": ..., "bound": ..., "seconds": ...}` (`total` 0 when the
+    /// work's length is unknown; `nodes` expanded and the iteration's `bound` where the
+    /// search said, else None; `seconds` since the solve began), when a new report came
+    /// and [`EVERY`] has passed since the last call.
     ///
     /// # Errors
     /// What the callable raised.
@@ -109,12 +122,14 @@ impl Callback {
         {
             return Ok(());
         }
-        let (what, done, total, reports) = {
+        let (what, done, total, expanded, bound, reports) = {
             let latest = self.kept.0.lock().unwrap_or_else(PoisonError::into_inner);
             (
                 latest.what.clone(),
                 latest.done,
                 latest.total,
+                latest.expanded,
+                latest.bound,
                 latest.reports,
             )
         };
@@ -126,6 +141,8 @@ impl Callback {
         report.set_item("message", what)?;
         report.set_item("done", done)?;
         report.set_item("total", total)?;
+        report.set_item("nodes", expanded)?;
+        report.set_item("bound", bound)?;
         report.set_item("seconds", now.duration_since(self.began).as_secs_f64())?;
         self.callable.bind(py).call1((report,))?;
         Ok(())

@@ -267,11 +267,21 @@ def test_progress_is_reported_while_a_long_search_runs():
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan", max_seconds=2.5, progress=reports.append)
     assert reports, "no progress in 2.5 s"
     for report in reports:
-        assert set(report) == {"message", "done", "total", "seconds"}
-        assert "nodes expanded" in report["message"]
+        assert set(report) == {"message", "done", "total", "nodes", "bound", "seconds"}
+        assert f"{report['nodes']} nodes expanded" in report["message"]
+        assert report["bound"] is None  # the generic IDA* says no bound
     seconds = [r["seconds"] for r in reports]
     assert seconds == sorted(seconds)
     assert all(b - a >= 0.19 for a, b in zip(seconds, seconds[1:]))
+    nodes = [r["nodes"] for r in reports]
+    assert nodes == sorted(nodes) and nodes[0] > 0
+    # The fast IDA* says each iteration's bound.
+    fast = []
+    with pytest.raises(npuzzle.SearchLimit):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", heuristic="manhattan", max_seconds=1.5, progress=fast.append)
+    bounds = [r["bound"] for r in fast if r["bound"] is not None]
+    assert bounds and bounds == sorted(bounds) and all(b >= 41 for b in bounds)  # Manhattan of #1 is 41
+    assert all(f"bound {r['bound']}" in r["message"] for r in fast if r["bound"] is not None)
     # A quick solve need not report anything, and gives the same answer.
     quiet = []
     assert npuzzle.solve(HARDEST_8, progress=quiet.append).moves == npuzzle.solve(HARDEST_8).moves
