@@ -18,10 +18,11 @@ use pyo3::types::PyString;
 use npuzzle::bench_config::BenchConfig;
 use npuzzle::cancel::CancelToken;
 use npuzzle::depth_table::{
-    depth_table, Conventions, Counting, DepthConfig, DepthRowReport, DepthTableError, Equation,
-    BOOK_CONFIGS,
+    depth_table, sample_bytes, Conventions, Counting, DepthConfig, DepthRowReport, DepthTableError,
+    Equation, BOOK_CONFIGS,
 };
 use npuzzle::fault::Fault;
+use npuzzle::memory::shown;
 use npuzzle::options::BENCH_LIMITS;
 use npuzzle::plan::validate;
 use npuzzle::{Board, Size, SolveOptions};
@@ -92,6 +93,20 @@ pub fn bench_by_depth(
         ..SolveOptions::default()
     };
     shared.limits.cancel = Some(cancel.clone());
+    // The boards drawn are held at once: a count past the memory is refused, not a crash.
+    let need = sample_bytes(&goal, count, depths.len());
+    if let Some(budget) = shared.limits.max_bytes.filter(|&budget| need > budget) {
+        return Err(bad_input(
+            "count",
+            format!(
+                "{count} boards at {} depths take {}, more than the memory budget ({}; \
+                 max_memory sets it)",
+                depths.len(),
+                shown(need),
+                shown(budget)
+            ),
+        ));
+    }
     let mut measured = Vec::with_capacity(configs.len());
     for config in &configs {
         let options = config.options(&shared);

@@ -311,3 +311,10 @@ def test_the_guides_notebook_example_runs():
     block = block[: block.index("```")]
     with pytest.raises(npuzzle.SearchLimit):
         exec(compile(block, "GUIDE.md", "exec"), {})
+
+
+def test_bench_by_depth_refuses_more_boards_than_the_memory_holds():
+    with pytest.raises(ValueError, match="^count: .* more than the memory budget"):
+        npuzzle.bench_by_depth([2, 4], count=10**15)
+    with pytest.raises(ValueError, match="^count: 100000 boards at 1 depths take .* more than the memory budget"):
+        npuzzle.bench_by_depth([2], count=100_000, max_memory="1M")

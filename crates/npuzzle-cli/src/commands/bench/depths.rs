@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use npuzzle::depth_table::{
-    depth_table, BookFigure, Conventions, Counting, DepthConfig, DepthRow, DepthRowReport,
-    Equation, BOOK_CONFIGS,
+    depth_table, sample_bytes, BookFigure, Conventions, Counting, DepthConfig, DepthRow,
+    DepthRowReport, Equation, BOOK_CONFIGS,
 };
 use npuzzle::search::Limits;
 use npuzzle::{Board, Size, SolveOptions};
@@ -43,10 +43,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     let three = Size::square(3).expect("3x3 is a size");
     let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     // The boards drawn are held at once: a count past the memory is refused, not a crash.
-    let per_board = goal.size().cells() as u64 * 4 + 64;
-    let need = (args.count as u64)
-        .saturating_mul(args.depths.depths.len() as u64)
-        .saturating_mul(per_board);
+    let need = sample_bytes(&goal, args.count, args.depths.depths.len());
     let (bound, source) = crate::input::memory_bound(args.limits.max_memory);
     if need > bound {
         anyhow::bail!(

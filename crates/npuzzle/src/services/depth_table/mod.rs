@@ -46,7 +46,7 @@ use crate::util::fault::Fault;
 
 pub use published::{aima, BookColumn, BookFigure, BOOK_CONFIGS};
 pub use report::{DepthRowReport, PublishedCell};
-pub use sampling::boards_at_depth;
+pub use sampling::{boards_at_depth, sample_bytes};
 
 /// Which nodes a search's cost counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
