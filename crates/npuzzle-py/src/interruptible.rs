@@ -10,6 +10,10 @@
 //! then told to stop through its [`CancelToken`] (every search and table build of the
 //! library reads it every few milliseconds) and joined, so nothing is left running when
 //! `KeyboardInterrupt` reaches the caller.
+//!
+//! The same slices carry a solve's progress to Python ([`interruptible_ticking`],
+//! [`crate::progress`]): the callback runs here, on the calling thread with the GIL, and
+//! an exception it raises stops the work as Ctrl-C does.
 
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
