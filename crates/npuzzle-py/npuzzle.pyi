@@ -12,7 +12,7 @@ and SearchLimit pickle and copy, so they cross multiprocessing's process boundar
 """
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 
@@ -49,6 +49,8 @@ class Board:
     @property
     def blank(self) -> int:
         """The cell holding the blank."""
+    def _repr_svg_(self) -> str:
+        """The board as an SVG grid (what Jupyter shows)."""
     def grid(self) -> str:
         """The board as rows of aligned numbers, _ for the blank."""
     def to_digits(self) -> Optional[str]:
@@ -129,6 +131,9 @@ class SolveResult:
     @property
     def count_gave_up(self) -> Optional[str]:
         """Why a count asked for is missing."""
+    def _repr_svg_(self) -> str:
+        """The boards along the path as an SVG strip (what Jupyter shows): up to 12
+        boards whole, a longer path as its first 6, an ellipsis and its last 5."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 
@@ -174,8 +179,12 @@ def solve(
     cache_dir: Optional[Union[str, PathLike]] = None,
     order: Optional[str] = None,
     count_optimal: bool = False,
+    progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
 ) -> SolveResult:
-    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
+    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search.
+    `progress` is called at most every 0.2 s, while the search or a table build reports,
+    with {"message", "nodes", "bound", "done", "total", "seconds"}; what it raises stops
+    the search."""
 
 def compare(
     board: BoardLike,
@@ -237,3 +246,61 @@ def unrank(rank: int, size: SizeLike) -> Board:
 
 def effective_branching_factor(nodes: int, depth: int) -> float:
     """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92)."""
+
+class Trace:
+    """The events of a traced search, each a dict equal to a line of `npuzzle trace --json`.
+    Iterate it for the events; `pandas.DataFrame(trace.events)` is a table of them."""
+
+    @property
+    def events(self) -> List[Dict[str, Any]]: ...
+    @property
+    def result(self) -> SolveResult:
+        """How the traced search ended and what it cost ("gave-up" when the limit stopped it)."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the limit cut the trace short."""
+    @property
+    def limit(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Dict[str, Any]]: ...
+
+def trace(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    algorithm: str = "bfs",
+    heuristic: Optional[str] = None,
+    limit: int = 10_000,
+    *,
+    size: Optional[SizeLike] = None,
+    order: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+) -> Trace:
+    """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
+    event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""
+
+def bench_by_depth(
+    depths: Iterable[int],
+    count: int = 100,
+    configs: Optional[Union[str, Sequence[str]]] = None,
+    seed: int = 1,
+    *,
+    goal: Optional[BoardLike] = None,
+    size: Optional[SizeLike] = None,
+    counting: str = "generated",
+    bstar: str = "n-plus-one",
+    published: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+    iddfs_parent_pruning: bool = True,
+) -> List[Dict[str, Any]]:
+    """The search-cost table by solution depth (Russell & Norvig): the rows of
+    `npuzzle bench --depths ... --json`'s "by_depth" array, one per configuration and
+    depth, ready for pandas.DataFrame(rows). `configs` default: the book's A* columns
+    ("astar:misplaced,astar:manhattan"); `counting` "generated" or "expanded"; `bstar`
+    "n-plus-one" or "n"; `published="aima"` adds the book's figures to each row;
+    `iddfs_parent_pruning=False` runs "iddfs" as the book's IDS (its column: nodes
+    expanded)."""

@@ -20,7 +20,6 @@ mod output;
 mod progress;
 mod result_lines;
 pub mod serve;
-mod trace_json;
 
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;

@@ -332,6 +332,12 @@ impl PyBoard {
         self.0.to_string()
     }
 
+    /// The board drawn as an SVG grid, as Jupyter shows it: tiles numbered in the
+    /// colours of `npuzzle serve`'s page, the blank cell left pale.
+    fn _repr_svg_(&self) -> String {
+        crate::svg::board(&self.0)
+    }
+
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.0)
     }

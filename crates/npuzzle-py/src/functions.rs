@@ -30,7 +30,8 @@ use npuzzle::{Algorithm, Board, MoveOrder, Size, SolveOptions, Status};
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
 use crate::errors::{bad_input, refused, table_refused, SearchLimit};
-use crate::interruptible::interruptible;
+use crate::interruptible::{interruptible, interruptible_ticking};
+use crate::progress::Callback;
 use crate::results::{PySolveResult, PyVerdict};
 use crate::values;
 
@@ -52,11 +53,17 @@ use crate::values;
 /// optimal move sequence (`optimal_solutions`, exact; `count_gave_up` says why a count is
 /// missing), as `npuzzle solve --count-optimal` does. An unsolvable board is an answer
 /// (`status == "unsolvable"`), not an error. The GIL is released while searching.
+/// `progress`, a callable, is called from time to time (at most every 0.2 s, when the
+/// search or a table build has reported something new) with a dict: `message` (what the
+/// library reports), `nodes` expanded and the iteration's `bound` where the search says
+/// them (else None), `done` and `total` (units of work, `total` 0 when unknown) and
+/// `seconds` since the call began; an exception it raises stops the search and is raised
+/// by `solve`.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
-    max_memory=None, cache_dir=None, order=None, count_optimal=false,
+    max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -76,6 +83,7 @@ pub fn solve(
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
     #[pyo3(from_py_with = values::count_optimal)] count_optimal: bool,
+    #[pyo3(from_py_with = Callback::read)] progress: Option<Callback>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -95,8 +103,19 @@ pub fn solve(
         ..defaults
     };
     let cancel = stoppable(&mut options);
-    let solution =
-        interruptible(py, &cancel, || npuzzle::solve(&start, &goal, &options))?.map_err(refused)?;
+    let solution = match progress {
+        Some(mut callback) => {
+            options.progress = Some(callback.receiver());
+            interruptible_ticking(
+                py,
+                &cancel,
+                |py| callback.tick(py),
+                || npuzzle::solve(&start, &goal, &options),
+            )
+        }
+        None => interruptible(py, &cancel, || npuzzle::solve(&start, &goal, &options)),
+    }?
+    .map_err(refused)?;
     let result = PySolveResult(SolveReport::new(&start, &goal, &solution));
     if let Status::GaveUp(why) = &solution.status {
         // The limit's message, and after a memory limit the library's hint.

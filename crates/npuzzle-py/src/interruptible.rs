@@ -10,6 +10,10 @@
 //! then told to stop through its [`CancelToken`] (every search and table build of the
 //! library reads it every few milliseconds) and joined, so nothing is left running when
 //! `KeyboardInterrupt` reaches the caller.
+//!
+//! The same slices carry a solve's progress to Python ([`interruptible_ticking`],
+//! [`crate::progress`]): the callback runs here, on the calling thread with the GIL, and
+//! an exception it raises stops the work as Ctrl-C does.
 
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
@@ -41,6 +45,21 @@ pub fn interruptible<T: Send>(
     cancel: &CancelToken,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    interruptible_ticking(py, cancel, |_| Ok(()), work)
+}
+
+/// [`interruptible`], calling `tick` with the GIL held after each slice (to pass the
+/// work's progress on to Python): when `tick` raises, the work is stopped as on Ctrl-C
+/// and the exception returned.
+///
+/// # Errors
+/// As [`interruptible`], and what `tick` raised.
+pub fn interruptible_ticking<T: Send>(
+    py: Python<'_>,
+    cancel: &CancelToken,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     let finished = Finished::default();
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -53,7 +72,7 @@ pub fn interruptible<T: Send>(
             })
             .map_err(|e| PyRuntimeError::new_err(format!("could not start a thread: {e}")))?;
         while !py.detach(|| finished.wait(SLICE)) {
-            if let Err(raised) = py.check_signals() {
+            if let Err(raised) = py.check_signals().and_then(|()| tick(py)) {
                 cancel.cancel();
                 // Joined before returning: nothing is left running, and a panic in the
                 // meantime is no longer news.

@@ -16,11 +16,15 @@
 
 mod arguments;
 mod board;
+mod depths;
 mod errors;
 mod functions;
 mod interruptible;
+mod progress;
 mod ranks;
 mod results;
+mod svg;
+mod trace;
 mod values;
 
 use pyo3::prelude::*;
@@ -40,6 +44,7 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<results::PySolveResult>()?;
     module.add_class::<results::PySearchStats>()?;
     module.add_class::<results::PyVerdict>()?;
+    module.add_class::<trace::PyTrace>()?;
     module.add("SearchLimit", module.py().get_type::<errors::SearchLimit>())?;
     module.add_function(wrap_pyfunction!(functions::solve, module)?)?;
     module.add_function(wrap_pyfunction!(functions::compare, module)?)?;
@@ -51,5 +56,7 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ranks::rank, module)?)?;
     module.add_function(wrap_pyfunction!(ranks::unrank, module)?)?;
     module.add_function(wrap_pyfunction!(ranks::effective_branching_factor, module)?)?;
+    module.add_function(wrap_pyfunction!(trace::trace, module)?)?;
+    module.add_function(wrap_pyfunction!(depths::bench_by_depth, module)?)?;
     Ok(())
 }

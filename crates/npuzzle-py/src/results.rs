@@ -18,7 +18,7 @@ use crate::errors::bad_input;
 use crate::values::wrong_type;
 
 /// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
-fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).expect("reports are plain data");
     py.import("json")?.call_method1("loads", (text,))
 }
@@ -157,6 +157,14 @@ impl PySolveResult {
     /// The result as a dict: exactly the object `npuzzle solve --json` prints.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, &self.0)
+    }
+
+    /// The strip of boards along the path as SVG, as Jupyter shows a result: every board
+    /// of a path of up to 12 boards (11 moves), each with its step number; a longer one
+    /// shows its first 6 boards, an ellipsis and its last 5. Just the start when nothing
+    /// was solved; a line above says how the solve ended.
+    fn _repr_svg_(&self) -> String {
+        crate::svg::path(&self.0)
     }
 
     fn __repr__(&self) -> String {

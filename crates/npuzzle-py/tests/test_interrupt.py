@@ -73,7 +73,12 @@ CASES = {
     "bidirectional BFS": f"npuzzle.solve('{HARDEST_15}', algorithm='bidirectional', max_memory='2G')",
     "BFS": f"npuzzle.solve('{HARDEST_15}', algorithm='bfs', max_memory='2G')",
     "compare": f"npuzzle.compare('{HARDEST_15}', max_memory='2G')",
+    "trace": (
+        f"npuzzle.trace('{HARDEST_15}', algorithm='astar', heuristic='misplaced',"
+        " limit=10_000_000, max_memory='2G')"
+    ),
     # Korf's #1 is checked in under half a second now: the hardest board is not.
+    "the table by depth": "npuzzle.bench_by_depth([30], count=10_000, configs='iddfs')",
     "check": (
         f"npuzzle.check('{HARDEST_15}', npuzzle.solve('{HARDEST_15}',"
         " algorithm='constructive').moves, cache_dir=cache)"

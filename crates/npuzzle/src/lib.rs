@@ -86,7 +86,9 @@ pub use puzzle::{
     board, graph_puzzle, heuristic, move_order, notation, random, rank, solvability, state,
 };
 #[doc(hidden)]
-pub use services::{compare, depth_table, judge, local_judge, trace, verdict};
+pub use services::{
+    bench_config, compare, depth_table, judge, local_judge, trace, trace_report, verdict,
+};
 #[doc(hidden)]
 pub use solving::{constructive, plan, problem, report, solver};
 #[doc(hidden)]

@@ -1,24 +1,16 @@
 //! The arguments of `bench`, and of `bench-file`, its per-board form.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::search::Limits;
+// Limits of each run of `bench` unless the flags say otherwise: the library's.
+pub use npuzzle::options::BENCH_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind};
 
 use super::bench_depths::DepthArgs;
 use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs};
 use super::values::{board_number, thread_count, walk};
-
-/// Limits of each run of `bench` unless the flags say otherwise.
-pub const BENCH_LIMITS: Limits = Limits {
-    max_expanded: None,
-    max_held: Some(200_000_000),
-    max_time: Some(Duration::from_secs(60)),
-    ..Limits::NONE
-};
 
 /// `npuzzle bench`.
 #[derive(Debug, Args)]

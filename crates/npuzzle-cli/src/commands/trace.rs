@@ -1,5 +1,5 @@
 //! `npuzzle trace`: the events of a classic search, one line each (JSON Lines with
-//! `--json`), and the JSON shape of an event that the web API shares.
+//! `--json`, each event as the library's `TraceEventReport`).
 
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
@@ -8,12 +8,12 @@ use std::process::ExitCode;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::plural::counted;
 use npuzzle::trace::{trace, Trace, TraceEvent, TraceKind};
+use npuzzle::trace_report::TraceEventReport;
 use npuzzle::{EstimateChoice, SolveOptions, Status};
 
 use super::exit_code;
 use crate::args::TraceArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
-use crate::trace_json::EventJson;
 
 /// One event as a line of text: the kind, the board, then `name=value` fields.
 fn text_line(event: &TraceEvent) -> String {
@@ -92,7 +92,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(stdout.lock());
     for event in &traced.events {
         if args.json {
-            serde_json::to_writer(&mut out, &EventJson::new(event))?;
+            serde_json::to_writer(&mut out, &TraceEventReport::new(event))?;
             writeln!(out)?;
         } else {
             writeln!(out, "{}", text_line(event))?;

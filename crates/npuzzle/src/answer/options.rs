@@ -283,6 +283,16 @@ pub const SOLVE_LIMITS: Limits = Limits {
     ..Limits::NONE
 };
 
+/// The limits of each run of a benchmark (`npuzzle bench`, Python's `bench_by_depth`)
+/// where its caller sets none: a minute, at most 200 million nodes held at once, so that
+/// one hard board cannot hold up a table of hundreds.
+pub const BENCH_LIMITS: Limits = Limits {
+    max_expanded: None,
+    max_held: Some(200_000_000),
+    max_time: Some(std::time::Duration::from_secs(60)),
+    ..Limits::NONE
+};
+
 /// How a fast search runs: the move order, the limits, how many threads share it, and
 /// where it reports its iterations.
 #[derive(Clone, Debug)]

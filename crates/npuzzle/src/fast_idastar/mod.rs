@@ -108,6 +108,9 @@ pub fn search<E: Estimate>(
         show(&format!(
             "fast IDA*: bound {bound}, {expanded} nodes expanded so far{rate}"
         ));
+        if let Some(progress) = &settings.progress {
+            progress.0.searched(expanded, Some(bound));
+        }
     };
     let pruning = |length: usize| {
         show(&format!(

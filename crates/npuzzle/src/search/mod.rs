@@ -303,6 +303,7 @@ impl Budget {
             ),
             0,
         );
+        progress.0.searched(self.stats.expanded, None);
         self.reported = Some((now, self.stats.expanded));
     }
 

@@ -1,5 +1,6 @@
 //! What front ends call beside solving: the judges' formats, checking a given solution,
-//! every algorithm on one board, and the event-by-event trace of a classic search.
+//! every algorithm on one board, the event-by-event trace of a classic search and the
+//! record programs read of each event, and the textbook's table of search cost by depth.
 //!
 //! ```
 //! use npuzzle::services::verdict::check;
@@ -13,9 +14,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench_config;
 pub mod compare;
 pub mod depth_table;
 pub mod judge;
 pub mod local_judge;
 pub mod trace;
+pub mod trace_report;
 pub mod verdict;

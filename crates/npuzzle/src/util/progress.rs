@@ -31,6 +31,13 @@ pub trait Progress: Sync {
     fn advance(&self, units: u64);
     /// The work is done.
     fn finish(&self);
+    /// A search's count so far, beside the message [`Progress::start`] was given: nodes
+    /// `expanded`, and the `bound` of the iteration where the search has one (the fast
+    /// IDA*'s). For receivers that show the numbers themselves (a notebook's callback);
+    /// the rest may leave it out.
+    fn searched(&self, expanded: u64, bound: Option<u32>) {
+        let _ = (expanded, bound);
+    }
 }
 
 /// A [`Progress`] held by options that are cloned and compared (two are equal when they

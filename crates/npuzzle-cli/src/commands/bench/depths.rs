@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use npuzzle::depth_table::{
-    aima, depth_table, BookFigure, Conventions, Counting, DepthConfig, DepthRow, Equation,
+    depth_table, sample_bytes, BookFigure, Conventions, Counting, DepthConfig, DepthRow,
+    DepthRowReport, Equation, BOOK_CONFIGS,
 };
 use npuzzle::search::Limits;
 use npuzzle::{Board, Size, SolveOptions};
@@ -18,9 +19,6 @@ use super::{configs, options, plot, validate};
 use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg, SwitchArg};
 use crate::input::goal_alone;
 use crate::output::{self, Format, Render};
-
-/// The configurations of the book's A* columns.
-const BOOK_CONFIGS: &str = "astar:misplaced,astar:manhattan";
 
 /// What the counts mean, as every report states.
 const CONVENTIONS: &str = "nodes generated: successors produced by expansions, boards \
@@ -55,10 +53,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     let three = Size::square(3).expect("3x3 is a size");
     let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     // The boards drawn are held at once: a count past the memory is refused, not a crash.
-    let per_board = goal.size().cells() as u64 * 4 + 64;
-    let need = (args.count as u64)
-        .saturating_mul(args.depths.depths.len() as u64)
-        .saturating_mul(per_board);
+    let need = sample_bytes(&goal, args.count, args.depths.depths.len());
     let (bound, source) = crate::input::memory_bound(args.limits.max_memory);
     if need > bound {
         anyhow::bail!(
@@ -75,12 +70,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     };
     let mut measured = Vec::new();
     for config in configs(args, BOOK_CONFIGS)? {
-        let options = SolveOptions {
-            algorithm: config.algorithm,
-            estimate: config.estimate.clone(),
-            weight: config.weight,
-            ..shared.clone()
-        };
+        let options = config.options(&shared);
         validate(&goal, &options).with_context(|| format!("configuration {config}"))?;
         measured.push(DepthConfig {
             label: config.to_string(),
@@ -147,17 +137,14 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
 impl DepthReport {
     /// The counted nodes of a row.
     fn nodes(&self, row: &DepthRow) -> f64 {
-        match self.conventions.counting {
-            Counting::Generated => row.mean_generated,
-            Counting::Expanded => row.mean_expanded,
-        }
+        row.counted(self.conventions.counting)
     }
 
     /// The book's figures for a row, when asked for and printed there.
     fn book(&self, row: &DepthRow) -> Option<(&'static str, BookFigure)> {
         self.published?;
-        let column = row.book?;
-        aima(column, row.depth).map(|figure| (column.name(), figure))
+        row.book_figure()
+            .map(|(column, figure)| (column.name(), figure))
     }
 
     /// `nodes-by-depth.svg` in `dir`: the counted nodes against depth, log scale.
@@ -269,30 +256,11 @@ impl Render for DepthReport {
     }
 
     fn json(&self) -> Value {
-        let finite = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
-        let by_depth: Vec<Value> = self
+        let by_depth: Vec<DepthRowReport> = self
             .rows
             .iter()
             .map(|row| {
-                let mut cell = json!({
-                    "config": row.config,
-                    "depth": row.depth,
-                    "instances": row.instances,
-                    "gave_up": row.gave_up,
-                    "mean_generated": finite(row.mean_generated),
-                    "mean_expanded": finite(row.mean_expanded),
-                    "effective_branching_factor": finite(row.effective_branching_factor),
-                });
-                if let Some((name, figure)) = self.book(row) {
-                    cell["published"] = json!({
-                        "source": "aima",
-                        "column": name,
-                        "nodes": figure.nodes,
-                        "ratio": finite(self.nodes(row) / figure.nodes),
-                        "effective_branching_factor": figure.branching,
-                    });
-                }
-                cell
+                DepthRowReport::new(row, self.conventions.counting, self.published.is_some())
             })
             .collect();
         json!({

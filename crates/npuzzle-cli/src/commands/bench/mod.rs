@@ -23,13 +23,14 @@ use super::{validate, GAVE_UP};
 use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs, BENCH_LIMITS};
 use crate::output::{self, Format};
 use crate::progress::Bars;
-use config::{Config, DEFAULT_CONFIGS};
+use config::DEFAULT_CONFIGS;
 use instances::InstanceSet;
+use npuzzle::bench_config::BenchConfig;
 use report::{BenchReport, Run, Series};
 
 /// What to benchmark, checked.
 struct Benchmark {
-    configs: Vec<Config>,
+    configs: Vec<BenchConfig>,
     threads: Vec<usize>,
     set: InstanceSet,
     options: SolveOptions,
@@ -118,14 +119,14 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
 
 /// The configurations `--configs` names (else `default`), each given the weight and
 /// estimate flags where it names none.
-fn configs(args: &BenchArgs, default: &str) -> anyhow::Result<Vec<Config>> {
+fn configs(args: &BenchArgs, default: &str) -> anyhow::Result<Vec<BenchConfig>> {
     let estimate = args.estimate.choice()?;
     args.configs
         .as_deref()
         .unwrap_or(default)
         .split(',')
         .map(|c| {
-            let mut config: Config = c.parse().map_err(anyhow::Error::msg)?;
+            let mut config = config::parse(c).map_err(anyhow::Error::msg)?;
             if config.weight <= 1.0 && config.algorithm.uses_heuristic() {
                 config.weight = args.weight;
             }
@@ -188,7 +189,7 @@ fn exit(report: &BenchReport, per_board: bool) -> ExitCode {
 /// without an estimate hold or revisit too many boards past 16 cells, and optimal searches
 /// with the classic heuristics take hours past 25 cells (a weight or the constructive
 /// method finishes).
-fn cannot_finish(config: &Config, size: Size) -> Option<String> {
+fn cannot_finish(config: &BenchConfig, size: Size) -> Option<String> {
     let cells = size.cells();
     match config.algorithm {
         Algorithm::Bfs | Algorithm::Bidirectional | Algorithm::Iddfs if cells > 16 => {

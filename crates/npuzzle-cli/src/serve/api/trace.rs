@@ -54,7 +54,7 @@ struct TraceResponse {
     report: SolveReport,
     limit: usize,
     truncated: bool,
-    events: Vec<crate::trace_json::EventJson>,
+    events: Vec<npuzzle::trace_report::TraceEventReport>,
 }
 
 /// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
@@ -127,7 +127,7 @@ async fn trace_answer(
             events: traced
                 .events
                 .iter()
-                .map(crate::trace_json::EventJson::new)
+                .map(npuzzle::trace_report::TraceEventReport::new)
                 .collect(),
         })
     })

@@ -35,6 +35,7 @@
 
 mod layers;
 mod published;
+mod report;
 mod sampling;
 mod unpruned_iddfs;
 
@@ -46,12 +47,13 @@ use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{SolveError, Status};
 use crate::puzzle::board::{Board, Size};
-use crate::search::{effective_branching_factor, Outcome};
+use crate::search::{effective_branching_factor, GiveUp, Outcome};
 use crate::solving::solver::solve;
 use crate::util::fault::Fault;
 
-pub use published::{aima, BookColumn, BookFigure};
-pub use sampling::boards_at_depth;
+pub use published::{aima, BookColumn, BookFigure, BOOK_CONFIGS};
+pub use report::{DepthRowReport, PublishedCell};
+pub use sampling::{boards_at_depth, sample_bytes};
 
 /// Which nodes a search's cost counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,6 +198,10 @@ pub enum DepthTableError {
     /// Depth 0 is the goal alone, where b* means nothing.
     #[error("depth 0 is the goal itself: depths start at 1")]
     ZeroDepth,
+    /// The work was stopped through its cancel token (the options' limits): nothing is
+    /// left to report.
+    #[error("interrupted")]
+    Interrupted,
     /// A solve was refused.
     #[error("{config} at depth {depth}")]
     Solve {
@@ -225,7 +231,7 @@ impl DepthTableError {
 ///
 /// # Errors
 /// See [`DepthTableError`]: a depth of 0 or beyond the farthest board, a size without an
-/// exact table (checked before any solve), or a solve refused.
+/// exact table (checked before any solve), a solve refused, or the work cancelled.
 ///
 /// # Panics
 /// Never: 3x3 is a size.
@@ -276,6 +282,7 @@ fn measure(
             let search = unpruned_iddfs::unpruned_iddfs(board, goal, &config.options);
             match search.outcome {
                 Outcome::Found { cost, .. } => (Some(cost as usize), search.stats),
+                Outcome::GaveUp(GiveUp::Interrupted) => return Err(DepthTableError::Interrupted),
                 Outcome::GaveUp(_) | Outcome::Exhausted => (None, search.stats),
             }
         } else {
@@ -286,6 +293,8 @@ fn measure(
                     source: Box::new(source),
                 })?;
             let length = match solution.status {
+                // Every solve after would stop at once too: stop now, not board by board.
+                Status::GaveUp(GiveUp::Interrupted) => return Err(DepthTableError::Interrupted),
                 Status::GaveUp(_) => None,
                 // A suboptimal configuration's own solution depth is the tree it searched.
                 _ => Some(solution.length().unwrap_or(depth)),

@@ -14,6 +14,17 @@ use crate::util::progress::Silent;
 
 use super::{layers, DepthTableError};
 
+/// About the bytes the boards of a table take, held at once: `count` boards at each of
+/// `depths` depths, of `goal`'s size. Front ends refuse a count past their memory budget
+/// before drawing any.
+#[must_use]
+pub fn sample_bytes(goal: &Board, count: usize, depths: usize) -> u64 {
+    let per_board = goal.size().cells() as u64 * 4 + 64;
+    (count as u64)
+        .saturating_mul(depths as u64)
+        .saturating_mul(per_board)
+}
+
 /// `count` boards drawn independently and uniformly (with replacement) among all boards
 /// at exactly `depth` moves from `goal`, in the order drawn.
 ///

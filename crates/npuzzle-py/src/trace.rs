@@ -1,0 +1,142 @@
+//! `trace`: what a classic search did, event by event, as `npuzzle trace --json` prints
+//! it: the library's trace ([`npuzzle::trace`]) with each event as its record
+//! ([`npuzzle::trace_report`]), made into a dict.
+
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "the arguments PyO3 hands over are the owned values their from_py_with readers made"
+)]
+
+use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyList};
+
+use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::trace::{trace as traced_search, TraceError};
+use npuzzle::trace_report::TraceEventReport;
+use npuzzle::{Algorithm, MoveOrder, Size, SolveOptions};
+
+use crate::arguments::{self, estimate, limits};
+use crate::board::{self, start_and_goal, BoardArgument};
+use crate::errors::{bad_input, refused};
+use crate::interruptible::interruptible;
+use crate::results::{to_python, PySolveResult};
+use crate::values::{self, whole};
+
+/// The events of a traced search, in order, each a dict equal to a line of `npuzzle trace
+/// --json` (fields that do not apply to an event are left out; `"move"` is None where an
+/// expansion or the goal has no parent). Iterating yields the events; `len()` counts
+/// them; `result` is the traced search's `SolveResult` (`status == "gave-up"` when the
+/// limit stopped it) and `truncated` says whether the limit cut the trace short.
+#[pyclass(frozen, name = "Trace", module = "npuzzle")]
+pub struct PyTrace {
+    events: Py<PyList>,
+    result: Py<PySolveResult>,
+    truncated: bool,
+    limit: usize,
+}
+
+#[pymethods]
+impl PyTrace {
+    /// The events, a list of dicts (a `pandas.DataFrame(trace.events)` is a table).
+    #[getter]
+    fn events(&self, py: Python<'_>) -> Py<PyList> {
+        self.events.clone_ref(py)
+    }
+
+    /// The traced search's result: how it ended and what it cost.
+    #[getter]
+    fn result(&self, py: Python<'_>) -> Py<PySolveResult> {
+        self.result.clone_ref(py)
+    }
+
+    /// Whether the limit cut the trace short (events left out, or the search stopped at
+    /// the limit's count of expansions).
+    #[getter]
+    fn truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// The most events the trace was asked to keep.
+    #[getter]
+    fn limit(&self) -> usize {
+        self.limit
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.events.bind(py).len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.events.bind(py).try_iter()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Trace(events={}, truncated={}, result={})",
+            self.events.bind(py).len(),
+            if self.truncated { "True" } else { "False" },
+            self.result.bind(py).repr()?
+        ))
+    }
+}
+
+/// Traces the classic search `algorithm` (`"bfs"`, `"bidirectional"`, `"astar"`,
+/// `"idastar"` or `"iddfs"`) from `board` towards `goal`, as `npuzzle trace --json`
+/// does, keeping at most `limit` events (1 to 10,000,000; default 10,000): the search is
+/// stopped after `limit` expansions at the latest. `heuristic` guides A* and IDA*
+/// (default linear conflict); `order` is the order the blank's moves are tried in
+/// (`"lrdu"` by default). The search runs with the GIL released and stops on Ctrl-C.
+/// Returns a `Trace`: iterate it for the events, each a dict. An unsolvable board gives
+/// no events (the parity test decides it without search).
+#[pyfunction]
+#[pyo3(signature = (
+    board, goal=None, algorithm="bfs", heuristic=None, limit=10_000, *, size=None,
+    order=None, max_nodes=None, max_seconds=None, max_memory=None,
+))]
+#[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
+pub fn trace(
+    py: Python<'_>,
+    #[pyo3(from_py_with = board::board)] board: BoardArgument,
+    #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = values::algorithm)] algorithm: &str,
+    #[pyo3(from_py_with = values::heuristic)] heuristic: Option<String>,
+    #[pyo3(from_py_with = limit_argument)] limit: usize,
+    #[pyo3(from_py_with = board::size)] size: Option<Size>,
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
+    #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
+    #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
+    #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+) -> PyResult<PyTrace> {
+    let (start, goal) = start_and_goal(board, goal, size)?;
+    let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
+    let mut options = SolveOptions {
+        algorithm,
+        estimate: estimate(heuristic.as_deref(), None, true)?,
+        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
+        order: order.unwrap_or_default().moves(),
+        ..SolveOptions::default()
+    };
+    let cancel = npuzzle::cancel::CancelToken::new();
+    options.limits.cancel = Some(cancel.clone());
+    let traced = interruptible(py, &cancel, || {
+        traced_search(&start, &goal, &options, limit)
+    })?
+    .map_err(|e| match e {
+        TraceError::NotTraced(_) => bad_input("algorithm", e),
+        TraceError::BadLimit(_) => bad_input("limit", e),
+        TraceError::Solve(e) => refused(e),
+    })?;
+    let events: Vec<TraceEventReport> = traced.events.iter().map(TraceEventReport::new).collect();
+    Ok(PyTrace {
+        events: to_python(py, &events)?.cast_into::<PyList>()?.unbind(),
+        result: Py::new(py, PySolveResult(traced.report(&start, &goal)))?,
+        truncated: traced.truncated,
+        limit,
+    })
+}
+
+/// The `limit` argument: a whole number of events (its range is the library's to check).
+fn limit_argument(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let limit = whole(value, "limit")?;
+    Ok(usize::try_from(limit).unwrap_or(usize::MAX))
+}

@@ -1,0 +1,336 @@
+"""What a notebook uses: traces, the search-cost table by depth, the effective branching
+factor, boards and results drawn as SVG; checked against the command line where it has
+the same thing (`npuzzle trace --json`, `npuzzle bench --depths --json`).
+"""
+
+import json
+import time
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+import npuzzle
+from test_npuzzle import HARDEST_8, KORF_1, KORF_GOAL, cli, private_cache  # noqa: F401 (an autouse fixture)
+
+TRACED = ["bfs", "bidirectional", "astar", "idastar", "iddfs"]
+# (start, goal, limit): a short one, the hardest 8-puzzle cut by the limit, a 2x3 board,
+# one the parity rules out.
+TRACE_BOARDS = [
+    ("283104765", "123804765", 10_000),
+    (HARDEST_8, None, 300),
+    ("4 1 2/5 0 3", "1 2 3/4 5 0", 10_000),
+    ("2 1 3/4 5 6/7 8 0", None, 100),
+]
+
+
+def cli_trace(board, goal, algorithm, limit, *extra):
+    """The events `npuzzle trace --json` prints, parsed."""
+    args = ["trace", board, "--algorithm", algorithm, "--json", "--quiet", "--limit", str(limit)]
+    if goal is not None:
+        args += ["--goal", goal]
+    out = cli(*args, *extra, check=False)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("algorithm", TRACED)
+@pytest.mark.parametrize("board,goal,limit", TRACE_BOARDS)
+def test_trace_events_are_the_command_lines(board, goal, limit, algorithm):
+    traced = npuzzle.trace(board, goal, algorithm=algorithm, limit=limit)
+    expected = cli_trace(board, goal, algorithm, limit)
+    assert list(traced) == expected
+    assert traced.events == expected and len(traced) == len(expected)
+    assert len(traced) <= limit
+
+
+@pytest.mark.parametrize("algorithm,heuristic", [("astar", "misplaced"), ("idastar", "manhattan")])
+def test_trace_with_a_heuristic_and_an_order(algorithm, heuristic):
+    traced = npuzzle.trace(HARDEST_8, algorithm=algorithm, heuristic=heuristic, limit=500, order="udlr")
+    expected = cli_trace(HARDEST_8, None, algorithm, 500, "--heuristic", heuristic, "--order", "udlr")
+    assert list(traced) == expected
+    assert traced.result.heuristic == heuristic
+
+
+def test_a_trace_ends_at_the_goal_or_says_it_was_cut():
+    whole = npuzzle.trace("283104765", "123804765", algorithm="bfs")
+    assert not whole.truncated
+    assert whole.events[-1]["event"] == "goal"
+    assert whole.events[-1]["board"] == "1 2 3/8 0 4/7 6 5"
+    assert whole.result.status == "solved" and whole.result.length == 4
+    assert sum(e["event"] == "expand" for e in whole) == whole.result.stats.expanded
+    cut = npuzzle.trace(HARDEST_8, algorithm="bfs", limit=50)
+    assert cut.truncated and len(cut) == 50 and cut.limit == 50
+    assert cut.result.status == "gave-up"
+    assert cut.result.gave_up == "stopped at the limit of 50 events"
+    unsolvable = npuzzle.trace("2 1 3/4 5 6/7 8 0", algorithm="astar")
+    assert len(unsolvable) == 0 and unsolvable.result.status == "unsolvable"
+
+
+def test_trace_errors_name_the_argument():
+    with pytest.raises(ValueError, match="^algorithm: .*cannot be traced"):
+        npuzzle.trace(HARDEST_8, algorithm="table")
+    with pytest.raises(ValueError, match="^algorithm: "):
+        npuzzle.trace(HARDEST_8, algorithm="dfs")
+    with pytest.raises(TypeError, match="^algorithm must be text"):
+        npuzzle.trace(HARDEST_8, algorithm=1)
+    with pytest.raises(ValueError, match="^limit: .*1 to 10000000"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=0)
+    with pytest.raises(ValueError, match="^limit: "):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=10_000_001)
+    with pytest.raises(TypeError, match="^limit must be a whole number"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit="10")
+    with pytest.raises(TypeError, match="^limit must be a whole number"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=True)
+    with pytest.raises(ValueError, match="^limit must be a whole number from 0"):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", limit=-1)
+    with pytest.raises(ValueError, match="^heuristic: "):
+        npuzzle.trace(HARDEST_8, algorithm="astar", heuristic="euclid")
+    with pytest.raises(ValueError, match="^goal"):
+        npuzzle.trace(HARDEST_8, "1 2 3 4 5 0", algorithm="bfs")
+    with pytest.raises(ValueError, match="^board"):
+        npuzzle.trace("1 2 3", algorithm="bfs")
+    with pytest.raises(ValueError, match="^order: "):
+        npuzzle.trace(HARDEST_8, algorithm="bfs", order="lrdx")
+
+
+def test_effective_branching_factor_is_the_books():
+    assert round(npuzzle.effective_branching_factor(52, 5), 2) == 1.92
+    # b* of a full tree of branching b and depth d is b.
+    for b in (2, 3):
+        for d in (1, 4, 7):
+            nodes = sum(b**i for i in range(1, d + 1))
+            assert npuzzle.effective_branching_factor(nodes, d) == pytest.approx(b)
+    with pytest.raises(ValueError, match="^depth must be at least 1"):
+        npuzzle.effective_branching_factor(52, 0)
+    with pytest.raises(TypeError, match="^nodes must be a whole number"):
+        npuzzle.effective_branching_factor(52.0, 5)
+    with pytest.raises(TypeError, match="^depth must be a whole number"):
+        npuzzle.effective_branching_factor(52, "5")
+
+
+def cli_by_depth(*args):
+    """The rows `npuzzle bench --depths ... --json` prints."""
+    return json.loads(cli("bench", *args, "--json", "--quiet"))["by_depth"]
+
+
+def test_bench_by_depth_rows_are_the_command_lines():
+    rows = npuzzle.bench_by_depth([2, 6, 10], count=8, seed=7, published="aima")
+    assert rows == cli_by_depth("--depths", "2,6,10", "--count", "8", "--seed", "7", "--published", "aima")
+    assert [(r["config"], r["depth"]) for r in rows] == [
+        (config, depth) for depth in (2, 6, 10) for config in ("astar:misplaced", "astar:manhattan")
+    ]
+    for row in rows:
+        assert row["instances"] == 8 and row["gave_up"] == 0
+        assert row["mean_generated"] >= row["mean_expanded"] > 0
+        assert row["published"]["source"] == "aima"
+    # Another seed draws other boards.
+    assert npuzzle.bench_by_depth([10], count=8, seed=8) != [
+        {k: v for k, v in r.items() if k != "published"} for r in rows if r["depth"] == 10
+    ]
+
+
+def test_bench_by_depth_with_other_configurations_conventions_and_boards():
+    configs = ["bfs", "iddfs", "idastar:manhattan", "astar:linear-conflict:w=1.5"]
+    rows = npuzzle.bench_by_depth(range(3, 8, 2), count=4, configs=configs, counting="expanded", bstar="n")
+    assert rows == cli_by_depth(
+        "--depths", "3,5,7", "--count", "4", "--configs", ",".join(configs),
+        "--counting", "expanded", "--bstar", "n",
+    )
+    assert {r["config"] for r in rows} == set(configs)
+    assert npuzzle.bench_by_depth([4], count=3, configs="bfs,iddfs", size="2x3", seed=5) == cli_by_depth(
+        "--depths", "4", "--count", "3", "--configs", "bfs,iddfs", "--size", "2x3", "--seed", "5"
+    )
+    goal = "1 2 3/8 0 4/7 6 5"
+    assert npuzzle.bench_by_depth([6], count=3, goal=goal) == cli_by_depth(
+        "--depths", "6", "--count", "3", "--goal", goal
+    )
+
+
+def test_bench_by_depth_runs_the_books_ids_and_past_the_exact_tables_as_the_command_line():
+    rows = npuzzle.bench_by_depth([2, 4], count=6, configs="iddfs", iddfs_parent_pruning=False)
+    assert rows == cli_by_depth(
+        "--depths", "2,4", "--count", "6", "--configs", "iddfs", "--iddfs-parent-pruning", "off"
+    )
+    pruned = npuzzle.bench_by_depth([2, 4], count=6, configs="iddfs")
+    assert all(u["mean_expanded"] > p["mean_expanded"] for u, p in zip(rows, pruned))
+    with pytest.raises(TypeError, match="^iddfs_parent_pruning must be"):
+        npuzzle.bench_by_depth([2], count=1, iddfs_parent_pruning="off")
+    # 12 cells and the 15-puzzle: the boards come from the layers listed from the goal.
+    for size in ("3x4", "4x4"):
+        assert npuzzle.bench_by_depth([5], count=3, configs="bfs", size=size) == cli_by_depth(
+            "--depths", "5", "--count", "3", "--configs", "bfs", "--size", size
+        )
+
+
+def test_bench_by_depth_counts_searches_stopped_by_a_limit():
+    rows = npuzzle.bench_by_depth([20], count=2, configs="bfs", max_nodes=10)
+    assert rows[0]["gave_up"] == 2 and rows[0]["instances"] == 0
+    assert rows[0]["mean_generated"] is None and rows[0]["effective_branching_factor"] is None
+
+
+def test_bench_by_depth_errors_name_the_argument():
+    with pytest.raises(ValueError, match="^depths: depth 0"):
+        npuzzle.bench_by_depth([0])
+    with pytest.raises(ValueError, match="^depths: no board is 40 moves"):
+        npuzzle.bench_by_depth([40], count=1)
+    with pytest.raises(ValueError, match="^depths: no depth given"):
+        npuzzle.bench_by_depth([])
+    with pytest.raises(TypeError, match="^depths must be whole numbers"):
+        npuzzle.bench_by_depth("2,4")
+    with pytest.raises(TypeError, match="^depths must be a whole number"):
+        npuzzle.bench_by_depth([2.0])
+    with pytest.raises(ValueError, match="^goal: boards at an exact depth"):
+        npuzzle.bench_by_depth([2], count=1, size="5x5")
+    with pytest.raises(ValueError, match="^configs: bfs takes no heuristic"):
+        npuzzle.bench_by_depth([2], configs="bfs:manhattan")
+    with pytest.raises(ValueError, match="^configs: "):
+        npuzzle.bench_by_depth([2], configs=["dfs"])
+    with pytest.raises(TypeError, match="^configs must be text"):
+        npuzzle.bench_by_depth([2], configs=[1])
+    with pytest.raises(ValueError, match="^counting: 'all' is not one of: generated, expanded"):
+        npuzzle.bench_by_depth([2], counting="all")
+    with pytest.raises(ValueError, match="^bstar: "):
+        npuzzle.bench_by_depth([2], bstar="n+1")
+    with pytest.raises(ValueError, match="^published: "):
+        npuzzle.bench_by_depth([2], published="korf")
+    with pytest.raises(ValueError, match="^count must be a whole number from 0"):
+        npuzzle.bench_by_depth([2], count=-1)
+    with pytest.raises(TypeError, match="^seed must be a whole number"):
+        npuzzle.bench_by_depth([2], seed="1")
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parsed_svg(text):
+    """The SVG document `text`, parsed (it must be well-formed XML in the SVG namespace)."""
+    root = ElementTree.fromstring(text)
+    assert root.tag == SVG + "svg"
+    assert float(root.get("width")) > 0 and float(root.get("height")) > 0
+    return root
+
+
+def rects(root, kind):
+    return [r for r in root.iter(SVG + "rect") if r.get("class") == kind]
+
+
+@pytest.mark.parametrize("text,size", [(HARDEST_8, None), ("4 1 2/5 0 3", None), ("0 1 2 3 4 5 6 7 8 9 10 11", "4x3"), (KORF_1, None)])
+def test_a_board_draws_itself_as_a_grid(text, size):
+    board = npuzzle.Board(text, size)
+    root = parsed_svg(board._repr_svg_())
+    tiles, blanks = rects(root, "tile"), rects(root, "blank")
+    assert len(tiles) == len(board) - 1 and len(blanks) == 1
+    assert blanks[0].get("fill") != tiles[0].get("fill")
+    assert sorted(int(t.text) for t in root.iter(SVG + "text")) == list(range(1, len(board)))
+    # Cells sit on a width x height grid, the blank in the blank's cell.
+    xs = sorted({float(r.get("x")) for r in tiles + blanks})
+    ys = sorted({float(r.get("y")) for r in tiles + blanks})
+    assert (len(xs), len(ys)) == (board.width, board.height)
+    blank = blanks[0]
+    assert (xs.index(float(blank.get("x"))), ys.index(float(blank.get("y")))) == (
+        board.blank % board.width,
+        board.blank // board.width,
+    )
+
+
+def test_a_big_board_stays_drawable():
+    board = npuzzle.Board.goal("30x30")
+    root = parsed_svg(board._repr_svg_())
+    assert len(rects(root, "tile")) == 899 and float(root.get("width")) <= 400
+
+
+def boards_in_strip(root):
+    """The step numbers under the boards of a result's strip, and whether it has an ellipsis."""
+    steps = [int(t.text) for t in root.iter(SVG + "text") if t.get("class") == "step"]
+    ellipsis = [t for t in root.iter(SVG + "text") if t.get("class") == "ellipsis"]
+    return steps, len(ellipsis)
+
+
+def test_a_result_draws_the_boards_along_its_path():
+    result = npuzzle.solve("283104765", "123804765")
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0, 1, 2, 3, 4], 0)
+    assert len(rects(root, "blank")) == 5 and len(rects(root, "tile")) == 5 * 8
+    assert "4 moves, optimal" in "".join(root.itertext())
+
+
+def test_a_long_path_is_cut_with_an_ellipsis():
+    result = npuzzle.solve(HARDEST_8)
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0, 1, 2, 3, 4, 5, 27, 28, 29, 30, 31], 1)
+    # The last board drawn is the goal.
+    last_tiles = [int(t.text) for t in root.iter(SVG + "text") if t.get("class") is None and t.text.isdigit()][-8:]
+    assert last_tiles == list(range(1, 9))
+    # Twelve boards (11 moves) are drawn whole; thirteen are cut.
+    for length, steps, cut in [(11, list(range(12)), 0), (12, [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12], 1)]:
+        board = next(
+            b for b in (npuzzle.random_board(seed=s, walk=length) for s in range(10_000))
+            if npuzzle.distance(b) == length
+        )
+        assert boards_in_strip(parsed_svg(npuzzle.solve(board)._repr_svg_())) == (steps, cut)
+
+
+def test_an_unsolved_result_draws_its_start():
+    result = npuzzle.solve("2 1 3/4 5 6/7 8 0")
+    root = parsed_svg(result._repr_svg_())
+    assert boards_in_strip(root) == ([0], 0)
+    assert "unsolvable" in "".join(root.itertext())
+
+
+def test_progress_is_reported_while_a_long_search_runs():
+    reports = []
+    with pytest.raises(npuzzle.SearchLimit):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan", max_seconds=2.5, progress=reports.append)
+    assert reports, "no progress in 2.5 s"
+    for report in reports:
+        assert set(report) == {"message", "done", "total", "nodes", "bound", "seconds"}
+        assert f"{report['nodes']} nodes expanded" in report["message"]
+        assert report["bound"] is None  # the generic IDA* says no bound
+    seconds = [r["seconds"] for r in reports]
+    assert seconds == sorted(seconds)
+    assert all(b - a >= 0.19 for a, b in zip(seconds, seconds[1:]))
+    nodes = [r["nodes"] for r in reports]
+    assert nodes == sorted(nodes) and nodes[0] > 0
+    # The fast IDA* says each iteration's bound.
+    fast = []
+    with pytest.raises(npuzzle.SearchLimit):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", heuristic="manhattan", max_seconds=1.5, progress=fast.append)
+    bounds = [r["bound"] for r in fast if r["bound"] is not None]
+    assert bounds and bounds == sorted(bounds) and all(b >= 41 for b in bounds)  # Manhattan of #1 is 41
+    assert all(f"bound {r['bound']}" in r["message"] for r in fast if r["bound"] is not None)
+    # A quick solve need not report anything, and gives the same answer.
+    quiet = []
+    assert npuzzle.solve(HARDEST_8, progress=quiet.append).moves == npuzzle.solve(HARDEST_8).moves
+
+
+def test_an_exception_in_the_progress_callback_stops_the_search():
+    class Enough(Exception):
+        pass
+
+    def stop(report):
+        raise Enough(report["message"])
+
+    began = time.monotonic()
+    with pytest.raises(Enough, match="nodes expanded"):
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan", max_seconds=60, progress=stop)
+    assert time.monotonic() - began < 10
+    with pytest.raises(TypeError, match="^progress must be a callable"):
+        npuzzle.solve(HARDEST_8, progress=3)
+
+
+def test_the_guides_notebook_example_runs():
+    """The Python block of docs/GUIDE.md's "In a notebook" runs as written (its last
+    call stops at its time limit, as its comment says)."""
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "GUIDE.md").read_text()
+    section = guide[guide.index("### In a notebook"):]
+    block = section[section.index("```python\n") + len("```python\n"):]
+    block = block[: block.index("```")]
+    with pytest.raises(npuzzle.SearchLimit):
+        exec(compile(block, "GUIDE.md", "exec"), {})
+
+
+def test_bench_by_depth_refuses_more_boards_than_the_memory_holds():
+    with pytest.raises(ValueError, match="^count: .* more than the memory budget"):
+        npuzzle.bench_by_depth([2, 4], count=10**15)
+    with pytest.raises(ValueError, match="^count: 100000 boards at 1 depths take .* more than the memory budget"):
+        npuzzle.bench_by_depth([2], count=100_000, max_memory="1M")
