@@ -25,6 +25,14 @@ const PICTURES: &[(&str, &str)] = &[("nodes-by-depth.svg", "plots/nodes-by-depth
 /// The largest picture a book may hold, in bytes: the books are in the repository.
 const PICTURE_BYTES: u64 = 64 * 1024;
 
+/// Screenshots of the page `npuzzle serve` opens, one a book in its language, taken with
+/// headless Chromium as docs/tutorial/README.md says (a browser's pixels are not
+/// reproducible byte for byte, so they are checked to be small PNGs, not redrawn).
+const SCREENSHOTS: &[&str] = &["page.png"];
+
+/// The largest screenshot a book may hold, in bytes.
+const SCREENSHOT_BYTES: u64 = 128 * 1024;
+
 /// One fenced block of a chapter: its kind (`sh`, `text`, `python`, …), its text and the
 /// line it opens on.
 struct FencedBlock {
@@ -194,6 +202,17 @@ fn each_book_lists_every_chapter_and_the_two_match() {
                 );
             }
             for picture in pictures(&text) {
+                if SCREENSHOTS.contains(&picture) {
+                    let path = dir.join("src").join(picture);
+                    let png =
+                        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    assert!(
+                        png.starts_with(b"\x89PNG\r\n") && png.len() as u64 <= SCREENSHOT_BYTES,
+                        "{}: a PNG of at most {SCREENSHOT_BYTES} bytes",
+                        path.display()
+                    );
+                    continue;
+                }
                 assert!(
                     PICTURES.iter().any(|(name, _)| *name == picture),
                     "{book}/{file} shows {picture}, which no command is checked to draw"
