@@ -166,8 +166,8 @@ impl Render for Solved<'_> {
                 let lower = report.lower_bound.unwrap_or_default();
                 writeln!(
                     out,
-                    "length:    {} (bounded: the optimum is at least {lower}, at most {} \
-                     fewer)",
+                    "length:    {} (bounded: at most {} over the optimum, which is at least \
+                     {lower})",
                     self.solution.moves.len(),
                     report.gap.unwrap_or_default()
                 )?;

@@ -313,3 +313,185 @@ impl Progress for Beside {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::oracle::bfs_distances;
+    use crate::puzzle::random::{random_board, random_walk};
+    use crate::solving::solver::solve as solve_board;
+    use crate::util::cancel::CancelToken;
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn limited(algorithm: Algorithm, nodes: u64, threads: usize) -> SolveOptions {
+        SolveOptions {
+            algorithm,
+            threads,
+            limits: Limits {
+                max_expanded: Some(nodes),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        }
+    }
+
+    /// What every answer must be against the `optimum`: a bounded one a valid path, its
+    /// bound proven, its gap the difference; a finished one the optimum.
+    fn holds(start: &Board, goal: &Board, answer: &Solution, optimum: usize) {
+        let length = answer.length().expect("an answer with moves");
+        assert!(reaches(start, goal, &answer.moves), "{start}: not a path");
+        match answer.status {
+            Status::Solved => assert_eq!(length, optimum, "{start}"),
+            Status::Bounded(_) => {
+                let lower = answer.lower_bound.unwrap();
+                assert!(
+                    lower <= optimum && optimum <= length,
+                    "{start}: {lower} {optimum} {length}"
+                );
+                assert_eq!(answer.gap(), Some(length - lower));
+                assert_eq!(answer.optimal, lower == length);
+            }
+            ref other => panic!("{start}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_limited_8_puzzle_answer_is_bounded_by_the_true_optimum() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = bfs_distances(&goal);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+        let mut bounded = 0;
+        for _ in 0..60 {
+            let start = random_board(&goal, &mut rng);
+            if start == goal {
+                continue;
+            }
+            for algorithm in [Algorithm::FastIdastar, Algorithm::Idastar, Algorithm::Astar] {
+                for nodes in [1, 10, 100, 1000] {
+                    let answer = solve_board(&start, &goal, &limited(algorithm, nodes, 1)).unwrap();
+                    holds(&start, &goal, &answer, far[&start]);
+                    bounded += usize::from(matches!(answer.status, Status::Bounded(_)));
+                }
+            }
+        }
+        assert!(bounded > 300, "only {bounded} bounded answers");
+    }
+
+    #[test]
+    fn the_proven_bound_climbs_with_the_node_limit() {
+        // Korf's #1, 57 moves: more nodes prove more, never past the optimum.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let mut last = 0;
+        for nodes in [1_000, 100_000, 3_000_000] {
+            for threads in [1, 2] {
+                let answer = solve_board(
+                    &start,
+                    &goal,
+                    &limited(Algorithm::FastIdastar, nodes, threads),
+                )
+                .unwrap();
+                holds(&start, &goal, &answer, 57);
+                let lower = answer.lower_bound.unwrap();
+                assert!(
+                    lower >= last,
+                    "{nodes} nodes on {threads}: {lower} after {last}"
+                );
+                last = lower;
+            }
+        }
+        assert!(last >= 55, "3 million nodes prove at least 55, not {last}");
+    }
+
+    #[test]
+    fn without_a_limit_hit_the_answer_is_the_optimal_one() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let start = crate::parse_board("5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12", None).unwrap();
+        let plain = solve_board(&start, &goal, &SolveOptions::default()).unwrap();
+        let options = SolveOptions {
+            limits: Limits {
+                max_time: Some(Duration::from_secs(60)),
+                max_expanded: Some(10_000_000),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        assert_eq!(answer.status, Status::Solved);
+        assert_eq!((answer.moves, answer.lower_bound), (plain.moves, None));
+    }
+
+    #[test]
+    fn other_stops_are_not_bounded() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let token = CancelToken::new();
+        token.cancel();
+        let mut options = limited(Algorithm::FastIdastar, 1_000, 1);
+        options.limits = Limits {
+            max_time: Some(Duration::from_secs(10)),
+            cancel: Some(token),
+            ..Limits::NONE
+        };
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        assert_eq!(answer.status, Status::GaveUp(GiveUp::Interrupted));
+        // Not asked for: the limit as it was.
+        let mut options = limited(Algorithm::FastIdastar, 1_000, 1);
+        options.bounded = false;
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        assert_eq!(answer.status, Status::GaveUp(GiveUp::Expanded(1_000)));
+        assert_eq!(answer.length(), None);
+    }
+
+    #[test]
+    fn a_time_limit_is_kept_and_named_whole() {
+        let goal = Board::goal(Size::square(6).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(6));
+        let options = SolveOptions {
+            algorithm: Algorithm::FastIdastar,
+            threads: 2,
+            limits: Limits {
+                max_time: Some(Duration::from_secs(1)),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let began = Instant::now();
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        assert!(
+            began.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            began.elapsed()
+        );
+        assert_eq!(
+            answer.status,
+            Status::Bounded(GiveUp::Time(Duration::from_secs(1)))
+        );
+        assert!(reaches(&start, &goal, &answer.moves));
+        let admissible =
+            Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&start);
+        assert!(answer.lower_bound.unwrap() >= admissible as usize);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn limited_15_puzzles_are_bounded_by_their_optimum(
+            seed in any::<u64>(), steps in 20usize..60, nodes in 1u64..20_000, threads in 1usize..3
+        ) {
+            let goal = Board::goal(Size::square(4).unwrap());
+            let start = random_walk(&goal, steps, &mut rand::rngs::StdRng::seed_from_u64(seed));
+            prop_assume!(start != goal);
+            let optimum = solve_board(&start, &goal, &SolveOptions::default()).unwrap();
+            let optimum = optimum.length().unwrap();
+            let answer =
+                solve_board(&start, &goal, &limited(Algorithm::FastIdastar, nodes, threads)).unwrap();
+            holds(&start, &goal, &answer, optimum);
+        }
+    }
+}
