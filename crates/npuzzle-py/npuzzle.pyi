@@ -129,6 +129,12 @@ class SolveResult:
     @property
     def count_gave_up(self) -> Optional[str]:
         """Why a count asked for is missing."""
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """With status "bounded": a proven lower bound on the optimal length."""
+    @property
+    def gap(self) -> Optional[int]:
+        """With status "bounded": length - lower_bound, the most moves over the optimum."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 
@@ -175,7 +181,9 @@ def solve(
     order: Optional[str] = None,
     count_optimal: bool = False,
 ) -> SolveResult:
-    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search."""
+    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
+    (its `.result` a bounded answer, status "bounded", when a time or node limit stopped
+    the optimal search and an answer was found beside it)."""
 
 def compare(
     board: BoardLike,

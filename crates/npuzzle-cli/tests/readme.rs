@@ -78,6 +78,7 @@ const PROMISED: &[(&str, &str)] = &[
         "{\"event\":\"iteration\",\"bound\":4",
     ),
     ("judge p1379", "4\n"),
+    ("--max-nodes 200000; test", "(bounded: at most "),
     (
         "judge test poj1077 -- npuzzle judge poj1077",
         "poj1077: 25 of 25 cases accepted",

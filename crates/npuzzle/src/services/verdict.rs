@@ -203,28 +203,7 @@ pub fn check(
                 }
             );
         }
-        (Status::Bounded(why), _) => {
-            verdict.message = format!(
-                "valid, at most {} over optimal: {} the goal; the fewest is at least {bound} \
-                 ({why})",
-                crate::util::plural::counted(given.saturating_sub(bound) as u64, "move", "moves"),
-                moves_reach(given)
-            );
-        }
-        (status, _) => {
-            let why = match status {
-                Status::GaveUp(why) => why.to_string(),
-                _ => format!(
-                    "no optimal search finished for a {} board; at least {} needed",
-                    start.size(),
-                    crate::util::plural::counted(bound as u64, "move is", "moves are")
-                ),
-            };
-            verdict.message = format!(
-                "valid: {} the goal; optimality unknown ({why})",
-                moves_reach(given)
-            );
-        }
+        (status, _) => verdict.message = undecided(status, given, bound, start),
     }
     verdict.canonical = match verdict.optimal {
         Some(false) => Some(false),
@@ -266,6 +245,31 @@ fn fewest(
         return Ok(searched);
     }
     Ok(best)
+}
+
+/// The verdict on valid moves whose optimality no search decided: how far over optimal
+/// they can be when a bounded answer proved a bound, else why it is unknown.
+fn undecided(status: &Status, given: usize, bound: usize, start: &Board) -> String {
+    let why = match status {
+        Status::Bounded(why) => {
+            return format!(
+                "valid, at most {} over optimal: {} the goal; the fewest is at least {bound} \
+                 ({why})",
+                crate::util::plural::counted(given.saturating_sub(bound) as u64, "move", "moves"),
+                moves_reach(given)
+            );
+        }
+        Status::GaveUp(why) => why.to_string(),
+        _ => format!(
+            "no optimal search finished for a {} board; at least {} needed",
+            start.size(),
+            crate::util::plural::counted(bound as u64, "move is", "moves are")
+        ),
+    };
+    format!(
+        "valid: {} the goal; optimality unknown ({why})",
+        moves_reach(given)
+    )
 }
 
 /// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.

@@ -117,8 +117,9 @@ pub fn solve(
     };
     let mut solution = optimal(&first)?;
     let why = match &solution.status {
-        Status::GaveUp(GiveUp::Time(_)) => GiveUp::Time(limits.max_time.expect("a time limit")),
-        Status::GaveUp(why @ GiveUp::Expanded(_)) => why.clone(),
+        // Named as the caller set it, not as the share the optimal search had.
+        Status::GaveUp(GiveUp::Time(share)) => GiveUp::Time(limits.max_time.unwrap_or(*share)),
+        Status::GaveUp(why @ GiveUp::Expanded(_)) => *why,
         _ => return Ok(solution),
     };
     let deadline = limits.max_time.and_then(|whole| started.checked_add(whole));
