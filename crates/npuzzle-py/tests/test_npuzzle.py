@@ -380,6 +380,18 @@ def test_a_limit_raises_search_limit_with_the_partial_result():
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory=2 << 20)
 
 
+def test_check_says_how_far_over_optimal_from_a_bounded_search():
+    with pytest.raises(npuzzle.SearchLimit) as caught:
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", max_nodes=200_000)
+    bounded = caught.value.result
+    assert bounded.lower_bound <= 57 <= bounded.length  # Korf's first: 57 moves
+    verdict = npuzzle.check(KORF_1, bounded.moves, KORF_GOAL, max_nodes=200_000)
+    assert verdict.valid and verdict.optimal is None
+    assert verdict.lower_bound <= 57
+    over = bounded.length - verdict.lower_bound
+    assert verdict.message.startswith(f"valid, at most {over} move"), verdict.message
+
+
 def test_results_pickle_and_copy():
     result = npuzzle.solve(HARDEST_8)
     verdict = npuzzle.check("283104765", "uldr", "123804765")
