@@ -146,7 +146,8 @@ fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
 
 /// The upper-bound phase: weighted fast IDA* with [`WEIGHTS`] in turn until the deadline,
 /// the node budget (a third of the node limit), or a stop from outside; on every thread
-/// when the time bounds it, on one when only nodes do. Returns what it cost.
+/// when the time bounds it, on one when only nodes do. Returns what it cost (its seconds
+/// the phase's wall time).
 fn improve(
     start: &Board,
     goal: &Board,
@@ -170,6 +171,7 @@ fn improve(
     } else {
         1
     };
+    let began = Instant::now();
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Stats::default());
     let linear_conflict = LinearConflict::new(goal);
@@ -223,9 +225,12 @@ fn improve(
     if let Some(progress) = &options.progress {
         progress.0.finish();
     }
-    total
+    let mut total = total
         .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // The phase's wall time: its threads' seconds overlap.
+    total.seconds = (began.elapsed().as_secs_f64() - total.setup_seconds).max(0.0);
+    total
 }
 
 /// The best solution found so far, shared by the threads that look for shorter ones.
