@@ -37,8 +37,9 @@
 //! third of the node limit again) goes to the upper bound: weighted IDA* (the plan's
 //! estimate times [`WEIGHTS`], decreasing, one weight per thread at a time) on boards the
 //! fast IDA* takes, each answer kept when shorter. The answer's path is replayed before
-//! it is given. Sequential ends keep a search that finishes within the share exactly as
-//! fast as without a limit.
+//! it is given. Sequential ends keep a search that finishes within the share as fast as
+//! without a limit: only the constructive answer comes first (about half a millisecond a
+//! 4x4 board: 40 random ones in a batch, 0.62 s against 0.60 s without a limit).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
