@@ -131,6 +131,12 @@ class SolveResult:
     @property
     def count_gave_up(self) -> Optional[str]:
         """Why a count asked for is missing."""
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """With status "bounded": a proven lower bound on the optimal length."""
+    @property
+    def gap(self) -> Optional[int]:
+        """With status "bounded": length - lower_bound, the most moves over the optimum."""
     def _repr_svg_(self) -> str:
         """The boards along the path as an SVG strip (what Jupyter shows): up to 12
         boards whole, a longer path as its first 6, an ellipsis and its last 5."""
@@ -181,10 +187,11 @@ def solve(
     count_optimal: bool = False,
     progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
 ) -> SolveResult:
-    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search.
-    `progress` is called at most every 0.2 s, while the search or a table build reports,
-    with {"message", "nodes", "bound", "done", "total", "seconds"}; what it raises stops
-    the search."""
+    """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
+    (its `.result` a bounded answer, status "bounded", when a time or node limit stopped
+    the optimal search and an answer was found beside it). `progress` is called at most
+    every 0.2 s, while the search or a table build reports, with {"message", "nodes",
+    "bound", "done", "total", "seconds"}; what it raises stops the search."""
 
 def compare(
     board: BoardLike,

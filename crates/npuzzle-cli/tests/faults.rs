@@ -289,7 +289,8 @@ fn ctrl_c_and_sigterm_during_a_batch_save_every_finished_result() {
         all.sort_unstable();
         assert_eq!(all, (1..=41).collect::<Vec<u64>>());
         let slow = rows.iter().find(|r| r["id"] == 1).unwrap();
-        assert_eq!(slow["status"], "gave-up");
+        // Stopped by its limit, with the best answer found beside the optimal search.
+        assert_eq!(slow["status"], "bounded");
     }
 }
 

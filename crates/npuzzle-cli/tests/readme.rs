@@ -78,6 +78,7 @@ const PROMISED: &[(&str, &str)] = &[
         "{\"event\":\"iteration\",\"bound\":4",
     ),
     ("echo 283104765 | npuzzle judge p1379", "4\n"),
+    ("--max-nodes 200000; test", "(bounded: at most "),
     (
         "judge test poj1077 -- npuzzle judge poj1077",
         "poj1077: 25 of 25 cases accepted",
@@ -112,7 +113,10 @@ const PROMISED: &[(&str, &str)] = &[
     ("echo 203184765 | npuzzle judge p1379", "3\n"),
     ("| npuzzle judge hdu1043", "rdr\nunsolvable\n"),
     ("| npuzzle judge poj1077", "ldruullddrurdllurrd\n"),
-    ("| npuzzle judge uva652", "ldruullddrurdllurrd\n\nunsolvable\n"),
+    (
+        "| npuzzle judge uva652",
+        "ldruullddrurdllurrd\n\nunsolvable\n",
+    ),
     ("unrank 357478", "\"board\":\"8 6 7/2 5 4/3 0 1\""),
     ("100x100", "constructive"),
     ("--weight 1.5", "not proven optimal"),

@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod bounded;
 mod cli;
 mod cluster;
 mod count;

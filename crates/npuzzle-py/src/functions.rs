@@ -45,7 +45,10 @@ use crate::values;
 /// `"linear-conflict"`; `pdb` a pattern-database partition such as `"7-8"` (built and
 /// cached when missing). `max_nodes`, `max_seconds` and `max_memory` (bytes, or text
 /// such as `"4G"`; default half the memory available) bound the search: reaching one
-/// raises `SearchLimit`, whose `.result` holds what the search cost. `threads` is the
+/// raises `SearchLimit`, whose `.result` holds what the search cost; when a time or node
+/// limit stopped the optimal search, `.result` is a bounded answer (`status ==
+/// "bounded"`): the best `moves` found, their `length`, a proven `lower_bound` and the
+/// `gap` between them (docs/GUIDE.md, "Bounded answers"). `threads` is the
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
 /// `order` is the order the blank's moves are tried in, `"lrdu"` by default: of several
 /// optimal solutions, the answer is the smallest in it (from the tables, BFS, IDA*,
@@ -95,6 +98,7 @@ pub fn solve(
         weight,
         order: order.unwrap_or_default().moves(),
         count_optimal,
+        bounded: true,
         cache: cache(cache_dir),
         threads: match threads {
             Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
@@ -117,7 +121,7 @@ pub fn solve(
     }?
     .map_err(refused)?;
     let result = PySolveResult(SolveReport::new(&start, &goal, &solution));
-    if let Status::GaveUp(why) = &solution.status {
+    if let Status::GaveUp(why) | Status::Bounded(why) = &solution.status {
         // The limit's message, and after a memory limit the library's hint.
         let message = match solution.hint() {
             Some(hint) => format!("{why}; hint: {hint}"),
@@ -196,6 +200,7 @@ pub fn check(
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         order: order.unwrap_or_default().moves(),
+        bounded: true,
         ..SolveOptions::default()
     };
     let cancel = stoppable(&mut options);

@@ -86,7 +86,8 @@ impl PySolveResult {
         self.0.solvable
     }
 
-    /// `"solved"`, `"unsolvable"` or `"gave-up"`.
+    /// `"solved"`, `"unsolvable"`, `"gave-up"` or `"bounded"` (the result of a
+    /// `SearchLimit` whose optimal search stopped at its limit, with the best answer found).
     #[getter]
     fn status(&self) -> &str {
         &self.0.status
@@ -152,6 +153,19 @@ impl PySolveResult {
     #[getter]
     fn count_gave_up(&self) -> Option<&str> {
         self.0.count_gave_up.as_deref()
+    }
+
+    /// With a bounded answer, a proven lower bound on the optimal length, else `None`.
+    #[getter]
+    fn lower_bound(&self) -> Option<usize> {
+        self.0.lower_bound
+    }
+
+    /// With a bounded answer, `length - lower_bound`: the most moves it may be over the
+    /// optimum, else `None`.
+    #[getter]
+    fn gap(&self) -> Option<usize> {
+        self.0.gap
     }
 
     /// The result as a dict: exactly the object `npuzzle solve --json` prints.

@@ -340,15 +340,27 @@ def test_the_machine_failing_is_an_os_error(tmp_path):
 def test_a_limit_raises_search_limit_with_the_partial_result():
     with pytest.raises(npuzzle.SearchLimit, match="node limit of 1000") as caught:
         npuzzle.solve(HARDEST_8, algorithm="bfs", max_nodes=1000)
+    # The optimal search stopped: the result is the best answer found beside it, bounded.
     result = caught.value.result
-    assert (result.status, result.length, result.optimal) == ("gave-up", None, False)
+    assert (result.status, result.optimal) == ("bounded", False)
     assert result.gave_up == str(caught.value)
-    assert result.stats.expanded == 1000
+    assert result.lower_bound <= 31 <= result.length  # the hardest 8-puzzle: 31 moves
+    assert result.gap == result.length - result.lower_bound
+    assert npuzzle.check(HARDEST_8, result.moves).valid
+    assert result.to_dict()["gap"] == result.gap
+    # The search's 1000 nodes, and up to a third as many for the upper bound.
+    assert 1000 <= result.stats.expanded <= 1333
+    # Where no answer was found at all, the status stays "gave-up".
+    with pytest.raises(npuzzle.SearchLimit, match="memory budget") as caught:
+        npuzzle.solve(HARDEST_8, algorithm="bfs", max_memory="1M")
+    result = caught.value.result
+    assert (result.status, result.length, result.lower_bound, result.gap) == (
+        "gave-up", None, None, None)
     started = time.perf_counter()
     with pytest.raises(npuzzle.SearchLimit, match="time limit of 0.200 s") as caught:
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="idastar", heuristic="manhattan",
                       max_seconds=0.2)
-    assert caught.value.result.status == "gave-up"
+    assert caught.value.result.status == "bounded"
     assert time.perf_counter() - started < 5
     assert issubclass(npuzzle.SearchLimit, RuntimeError)
     # A memory budget: a breadth-first search of a 4x4 board cannot stay in 2 MB.
@@ -366,6 +378,18 @@ def test_a_limit_raises_search_limit_with_the_partial_result():
     assert "hint: " + message.split("; hint: ")[1] in cli_hint, cli_hint
     with pytest.raises(npuzzle.SearchLimit, match="memory budget"):
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory=2 << 20)
+
+
+def test_check_says_how_far_over_optimal_from_a_bounded_search():
+    with pytest.raises(npuzzle.SearchLimit) as caught:
+        npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", max_nodes=200_000)
+    bounded = caught.value.result
+    assert bounded.lower_bound <= 57 <= bounded.length  # Korf's first: 57 moves
+    verdict = npuzzle.check(KORF_1, bounded.moves, KORF_GOAL, max_nodes=200_000)
+    assert verdict.valid and verdict.optimal is None
+    assert verdict.lower_bound <= 57
+    over = bounded.length - verdict.lower_bound
+    assert verdict.message.startswith(f"valid, at most {over} move"), verdict.message
 
 
 def test_results_pickle_and_copy():
@@ -406,8 +430,8 @@ def test_results_and_limits_cross_a_process_pool():
         limited = functools.partial(npuzzle.solve, algorithm="bfs", max_nodes=10)
         with pytest.raises(npuzzle.SearchLimit, match="node limit of 10") as caught:
             pool.map(limited, [HARDEST_8])
-        assert caught.value.result.status == "gave-up"
-        assert caught.value.result.stats.expanded == 10
+        assert caught.value.result.status == "bounded"
+        assert 10 <= caught.value.result.stats.expanded <= 13
 
 
 # ---- threads -----------------------------------------------------------------------------

@@ -84,6 +84,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
         count_optimal: args.count_optimal,
+        bounded: true,
         ..SolveOptions::default()
     };
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {

@@ -63,7 +63,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
 /// The exit code of a solve that ended with `status`.
 pub fn exit_code(status: &Status) -> ExitCode {
     match status {
-        Status::GaveUp(_) => ExitCode::from(GAVE_UP),
+        Status::GaveUp(_) | Status::Bounded(_) => ExitCode::from(GAVE_UP),
         _ => ExitCode::SUCCESS,
     }
 }

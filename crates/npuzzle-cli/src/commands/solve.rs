@@ -47,6 +47,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         // Long work (a table build, a 24-puzzle search) shows it is alive.
         progress: Some(args.cache.progress()),
         count_optimal: args.count_optimal,
+        bounded: true,
         ..SolveOptions::default()
     };
     validate(&goal, &options)?;
@@ -160,6 +161,22 @@ impl Render for Solved<'_> {
                 "unsolvable: the goal cannot be reached from this board"
             )?,
             Status::GaveUp(why) => writeln!(out, "{why}")?,
+            Status::Bounded(why) => {
+                writeln!(out, "{why}")?;
+                let lower = report.lower_bound.unwrap_or_default();
+                writeln!(
+                    out,
+                    "length:    {} (bounded: at most {} over the optimum, which is at least \
+                     {lower})",
+                    self.solution.moves.len(),
+                    report.gap.unwrap_or_default()
+                )?;
+                writeln!(
+                    out,
+                    "moves:     {}",
+                    self.notation.write(&self.solution.moves)
+                )?;
+            }
         }
         match &self.solution.optimal_solutions {
             Some(Ok(count)) => writeln!(out, "solutions: {count} optimal")?,
@@ -175,7 +192,7 @@ impl Render for Solved<'_> {
         if let Some(tables) = &self.solution.tables {
             writeln!(out, "tables:    {tables} ({:.3} s)", s.setup_seconds)?;
         }
-        if self.show && self.solution.status == Status::Solved {
+        if self.show && self.solution.length().is_some() {
             let boards = self.solution.boards(self.start);
             writeln!(out, "\nstart\n{}", grid(&boards[0]))?;
             for (i, (mv, board)) in self.solution.moves.iter().zip(&boards[1..]).enumerate() {

@@ -31,6 +31,7 @@ use crate::tables::cache::Cache;
 use crate::tables::catalogue::Catalogue;
 use crate::tables::partition::Partition;
 use crate::util::progress::{Progress, SharedProgress, Silent};
+use crate::util::proven_bound::ProvenBound;
 
 /// Boards of at most this many cells can use the permutation rank as a perfect hash for
 /// visited sets ([`Visited::Ranked`]); larger ones always use a hash map.
@@ -183,6 +184,14 @@ pub struct SolveOptions {
     ///
     /// [`Solution::optimal_solutions`]: crate::answer::solution::Solution::optimal_solutions
     pub count_optimal: bool,
+    /// Whether an optimal search that stops at its time or node limit answers with the
+    /// best solution found and a proven lower bound ([`crate::solving::bounded`]: a
+    /// bounded answer, [`crate::answer::solution::Status::Bounded`]) rather than none.
+    /// Off by default: services that measure a search (comparisons, benchmarks) want its
+    /// limit as it is; the front ends' `solve` and `check` turn it on.
+    pub bounded: bool,
+    /// Told each lower bound the optimal search proves (see [`RunSettings::proven`]).
+    pub proven: Option<ProvenBound>,
 }
 
 impl SolveOptions {
@@ -207,6 +216,7 @@ impl SolveOptions {
             threads: self.threads,
             progress: self.progress.clone(),
             cluster: self.cluster.clone(),
+            proven: self.proven.clone(),
         }
     }
 }
@@ -226,6 +236,8 @@ impl Default for SolveOptions {
             progress: None,
             cluster: None,
             count_optimal: false,
+            bounded: false,
+            proven: None,
         }
     }
 }
@@ -309,6 +321,10 @@ pub struct RunSettings {
     pub progress: Option<SharedProgress>,
     /// The other processes sharing each iteration, if any (see [`crate::answer::cluster`]).
     pub cluster: Option<SharedLink>,
+    /// Raised to each iteration's bound as the iteration starts: the previous one found
+    /// no path within its bound, so none is shorter than this one's (an admissible
+    /// estimate's search only; a bounded answer reads it).
+    pub proven: Option<ProvenBound>,
 }
 
 impl Default for RunSettings {
@@ -320,6 +336,7 @@ impl Default for RunSettings {
             threads: 1,
             progress: None,
             cluster: None,
+            proven: None,
         }
     }
 }

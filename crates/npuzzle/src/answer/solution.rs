@@ -30,6 +30,11 @@ pub enum Status {
     Unsolvable,
     /// A limit ended the search first.
     GaveUp(GiveUp),
+    /// A time or node limit ended the optimal search first, but a solution was found
+    /// beside it ([`crate::solving::bounded`]): [`Solution::moves`] holds the best one,
+    /// [`Solution::lower_bound`] what the optimal search proved. Only when
+    /// [`crate::SolveOptions::bounded`] asks for it.
+    Bounded(GiveUp),
 }
 
 /// The answer to one solve, with what it cost.
@@ -58,6 +63,9 @@ pub struct Solution {
     /// 1 for one on it; why it is not known when a limit stopped the count. `None` when
     /// not asked, or when the search itself gave up.
     pub optimal_solutions: Option<Result<u128, Uncounted>>,
+    /// A proven lower bound on the optimal length, with a bounded answer
+    /// ([`Status::Bounded`]): the optimum lies between it and the moves' length.
+    pub lower_bound: Option<usize>,
 }
 
 /// A setup the library would use if it were there, suggested alongside an answer.
@@ -86,6 +94,7 @@ impl Solution {
             advice: None,
             stats: Stats::default(),
             optimal_solutions: None,
+            lower_bound: None,
         }
     }
 
@@ -95,7 +104,7 @@ impl Solution {
     /// # Panics
     /// When the moves leave the board from `start`: never for an answer to `start`.
     pub fn boards(&self, start: &Board) -> Vec<Board> {
-        if self.status != Status::Solved {
+        if self.length().is_none() {
             return Vec::new();
         }
         start
@@ -140,9 +149,18 @@ impl Solution {
         })
     }
 
-    /// Number of moves, when solved.
+    /// Number of moves, when solved (or bounded: the best found).
     pub fn length(&self) -> Option<usize> {
-        (self.status == Status::Solved).then_some(self.moves.len())
+        matches!(self.status, Status::Solved | Status::Bounded(_)).then_some(self.moves.len())
+    }
+
+    /// How many moves the answer may be over the optimum: its length less the proven
+    /// lower bound, with a bounded answer.
+    pub fn gap(&self) -> Option<usize> {
+        match self.status {
+            Status::Bounded(_) => Some(self.moves.len() - self.lower_bound?),
+            _ => None,
+        }
     }
 }
 

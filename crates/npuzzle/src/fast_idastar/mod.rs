@@ -44,6 +44,7 @@ mod move_pruner;
 pub mod parallel;
 mod runner;
 mod shared_iteration;
+mod weighted;
 
 pub use count::count_paths;
 pub use estimate::Estimate;
@@ -54,6 +55,7 @@ pub use manhattan::Manhattan;
 use move_pruner::MovePruner;
 use runner::Runner;
 use shared_iteration::Stop;
+pub use weighted::Weighted;
 
 use std::time::Instant;
 
@@ -98,6 +100,9 @@ pub fn search<E: Estimate>(
         }
     };
     let iteration = |bound: u32, expanded: u64| {
+        if let Some(proven) = &settings.proven {
+            proven.raise(bound);
+        }
         // On a cluster the count is the whole cluster's, and so is the rate.
         let seconds = started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 {

@@ -28,6 +28,27 @@ impl PatternDatabase {
         }
     }
 
+    /// [`PatternDatabase::search`] with this database's estimate times `weight`
+    /// ([`fast_idastar::Weighted`]): a path of at most `weight` times the optimum, not
+    /// proven optimal.
+    pub fn search_weighted(
+        &self,
+        start: &Board,
+        weight: f64,
+        settings: &RunSettings,
+    ) -> (Result<Vec<Move>, GiveUp>, Stats) {
+        match ClassicEstimate::of(self) {
+            Some(classic) => fast_idastar::search(
+                start,
+                &fast_idastar::Weighted::new(&classic, weight),
+                settings,
+            ),
+            None => {
+                fast_idastar::search(start, &fast_idastar::Weighted::new(self, weight), settings)
+            }
+        }
+    }
+
     /// Counts the shortest paths of `length` moves (the optimal length) from `start`
     /// with this database's estimate: [`fast_idastar::count_paths`].
     pub fn count_paths(

@@ -160,7 +160,7 @@ impl Trace {
                     counted(self.limit as u64, "event", "events")
                 ))
             }
-            Status::GaveUp(why) => Some(why.to_string()),
+            Status::GaveUp(why) | Status::Bounded(why) => Some(why.to_string()),
             Status::Solved | Status::Unsolvable => None,
         }
     }
@@ -174,7 +174,9 @@ impl Trace {
                 counted(self.solution.moves.len() as u64, "move", "moves")
             ),
             Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
-            Status::GaveUp(why) => self.gave_up().unwrap_or_else(|| why.to_string()),
+            Status::GaveUp(why) | Status::Bounded(why) => {
+                self.gave_up().unwrap_or_else(|| why.to_string())
+            }
         }
     }
 

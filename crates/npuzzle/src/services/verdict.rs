@@ -3,9 +3,12 @@
 //! Python package's `check`.
 //!
 //! Optimality is claimed only when it is proven: by an optimal search, or by the answer's
-//! length meeting a lower bound (Manhattan distance plus linear conflicts). A shorter
-//! answer found by any method proves the given one is not optimal. Otherwise the verdict
-//! is "optimality unknown" (`optimal: None`).
+//! length meeting a lower bound (Manhattan distance plus linear conflicts, or what an
+//! optimal search proved before its limit stopped it). A shorter answer found by any
+//! method proves the given one is not optimal. Otherwise the verdict is "optimality
+//! unknown" (`optimal: None`), and says how far over optimal the moves can be when a
+//! search proved a bound: "valid, at most K moves over optimal" (with
+//! [`SolveOptions::bounded`]: [`crate::solving::bounded`]).
 //!
 //! ```
 //! use npuzzle::notation::Notation;
@@ -156,9 +159,14 @@ pub fn check(
     }
     verdict.valid = true;
     let given = moves.len();
-    let bound = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
+    let estimate =
+        Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
+    let best = fewest(start, goal, (given, estimate), options)?;
+    // A bounded answer's search proved more than the estimate.
+    let bound = best
+        .lower_bound
+        .map_or(estimate, |proven| proven.max(estimate));
     verdict.lower_bound = Some(bound);
-    let best = fewest(start, goal, (given, bound), options)?;
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
             let minimum = best.moves.len();
@@ -184,7 +192,7 @@ pub fn check(
                 moves_reach(given)
             );
         }
-        (Status::Solved, false) if best.moves.len() < given => {
+        (Status::Solved | Status::Bounded(_), _) if best.moves.len() < given => {
             verdict.optimal = Some(false);
             verdict.message = format!(
                 "valid but not optimal: {} the goal; {} too",
@@ -195,20 +203,7 @@ pub fn check(
                 }
             );
         }
-        (status, _) => {
-            let why = match status {
-                Status::GaveUp(why) => why.to_string(),
-                _ => format!(
-                    "no optimal search finished for a {} board; at least {} needed",
-                    start.size(),
-                    crate::util::plural::counted(bound as u64, "move is", "moves are")
-                ),
-            };
-            verdict.message = format!(
-                "valid: {} the goal; optimality unknown ({why})",
-                moves_reach(given)
-            );
-        }
+        (status, _) => verdict.message = undecided(status, given, bound, start),
     }
     verdict.canonical = match verdict.optimal {
         Some(false) => Some(false),
@@ -250,6 +245,31 @@ fn fewest(
         return Ok(searched);
     }
     Ok(best)
+}
+
+/// The verdict on valid moves whose optimality no search decided: how far over optimal
+/// they can be when a bounded answer proved a bound, else why it is unknown.
+fn undecided(status: &Status, given: usize, bound: usize, start: &Board) -> String {
+    let why = match status {
+        Status::Bounded(why) => {
+            return format!(
+                "valid, at most {} over optimal: {} the goal; the fewest is at least {bound} \
+                 ({why})",
+                crate::util::plural::counted(given.saturating_sub(bound) as u64, "move", "moves"),
+                moves_reach(given)
+            );
+        }
+        Status::GaveUp(why) => why.to_string(),
+        _ => format!(
+            "no optimal search finished for a {} board; at least {} needed",
+            start.size(),
+            crate::util::plural::counted(bound as u64, "move is", "moves are")
+        ),
+    };
+    format!(
+        "valid: {} the goal; optimality unknown ({why})",
+        moves_reach(given)
+    )
 }
 
 /// `1 move reaches`, `2 moves reach`: the subject and verb of a verdict.

@@ -1,6 +1,7 @@
 //! Deciding how a board is solved and solving it: the plan (which algorithm, estimate and
 //! tables answer), the puzzle as a problem of the generic searches, the constructive method
-//! for big boards, the solver, counting optimal solutions, and the report programs read.
+//! for big boards, the solver, counting optimal solutions, bounded answers where a limit
+//! stops the optimal search, and the report programs read.
 //!
 //! ```
 //! use npuzzle::solving::solver::solve;
@@ -12,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bounded;
 pub mod constructive;
 pub mod count;
 pub mod plan;

@@ -31,11 +31,13 @@ pub struct SolveReport {
     pub size: String,
     /// Whether the goal can be reached at all.
     pub solvable: bool,
-    /// `solved`, `unsolvable` or `gave-up`.
+    /// `solved`, `unsolvable`, `gave-up`, or `bounded` (a limit stopped the optimal
+    /// search, and the best solution found comes with a proven lower bound: see
+    /// [`crate::solving::bounded`]).
     pub status: String,
-    /// Why the search gave up, when it did.
+    /// Why the search gave up (or, bounded, why the optimal search stopped), when it did.
     pub gave_up: Option<String>,
-    /// Number of moves, when solved.
+    /// Number of moves, when solved or bounded.
     pub length: Option<usize>,
     /// The blank's moves, `u d l r` (empty unless solved).
     pub moves: String,
@@ -66,6 +68,20 @@ pub struct SolveReport {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub count_gave_up: Option<String>,
+    /// With a bounded answer: a proven lower bound on the optimal length (absent
+    /// otherwise).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub lower_bound: Option<usize>,
+    /// With a bounded answer: `length` less `lower_bound`, the most moves it may be over
+    /// the optimum (absent otherwise).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub gap: Option<usize>,
 }
 
 impl SolveReport {
@@ -75,6 +91,7 @@ impl SolveReport {
             Status::Solved => ("solved", None),
             Status::Unsolvable => ("unsolvable", None),
             Status::GaveUp(why) => ("gave-up", Some(why.to_string())),
+            Status::Bounded(why) => ("bounded", Some(why.to_string())),
         };
         SolveReport {
             board: start.to_string(),
@@ -88,13 +105,15 @@ impl SolveReport {
             tile_moves: Notation::Tiles.write(&solution.moves),
             algorithm: solution.algorithm.name().to_string(),
             heuristic: solution.estimate.clone(),
-            optimal: solution.optimal && solution.status == Status::Solved,
+            optimal: solution.optimal && solution.length().is_some(),
             stats: solution.stats,
             optimal_solutions: solution.optimal_solutions.and_then(Result::ok),
             count_gave_up: solution
                 .optimal_solutions
                 .and_then(Result::err)
                 .map(|why| why.to_string()),
+            lower_bound: solution.gap().and(solution.lower_bound),
+            gap: solution.gap(),
         }
     }
 }

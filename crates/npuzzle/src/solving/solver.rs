@@ -25,7 +25,7 @@ use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
-use crate::solving::{constructive, count, problem};
+use crate::solving::{bounded, constructive, count, problem};
 use crate::util::cancel::CancelToken;
 
 /// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
@@ -67,7 +67,13 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
-    let mut solution = execute(start, goal, &plan, options)?;
+    let mut solution = if bounded::applies(&plan, options) {
+        bounded::solve(start, goal, &plan, options, |options| {
+            execute(start, goal, &plan, options)
+        })?
+    } else {
+        execute(start, goal, &plan, options)?
+    };
     if options.count_optimal {
         count::count_into(&mut solution, start, goal, &plan, options);
     }

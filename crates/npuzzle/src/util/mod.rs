@@ -1,5 +1,6 @@
 //! Shared utilities every band may use: stopping work from outside, whose fault an error
-//! is, memory budgets, process-wide stores, counts written with nouns, progress callbacks.
+//! is, memory budgets, process-wide stores, counts written with nouns, progress callbacks,
+//! lower bounds a search proves.
 //!
 //! ```
 //! use npuzzle::util::{cancel::CancelToken, plural::counted};
@@ -18,3 +19,4 @@ pub mod memory;
 pub(crate) mod per_process;
 pub mod plural;
 pub mod progress;
+pub mod proven_bound;

@@ -71,6 +71,7 @@ pub async fn solve(
         estimate: EstimateChoice::from(heuristic),
         order,
         count_optimal: request.count_optimal,
+        bounded: true,
         ..request_options(
             &state.config,
             request.max_nodes,
