@@ -302,6 +302,18 @@ fn bench_file_is_bench_per_board_on_the_file() {
         );
         let mut json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         timeless(&mut json);
+        // Threads share the last iteration's work as they reach it, so a run on two
+        // threads expands a few nodes more or less each time: its counts are left out.
+        for run in json["runs"].as_array_mut().unwrap() {
+            if run["threads"] != 1 {
+                let run = run.as_object_mut().unwrap();
+                run.remove("generated");
+                run.remove("expanded");
+                for board in run["reports"].as_array_mut().unwrap() {
+                    board.as_object_mut().unwrap().remove("stats");
+                }
+            }
+        }
         json
     };
     for (estimate, config) in [
