@@ -101,6 +101,7 @@ pub use answer::solution::{Advice, Algorithm, Solution, SolveError, Status};
 pub use puzzle::board::BoardError;
 pub use puzzle::board::{moves_to_string, Board, Move, Size};
 pub use puzzle::heuristic::{Heuristic, HeuristicKind};
+pub use puzzle::metric::Metric;
 pub use puzzle::move_order::MoveOrder;
 pub use puzzle::notation::ParseError;
 pub use puzzle::notation::{parse_board, parse_moves, Notation};

@@ -25,6 +25,7 @@ use crate::answer::cluster::SharedLink;
 use crate::answer::solution::{Algorithm, SolveError};
 use crate::puzzle::board::Move;
 use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::notation::UnknownName;
 use crate::search::Limits;
 use crate::tables::cache::Cache;
@@ -154,6 +155,8 @@ pub struct SolveOptions {
     pub estimate: EstimateChoice,
     /// The order moves are tried in; ties between shortest paths go to the first.
     pub order: [Move; 4],
+    /// How moves are counted: what "optimal" minimises (see [`Metric`]).
+    pub metric: Metric,
     /// When to give up.
     pub limits: Limits,
     /// How visited sets are kept.
@@ -227,6 +230,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Auto,
             estimate: EstimateChoice::Auto,
             order: Move::DEFAULT_ORDER,
+            metric: Metric::SingleTile,
             limits: Limits::NONE,
             visited: Visited::Hash,
             weight: 1.0,

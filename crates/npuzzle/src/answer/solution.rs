@@ -13,6 +13,7 @@
 //! ```
 
 use crate::puzzle::board::{Board, Move};
+use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Stats};
 use crate::tables::catalogue::Catalogue;
 use crate::tables::partition::Partition;
@@ -46,6 +47,8 @@ pub struct Solution {
     pub moves: Vec<Move>,
     /// Whether the length is proven minimal.
     pub optimal: bool,
+    /// How [`Solution::length`] counts [`Solution::moves`] (the metric solved in).
+    pub metric: Metric,
     /// The algorithm that ran (never `Auto`).
     pub algorithm: Algorithm,
     /// The estimate that guided it, as reports name it (`linear-conflict`,
@@ -88,6 +91,7 @@ impl Solution {
             status: Status::Unsolvable,
             moves: Vec::new(),
             optimal: true,
+            metric: Metric::SingleTile,
             algorithm,
             estimate,
             tables: None,
@@ -149,16 +153,17 @@ impl Solution {
         })
     }
 
-    /// Number of moves, when solved (or bounded: the best found).
+    /// Number of moves in [`Solution::metric`], when solved (or bounded: the best found).
     pub fn length(&self) -> Option<usize> {
-        matches!(self.status, Status::Solved | Status::Bounded(_)).then_some(self.moves.len())
+        matches!(self.status, Status::Solved | Status::Bounded(_))
+            .then(|| self.metric.length(&self.moves))
     }
 
     /// How many moves the answer may be over the optimum: its length less the proven
     /// lower bound, with a bounded answer.
     pub fn gap(&self) -> Option<usize> {
         match self.status {
-            Status::Bounded(_) => Some(self.moves.len() - self.lower_bound?),
+            Status::Bounded(_) => Some(self.length()? - self.lower_bound?),
             _ => None,
         }
     }

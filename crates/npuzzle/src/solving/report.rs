@@ -37,7 +37,11 @@ pub struct SolveReport {
     pub status: String,
     /// Why the search gave up (or, bounded, why the optimal search stopped), when it did.
     pub gave_up: Option<String>,
-    /// Number of moves, when solved or bounded.
+    /// How `length` counts: `stm` (a tile one cell is a move) or `mtm` (a run of tiles
+    /// along a line is a move; see [`crate::puzzle::metric::Metric`]).
+    #[cfg_attr(feature = "serde", serde(default = "single_tile"))]
+    pub metric: String,
+    /// Number of moves in `metric`, when solved or bounded.
     pub length: Option<usize>,
     /// The blank's moves, `u d l r` (empty unless solved).
     pub moves: String,
@@ -100,6 +104,7 @@ impl SolveReport {
             solvable: solution.status != Status::Unsolvable,
             status: status.to_string(),
             gave_up,
+            metric: solution.metric.name().to_string(),
             length: solution.length(),
             moves: moves_to_string(&solution.moves),
             tile_moves: Notation::Tiles.write(&solution.moves),
@@ -116,6 +121,12 @@ impl SolveReport {
             gap: solution.gap(),
         }
     }
+}
+
+/// The metric of a report written before reports named one.
+#[cfg(feature = "serde")]
+fn single_tile() -> String {
+    crate::puzzle::metric::Metric::SingleTile.name().to_string()
 }
 
 /// A count of up to 128 bits in JSON: a number where every reader keeps it exact enough

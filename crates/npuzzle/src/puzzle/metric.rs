@@ -1,0 +1,136 @@
+//! How moves are counted: the single-tile metric (one tile one cell is one move) or the
+//! multi-tile metric of the speedsolvers (the blank jumping any number of cells along
+//! its row or column, sliding every tile on the way, is one move).
+//!
+//! Answers are always written as the blank's single steps (`"moves"`); a metric only
+//! says how they count. In the multi-tile metric a run of equal steps is one move, so
+//! `lll` is one move (tile notation writes it `R3`), and an optimal answer never has two
+//! moves along the same line in a row: they would make one move or none.
+//!
+//! ```
+//! use npuzzle::puzzle::metric::Metric;
+//! use npuzzle::{parse_moves, Notation};
+//!
+//! let moves = parse_moves("llluur")?;
+//! assert_eq!(Metric::SingleTile.length(&moves), 6);
+//! assert_eq!(Metric::MultiTile.length(&moves), 3);
+//! assert_eq!(Notation::Tiles.write(&moves), "R3D2L");
+//! assert_eq!("mtm".parse::<Metric>().unwrap(), Metric::MultiTile);
+//! # Ok::<(), npuzzle::ParseError>(())
+//! ```
+//!
+//! ## The canonical answer in the multi-tile metric
+//! Among the optimal answers, the one given is the lexicographically smallest sequence
+//! of multi-tile moves, where a move compares first by its direction in the move order
+//! in force and then by its length, shorter first. Under the default order `l r d u`,
+//! `l` (one cell) comes before `ll` (two cells), which comes before `r`. Every door and
+//! algorithm gives this answer, as in the single-tile metric.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::puzzle::board::{Move, Size};
+use crate::puzzle::notation::UnknownName;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Metric {
+    /// One tile moved one cell is one move (`stm`, the default).
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "stm"))]
+    SingleTile,
+    /// One or more tiles of one line slid in one motion is one move (`mtm`).
+    #[cfg_attr(feature = "serde", serde(rename = "mtm"))]
+    MultiTile,
+}
+
+impl Metric {
+    /// Both metrics.
+    pub const ALL: [Metric; 2] = [Metric::SingleTile, Metric::MultiTile];
+
+    /// The name used on the command line, in reports and in the Python package.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::SingleTile => "stm",
+            Metric::MultiTile => "mtm",
+        }
+    }
+
+    /// The number of moves `steps` (the blank's single steps) make in this metric: every
+    /// step, or every run of equal steps.
+    pub fn length(self, steps: &[Move]) -> usize {
+        match self {
+            Metric::SingleTile => steps.len(),
+            Metric::MultiTile => steps.chunk_by(|a, b| a == b).count(),
+        }
+    }
+
+    /// The longest jump of the blank in one move on a board of `size`: one cell, or
+    /// the longer side less one.
+    pub fn longest_jump(self, size: Size) -> usize {
+        match self {
+            Metric::SingleTile => 1,
+            Metric::MultiTile => size.width().max(size.height()) - 1,
+        }
+    }
+
+    /// The cells the blank can reach from `cell` by one move `mv`, nearest first: one
+    /// cell in the single-tile metric, every cell along the line in the multi-tile one.
+    pub fn reach(self, size: Size, cell: usize, mv: Move) -> impl Iterator<Item = usize> {
+        let longest = self.longest_jump(size);
+        std::iter::successors(size.step(cell, mv), move |&c| size.step(c, mv)).take(longest)
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Metric {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Metric, UnknownName> {
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| UnknownName::new("metric", s, Metric::ALL.map(Metric::name)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_moves;
+
+    #[test]
+    fn a_run_is_one_multi_tile_move() {
+        let count = |text: &str, metric: Metric| metric.length(&parse_moves(text).unwrap());
+        assert_eq!(count("", Metric::MultiTile), 0);
+        assert_eq!(count("l", Metric::MultiTile), 1);
+        assert_eq!(count("lr", Metric::MultiTile), 2);
+        assert_eq!(count("llrr", Metric::MultiTile), 2);
+        assert_eq!(count("ludl", Metric::MultiTile), 4);
+        assert_eq!(count("llrr", Metric::SingleTile), 4);
+    }
+
+    #[test]
+    fn reach_runs_to_the_edge() {
+        let size = Size::new(4, 3).unwrap();
+        let cells = |metric: Metric, cell, mv| metric.reach(size, cell, mv).collect::<Vec<_>>();
+        assert_eq!(cells(Metric::MultiTile, 0, Move::Right), [1, 2, 3]);
+        assert_eq!(cells(Metric::MultiTile, 0, Move::Down), [4, 8]);
+        assert_eq!(cells(Metric::MultiTile, 0, Move::Up), Vec::<usize>::new());
+        assert_eq!(cells(Metric::SingleTile, 0, Move::Right), [1]);
+    }
+
+    #[test]
+    fn names_read_back_and_others_are_refused() {
+        for metric in Metric::ALL {
+            assert_eq!(metric.name().parse::<Metric>().unwrap(), metric);
+        }
+        let error = "MTM".parse::<Metric>().unwrap_err().to_string();
+        assert!(error.contains("stm") && error.contains("mtm"), "{error}");
+    }
+}
