@@ -25,7 +25,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
 use npuzzle::{
-    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, MoveOrder, Size,
+    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, MoveOrder, Size,
 };
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -51,6 +51,7 @@ struct Instance {
     algorithm: Option<String>,
     heuristic: Option<String>,
     order: Option<String>,
+    metric: Option<String>,
 }
 
 /// The id of a JSON Lines input line, as written.
@@ -80,6 +81,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         // The budget is shared by the boards solved at once.
         limits: args.limits.limits(SOLVE_LIMITS, at_once),
         order: args.order.moves(),
+        metric: args.metric.metric,
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
@@ -440,6 +442,9 @@ pub(crate) fn read_line(
         }
         if let Some(order) = &instance.order {
             options.order = order.parse::<MoveOrder>().context("order")?.moves();
+        }
+        if let Some(metric) = &instance.metric {
+            options.metric = metric.parse::<Metric>().context("metric")?;
         }
         (
             instance.board,

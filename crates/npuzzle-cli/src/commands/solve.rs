@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use npuzzle::notation::grid;
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Advice, Board, Notation, Solution, SolveOptions, Status};
+use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
 use super::{exit_code, hint_after, validate};
@@ -41,6 +41,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
         order: args.order.moves(),
+        metric: args.metric.metric,
         weight: args.weight,
         cache: Some(args.cache.cache()),
         threads: args.threads.threads,
@@ -122,6 +123,15 @@ pub fn advise(solution: &Solution, goal: &Board) {
     }
 }
 
+/// ` moves in the multi-tile metric`, said after a length in any metric but the default
+/// single-tile one, whose output stays as it always was.
+pub fn metric_words(metric: Metric) -> String {
+    match metric {
+        Metric::SingleTile => String::new(),
+        metric => format!(" moves in {}", metric.in_words()),
+    }
+}
+
 /// A solve's answer as printed.
 struct Solved<'a> {
     start: &'a Board,
@@ -149,7 +159,12 @@ impl Render for Solved<'_> {
                 } else {
                     "not proven optimal"
                 };
-                writeln!(out, "length:    {} ({proof})", self.solution.moves.len())?;
+                writeln!(
+                    out,
+                    "length:    {}{} ({proof})",
+                    report.length.unwrap_or_default(),
+                    metric_words(self.solution.metric)
+                )?;
                 writeln!(
                     out,
                     "moves:     {}",
@@ -166,9 +181,10 @@ impl Render for Solved<'_> {
                 let lower = report.lower_bound.unwrap_or_default();
                 writeln!(
                     out,
-                    "length:    {} (bounded: at most {} over the optimum, which is at least \
+                    "length:    {}{} (bounded: at most {} over the optimum, which is at least \
                      {lower})",
-                    self.solution.moves.len(),
+                    report.length.unwrap_or_default(),
+                    metric_words(self.solution.metric),
                     report.gap.unwrap_or_default()
                 )?;
                 writeln!(
