@@ -473,12 +473,18 @@ mod tests {
             // One step off first, then the fewest from there: optimal only when that
             // step was itself a move of an optimal path.
             for mv in Move::DEFAULT_ORDER {
-                let Some(next) = start.moved(mv) else { continue };
+                let Some(next) = start.moved(mv) else {
+                    continue;
+                };
                 let detour = [vec![mv], multi_tile_path(&next, &far)].concat();
                 let verdict = check(&start, &goal, &detour, Notation::Blank, &options).unwrap();
                 let counted = Metric::MultiTile.length(&detour);
                 assert_eq!(verdict.length, counted);
-                assert_eq!(verdict.optimal, Some(counted == far[&start]), "{start} {mv:?}");
+                assert_eq!(
+                    verdict.optimal,
+                    Some(counted == far[&start]),
+                    "{start} {mv:?}"
+                );
                 longer += usize::from(counted > far[&start]);
             }
         }
