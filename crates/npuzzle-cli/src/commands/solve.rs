@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use npuzzle::notation::grid;
 use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::plural::counted;
 use npuzzle::report::SolveReport;
 use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
@@ -123,12 +124,16 @@ pub fn advise(solution: &Solution, goal: &Board) {
     }
 }
 
-/// ` moves in the multi-tile metric`, said after a length in any metric but the default
-/// single-tile one, whose output stays as it always was.
-pub fn metric_words(metric: Metric) -> String {
+/// A length as the text shows it: the bare number in the default single-tile metric, as
+/// it always was, else `12 moves in the multi-tile metric`.
+fn length_in(length: usize, metric: Metric) -> String {
     match metric {
-        Metric::SingleTile => String::new(),
-        metric => format!(" moves in {}", metric.in_words()),
+        Metric::SingleTile => length.to_string(),
+        metric => format!(
+            "{} in {}",
+            counted(length as u64, "move", "moves"),
+            metric.in_words()
+        ),
     }
 }
 
@@ -161,9 +166,8 @@ impl Render for Solved<'_> {
                 };
                 writeln!(
                     out,
-                    "length:    {}{} ({proof})",
-                    report.length.unwrap_or_default(),
-                    metric_words(self.solution.metric)
+                    "length:    {} ({proof})",
+                    length_in(report.length.unwrap_or_default(), self.solution.metric)
                 )?;
                 writeln!(
                     out,
@@ -181,10 +185,9 @@ impl Render for Solved<'_> {
                 let lower = report.lower_bound.unwrap_or_default();
                 writeln!(
                     out,
-                    "length:    {}{} (bounded: at most {} over the optimum, which is at least \
+                    "length:    {} (bounded: at most {} over the optimum, which is at least \
                      {lower})",
-                    report.length.unwrap_or_default(),
-                    metric_words(self.solution.metric),
+                    length_in(report.length.unwrap_or_default(), self.solution.metric),
                     report.gap.unwrap_or_default()
                 )?;
                 writeln!(
