@@ -317,8 +317,13 @@ fn agree(
             ("move order", npuzzle::moves_to_string(&defaults.order)),
         ]
     };
-    // A line may name its own algorithm: every limit any search reads must be the same.
-    for field in npuzzle::plan::limit_identity(defaults, None) {
+    // A line may name its own algorithm: every limit any search reads must be the same,
+    // and so must the metric lines that name none are solved in.
+    let metric = ("metric", defaults.metric.name().to_string());
+    for field in npuzzle::plan::limit_identity(defaults, None)
+        .into_iter()
+        .chain([metric])
+    {
         if !fields.iter().any(|(name, _)| *name == field.0) {
             fields.push(field);
         }
