@@ -70,7 +70,7 @@ use crate::values;
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
     max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
-    metric="stm",
+    metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -186,7 +186,7 @@ pub fn compare(
 #[pyfunction]
 #[pyo3(signature = (
     board, moves, goal=None, *, notation="blank", size=None, max_nodes=None,
-    max_seconds=None, max_memory=None, cache_dir=None, order=None, metric="stm",
+    max_seconds=None, max_memory=None, cache_dir=None, order=None, metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn check(

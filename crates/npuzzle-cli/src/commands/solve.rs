@@ -127,13 +127,11 @@ pub fn advise(solution: &Solution, goal: &Board) {
 /// A length as the text shows it: the bare number in the default single-tile metric, as
 /// it always was, else `12 moves in the multi-tile metric`.
 fn length_in(length: usize, metric: Metric) -> String {
-    match metric {
-        Metric::SingleTile => length.to_string(),
-        metric => format!(
-            "{} in {}",
-            counted(length as u64, "move", "moves"),
-            metric.in_words()
-        ),
+    if metric == Metric::SingleTile {
+        length.to_string()
+    } else {
+        let moves = counted(length as u64, "move", "moves");
+        format!("{moves} in {}", metric.in_words())
     }
 }
 

@@ -249,9 +249,10 @@ fn lower_bound(start: &Board, goal: &Board, metric: Metric) -> usize {
 /// ` in the multi-tile metric`, said after a verdict's first words in any metric but
 /// the default single-tile one, whose verdicts read as they always did.
 fn metric_words(metric: Metric) -> String {
-    match metric {
-        Metric::SingleTile => String::new(),
-        metric => format!(" in {}", metric.in_words()),
+    if metric == Metric::SingleTile {
+        String::new()
+    } else {
+        format!(" in {}", metric.in_words())
     }
 }
 

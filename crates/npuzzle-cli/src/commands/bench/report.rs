@@ -146,9 +146,10 @@ impl BenchReport {
     /// `; lengths in the multi-tile metric`, said where lengths are listed, or nothing
     /// in the default single-tile metric.
     fn metric_words(&self) -> String {
-        match self.metric {
-            Metric::SingleTile => String::new(),
-            metric => format!("; lengths in {}", metric.in_words()),
+        if self.metric == Metric::SingleTile {
+            String::new()
+        } else {
+            format!("; lengths in {}", self.metric.in_words())
         }
     }
 
