@@ -13,6 +13,7 @@ use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::catalogue::{Catalogue, NamedCatalogue};
 use crate::tables::distance_table::{self, Layout, Need};
@@ -165,6 +166,14 @@ pub(super) fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
     Plan::new(algorithm, guide)
 }
 
+/// What the distance tables of `metric` are called in reports and errors.
+pub(super) fn table_name(metric: Metric) -> &'static str {
+    match metric {
+        Metric::SingleTile => "distance table",
+        Metric::MultiTile => "multi-tile distance table",
+    }
+}
+
 /// The distance table of `goal`'s layout when `need` allows (see
 /// [`distance_table::shared`]); `None` when the board has none or it is not at hand.
 pub(super) fn table(
@@ -175,6 +184,7 @@ pub(super) fn table(
     let Ok(layout) = Layout::for_goal(goal) else {
         return Ok(None);
     };
+    let layout = layout.in_metric(options.metric);
     let started = Instant::now();
     let found = distance_table::shared(
         layout,
@@ -184,12 +194,13 @@ pub(super) fn table(
         options.progress(),
     )
     .map_err(tables_error(format!(
-        "the distance table of {} boards",
+        "the {} of {} boards",
+        table_name(options.metric),
         goal.size()
     )))?;
     Ok(found.map(|table| {
         let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
-        plan.tables = Some(format!("distance table of {}", goal.size()));
+        plan.tables = Some(format!("{} of {}", table_name(options.metric), goal.size()));
         plan.setup_seconds = started.elapsed().as_secs_f64();
         plan
     }))
