@@ -166,8 +166,28 @@ pub(super) fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
     Plan::new(algorithm, guide)
 }
 
+/// The plan of `--algorithm table`: the table, built when missing if the options allow.
+///
+/// # Errors
+/// [`SolveError::NotBuilt`] when it is not at hand and may not be built, and the errors
+/// of [`table`].
+pub(super) fn asked_table(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    let need = if options.build_tables {
+        Need::Always
+    } else {
+        Need::IfCheap
+    };
+    table(goal, options, need)?.ok_or_else(|| {
+        SolveError::NotBuilt(format!(
+            "the {} of {} boards",
+            table_name(options.metric),
+            goal.size()
+        ))
+    })
+}
+
 /// What the distance tables of `metric` are called in reports and errors.
-pub(super) fn table_name(metric: Metric) -> &'static str {
+fn table_name(metric: Metric) -> &'static str {
     match metric {
         Metric::SingleTile => "distance table",
         Metric::MultiTile => "multi-tile distance table",

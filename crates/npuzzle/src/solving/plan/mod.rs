@@ -53,9 +53,9 @@ use crate::pdb::{self, PatternDatabase};
 use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
-use crate::tables::distance_table::{DistanceTable, Need};
+use crate::tables::distance_table::DistanceTable;
 use crate::tables::partition::{Groups, Partition};
-use auto::{auto, classic, fast_idastar_plan, table};
+use auto::{asked_table, auto, classic, fast_idastar_plan};
 pub use auto::{best_set, preferred_sets};
 use validate::{database_set, fits_fast_idastar};
 
@@ -288,20 +288,7 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             }
             EstimateChoice::Auto => auto(goal, options)?,
         },
-        Algorithm::Table => {
-            let need = if options.build_tables {
-                Need::Always
-            } else {
-                Need::IfCheap
-            };
-            table(goal, options, need)?.ok_or_else(|| {
-                SolveError::NotBuilt(format!(
-                    "the {} of {} boards",
-                    auto::table_name(options.metric),
-                    goal.size()
-                ))
-            })?
-        }
+        Algorithm::Table => asked_table(goal, options)?,
         Algorithm::FastIdastar => fast_idastar_plan(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
         other => classic(other, options),

@@ -1,5 +1,5 @@
-//! Plans in the multi-tile metric ([`Metric::MultiTile`]): which algorithm answers when
-//! a jump of the blank along its line counts as one move.
+//! Plans in the multi-tile metric ([`crate::puzzle::metric`]): which algorithm answers
+//! when a jump of the blank along its line counts as one move.
 //!
 //! ```
 //! use npuzzle::plan::{plan, Guide};
@@ -20,18 +20,19 @@
 //! 3. Larger boards: the constructive method, its answer counted in the multi-tile
 //!    metric and not optimal.
 //!
-//! A heuristic named with `auto` is searched with by IDA*. The classic searches take the single-tile heuristics made multi-tile ones by
-//! [`Metric::scaled_estimate`]; pattern databases, which count single-tile moves, and
+//! A heuristic named with `auto` is searched with by IDA*. The classic searches take the
+//! single-tile heuristics made multi-tile ones by
+//! [`crate::puzzle::metric::Metric::scaled_estimate`]; pattern databases, which count
+//! single-tile moves, and
 //! the cluster, whose processes share single-tile iterations, are refused in words.
 
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
 use crate::puzzle::board::Board;
-use crate::puzzle::metric::Metric;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::distance_table::{Need, MAX_TABLE_CELLS};
 
-use super::auto::{classic, table, table_name};
+use super::auto::{asked_table, classic, table};
 use super::validate::{no_estimate, too_large, unweighted};
 use super::{Guide, Plan};
 
@@ -149,20 +150,7 @@ pub(super) fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
                 Plan::new(Algorithm::Constructive, Guide::Blind)
             }
         }
-        Algorithm::Table => {
-            let need = if options.build_tables {
-                Need::Always
-            } else {
-                Need::IfCheap
-            };
-            table(goal, options, need)?.ok_or_else(|| {
-                SolveError::NotBuilt(format!(
-                    "the {} of {} boards",
-                    table_name(Metric::MultiTile),
-                    size
-                ))
-            })?
-        }
+        Algorithm::Table => asked_table(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
         other => classic(other, options),
     })
