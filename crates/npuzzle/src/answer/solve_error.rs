@@ -114,6 +114,14 @@ pub enum SolveError {
     /// Optimal solutions to count where the answer would not be optimal (the reason).
     #[error("optimal solutions are counted only where the answer is optimal: {0}")]
     CountNotOptimal(String),
+    /// Something asked for that counts single-tile moves, in the multi-tile metric.
+    #[error("{what} cannot be used in the multi-tile metric: {why}")]
+    NotMultiTile {
+        /// What was asked for.
+        what: String,
+        /// Why not, and what to do instead.
+        why: String,
+    },
 }
 
 impl SolveError {
@@ -137,7 +145,8 @@ impl SolveError {
             | SolveError::TooManyThreads { .. }
             | SolveError::VisitedNotTaken(_)
             | SolveError::WeightNotTaken(_)
-            | SolveError::CountNotOptimal(_) => Fault::Request,
+            | SolveError::CountNotOptimal(_)
+            | SolveError::NotMultiTile { .. } => Fault::Request,
         }
     }
 }

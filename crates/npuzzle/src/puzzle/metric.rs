@@ -90,6 +90,33 @@ impl Metric {
         let longest = self.longest_jump(size);
         std::iter::successors(size.step(cell, mv), move |&c| size.step(c, mv)).take(longest)
     }
+
+    /// The blank's move from `from` to `to` and the cells it jumps, when they share a
+    /// row or a column and differ.
+    pub fn jump(size: Size, from: usize, to: usize) -> Option<(Move, usize)> {
+        let ((from_row, from_col), (to_row, to_col)) = (size.row_col(from), size.row_col(to));
+        let mv = if from_row == to_row && to_col < from_col {
+            Move::Left
+        } else if from_row == to_row && to_col > from_col {
+            Move::Right
+        } else if from_col == to_col && to_row < from_row {
+            Move::Up
+        } else if from_col == to_col && to_row > from_row {
+            Move::Down
+        } else {
+            return None;
+        };
+        Some((mv, size.cell_distance(from, to)))
+    }
+
+    /// An estimate of single-tile moves made one of this metric's: in the multi-tile
+    /// metric a move slides at most [`Metric::longest_jump`] tiles, so it covers at most
+    /// that many single-tile moves, and `h` of them need at least `h / longest` moves
+    /// (rounded up). Any admissible single-tile estimate stays admissible this way.
+    pub fn scaled_estimate(self, size: Size, single_tile: u32) -> u32 {
+        let longest = self.longest_jump(size).max(1) as u32;
+        single_tile.div_ceil(longest)
+    }
 }
 
 impl fmt::Display for Metric {
@@ -132,6 +159,22 @@ mod tests {
         assert_eq!(cells(Metric::MultiTile, 0, Move::Down), [4, 8]);
         assert_eq!(cells(Metric::MultiTile, 0, Move::Up), Vec::<usize>::new());
         assert_eq!(cells(Metric::SingleTile, 0, Move::Right), [1]);
+    }
+
+    #[test]
+    fn jumps_are_along_a_line() {
+        let size = Size::new(4, 3).unwrap();
+        assert_eq!(Metric::jump(size, 0, 3), Some((Move::Right, 3)));
+        assert_eq!(Metric::jump(size, 9, 1), Some((Move::Up, 2)));
+        assert_eq!(Metric::jump(size, 0, 5), None);
+        assert_eq!(Metric::jump(size, 5, 5), None);
+        for cell in 0..size.cells() {
+            for mv in Move::DEFAULT_ORDER {
+                for (k, to) in Metric::MultiTile.reach(size, cell, mv).enumerate() {
+                    assert_eq!(Metric::jump(size, cell, to), Some((mv, k + 1)));
+                }
+            }
+        }
     }
 
     #[test]

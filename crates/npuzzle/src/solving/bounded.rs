@@ -50,6 +50,7 @@ use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::fast_idastar::{self, LinearConflict, Weighted, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::constructive;
 use crate::solving::plan::{Guide, Plan};
@@ -72,6 +73,8 @@ pub const WEIGHTS: [f64; 16] = [
 pub fn applies(plan: &Plan, options: &SolveOptions) -> bool {
     let limits = &options.limits;
     options.bounded
+        // Its upper bounds come from single-tile searches.
+        && options.metric == Metric::SingleTile
         && options.cluster.is_none()
         && options.weight <= 1.0
         && !matches!(plan.algorithm, Algorithm::Constructive | Algorithm::Table)

@@ -1,6 +1,6 @@
 //! Counting optimal solutions: how many distinct move sequences of the fewest moves solve
 //! a board ([`crate::SolveOptions::count_optimal`]), counted after the search has found
-//! one and its length. Moves are single-tile moves, the only metric there is.
+//! one and its length, in the solve's metric ([`crate::puzzle::metric`]).
 //!
 //! ```
 //! use npuzzle::{parse_board, solve, Board, SolveOptions};
@@ -13,6 +13,8 @@
 //! ```
 //!
 //! Who counts:
+//! - In the multi-tile metric, the board's multi-tile distance table (built when it is
+//!   not cached: about a minute for 12 cells), the same way.
 //! - A board with a complete distance table at hand (at most 12 cells; every one of at
 //!   most 10): the table, exactly and fast: a board's count is the sum of those of its
 //!   neighbours one move nearer ([`DistanceTable::count_paths`]).
@@ -32,6 +34,7 @@ use crate::answer::solution::{Solution, Status, Uncounted};
 use crate::fast_idastar::{self, LinearConflict};
 use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
+use crate::puzzle::metric::Metric;
 use crate::search::Limits;
 use crate::solving::plan::{Guide, Plan};
 use crate::tables::distance_table::{self, DistanceTable, Layout, Need};
@@ -58,7 +61,11 @@ pub fn count_into(
         _ => return,
     };
     let limits = &options.limits;
-    let (outcome, stats) = if let Some(table) = table_at_hand(goal, plan, options) {
+    let table = table_at_hand(goal, plan, options);
+    if table.is_none() && options.metric == Metric::MultiTile {
+        return; // not built here, and building is not allowed: left uncounted
+    }
+    let (outcome, stats) = if let Some(table) = table {
         let relabeled = start.relabeled(goal, &table.layout().goal());
         let (outcome, stats) = table
             .count_paths(&relabeled, limits)
@@ -84,16 +91,16 @@ fn table_at_hand(
     if let Guide::Table(table) = &plan.guide {
         return Some(table.clone());
     }
-    let layout = Layout::for_goal(goal).ok()?;
-    distance_table::shared(
-        layout,
-        &options.cache(),
-        Need::IfCheap,
-        &Limits::NONE,
-        &Silent,
-    )
-    .ok()
-    .flatten()
+    let layout = Layout::for_goal(goal).ok()?.in_metric(options.metric);
+    // The single-tile fallbacks below count single-tile moves: a multi-tile count needs
+    // its table.
+    let need = match options.metric {
+        Metric::MultiTile if options.build_tables => Need::Always,
+        _ => Need::IfCheap,
+    };
+    distance_table::shared(layout, &options.cache(), need, &Limits::NONE, &Silent)
+        .ok()
+        .flatten()
 }
 
 /// The pattern databases the search ended with: the plan's, or those its upgrade built

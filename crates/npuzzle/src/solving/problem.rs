@@ -24,6 +24,7 @@ use crate::answer::options::{SolveOptions, Visited, RANKED_CELLS};
 use crate::answer::solution::Algorithm;
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::metric::Metric;
 use crate::puzzle::rank::factorial;
 use crate::puzzle::state::{Packed, SearchState, Wide, PACKED_CELLS};
 use crate::search::{
@@ -35,6 +36,7 @@ struct Problem<'a, S> {
     size: Size,
     visited: Visited,
     order: [Move; 4],
+    metric: Metric,
     goal: S,
     heuristic: Option<&'a Heuristic>,
     weight: f64,
@@ -48,17 +50,23 @@ impl<S: SearchState> Problem<'_, S> {
     fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
         let blank = state.blank(self.cells());
         let state = state.clone();
-        self.order.iter().filter_map(move |&mv| {
-            self.size
-                .step(blank, mv)
-                .map(|from| state.slide(blank, from))
+        // In the multi-tile metric each direction gives a jump of every length, shortest
+        // first: the canonical order ([`Metric`]).
+        self.order.iter().flat_map(move |&mv| {
+            let mut jumped = (blank, state.clone());
+            self.metric.reach(self.size, blank, mv).map(move |to| {
+                let (at, ref board) = jumped;
+                jumped = (to, board.slide(at, to));
+                jumped.1.clone()
+            })
         })
     }
 
     fn estimate(&self, state: &S) -> u32 {
-        let h = self
-            .heuristic
-            .map_or(0, |h| state.with_cells(self.cells(), |c| h.estimate(c)));
+        let h = self.heuristic.map_or(0, |h| {
+            let single_tile = state.with_cells(self.cells(), |c| h.estimate(c));
+            self.metric.scaled_estimate(self.size, single_tile)
+        });
         // Rounding down keeps w*h below w times the true distance, so the bound holds.
         if self.weight <= 1.0 {
             h
@@ -78,13 +86,14 @@ impl<S: SearchState> Problem<'_, S> {
 
     fn moves(&self, path: &[S]) -> Vec<Move> {
         path.windows(2)
-            .map(|w| {
-                Move::between(
+            .flat_map(|w| {
+                let (mv, cells) = Metric::jump(
                     self.size,
                     w[0].blank(self.cells()),
                     w[1].blank(self.cells()),
                 )
-                .expect("consecutive states differ by one move")
+                .expect("consecutive states differ by one move");
+                std::iter::repeat_n(mv, cells)
             })
             .collect()
     }
@@ -160,6 +169,7 @@ fn run<S: SearchState, O: Observer<S>>(
         size: start.size(),
         visited: options.visited,
         order: options.order,
+        metric: options.metric,
         goal: S::from_board(goal),
         heuristic: estimate.as_ref(),
         weight: options.weight,

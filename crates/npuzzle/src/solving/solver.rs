@@ -74,6 +74,7 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
     } else {
         execute(start, goal, &plan, options)?
     };
+    solution.metric = options.metric;
     if options.count_optimal {
         count::count_into(&mut solution, start, goal, &plan, options);
     }
@@ -93,6 +94,7 @@ fn without_search(
 ) -> Result<Solution, SolveError> {
     let (plan, estimate) = plan::without_building(goal, options)?;
     let mut solution = Solution::new(plan.algorithm, estimate);
+    solution.metric = options.metric;
     if start == goal {
         solution.conclude(Ok(Vec::new()));
     }

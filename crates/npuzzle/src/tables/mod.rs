@@ -17,3 +17,4 @@ pub mod partition;
 pub(crate) mod pdb_error;
 pub(crate) mod table_kind;
 pub(crate) mod table_stamp;
+pub mod walking_distance;

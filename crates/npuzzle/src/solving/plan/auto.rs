@@ -13,6 +13,7 @@ use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::catalogue::{Catalogue, NamedCatalogue};
 use crate::tables::distance_table::{self, Layout, Need};
@@ -165,6 +166,34 @@ pub(super) fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
     Plan::new(algorithm, guide)
 }
 
+/// The plan of `--algorithm table`: the table, built when missing if the options allow.
+///
+/// # Errors
+/// [`SolveError::NotBuilt`] when it is not at hand and may not be built, and the errors
+/// of [`table`].
+pub(super) fn asked_table(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    let need = if options.build_tables {
+        Need::Always
+    } else {
+        Need::IfCheap
+    };
+    table(goal, options, need)?.ok_or_else(|| {
+        SolveError::NotBuilt(format!(
+            "the {} of {} boards",
+            table_name(options.metric),
+            goal.size()
+        ))
+    })
+}
+
+/// What the distance tables of `metric` are called in reports and errors.
+fn table_name(metric: Metric) -> &'static str {
+    match metric {
+        Metric::SingleTile => "distance table",
+        Metric::MultiTile => "multi-tile distance table",
+    }
+}
+
 /// The distance table of `goal`'s layout when `need` allows (see
 /// [`distance_table::shared`]); `None` when the board has none or it is not at hand.
 pub(super) fn table(
@@ -175,6 +204,7 @@ pub(super) fn table(
     let Ok(layout) = Layout::for_goal(goal) else {
         return Ok(None);
     };
+    let layout = layout.in_metric(options.metric);
     let started = Instant::now();
     let found = distance_table::shared(
         layout,
@@ -184,12 +214,13 @@ pub(super) fn table(
         options.progress(),
     )
     .map_err(tables_error(format!(
-        "the distance table of {} boards",
+        "the {} of {} boards",
+        table_name(options.metric),
         goal.size()
     )))?;
     Ok(found.map(|table| {
         let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
-        plan.tables = Some(format!("distance table of {}", goal.size()));
+        plan.tables = Some(format!("{} of {}", table_name(options.metric), goal.size()));
         plan.setup_seconds = started.elapsed().as_secs_f64();
         plan
     }))

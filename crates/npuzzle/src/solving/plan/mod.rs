@@ -40,6 +40,7 @@
 
 mod advice;
 mod auto;
+mod multi_tile;
 mod upgrade;
 mod validate;
 
@@ -51,11 +52,11 @@ use crate::fast_idastar::Estimate;
 use crate::pdb::{self, PatternDatabase};
 use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::heuristic::HeuristicKind;
-use crate::tables::distance_table::{DistanceTable, Need};
+use crate::puzzle::metric::Metric;
+use crate::tables::distance_table::DistanceTable;
 use crate::tables::partition::{Groups, Partition};
-use auto::{auto, classic, fast_idastar_plan, table};
+use auto::{asked_table, auto, classic, fast_idastar_plan};
 pub use auto::{best_set, preferred_sets};
-pub use validate::validate;
 use validate::{database_set, fits_fast_idastar};
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
@@ -109,6 +110,20 @@ pub struct Upgrade {
     pub partition: Partition,
     /// Its groups on the goal.
     pub groups: Groups,
+}
+
+/// Checks that `options` can be planned for boards towards `goal`, without loading or
+/// building anything: what [`plan`] refuses, refused at once, so a front end can reject
+/// bad flags before any work starts.
+///
+/// # Errors
+/// As [`plan`], but for tables that cannot be had.
+pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
+    validate::common(goal, options)?;
+    match options.metric {
+        Metric::SingleTile => validate::single_tile(goal, options),
+        Metric::MultiTile => multi_tile::validate(goal, options),
+    }
 }
 
 /// What a solve will do.
@@ -251,6 +266,9 @@ pub fn limit_identity(options: &SolveOptions, plan: Option<&Plan>) -> Vec<(&'sta
 /// Never: a table asked for with [`Need::Always`] is always had.
 pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     validate(goal, options)?;
+    if options.metric == Metric::MultiTile {
+        return multi_tile::plan(goal, options);
+    }
     let size = goal.size();
     let plan = match options.algorithm {
         Algorithm::Auto => match &options.estimate {
@@ -270,16 +288,7 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             }
             EstimateChoice::Auto => auto(goal, options)?,
         },
-        Algorithm::Table => {
-            let need = if options.build_tables {
-                Need::Always
-            } else {
-                Need::IfCheap
-            };
-            table(goal, options, need)?.ok_or_else(|| {
-                SolveError::NotBuilt(format!("the distance table of {} boards", goal.size()))
-            })?
-        }
+        Algorithm::Table => asked_table(goal, options)?,
         Algorithm::FastIdastar => fast_idastar_plan(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
         other => classic(other, options),

@@ -14,23 +14,17 @@ use crate::tables::distance_table::MAX_TABLE_CELLS;
 
 use super::AUTO_OPTIMAL_CELLS;
 
-/// Checks that `options` can be planned for boards towards `goal`, without loading or
-/// building anything: what [`super::plan`] refuses, refused at once, so a front end can reject
-/// bad flags before any work starts.
+/// The checks of every request, whatever its metric: the weight, the threads, and the
+/// visited set against the algorithm and the board.
 ///
 /// # Errors
-/// As [`super::plan`], but for tables that cannot be had.
-pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
+/// As [`super::validate`].
+pub(super) fn common(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::BadWeight(options.weight));
     }
     checked_threads(options.threads)?;
     let size = goal.size();
-    if options.count_optimal {
-        counting(size, options)?;
-    }
-    let weighted = options.weight > 1.0;
-    let estimate = &options.estimate;
     if options.visited == Visited::Ranked {
         let keeps = matches!(
             options.algorithm,
@@ -48,6 +42,20 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
             });
         }
     }
+    Ok(())
+}
+
+/// The checks of a request in the single-tile metric, after [`common`].
+///
+/// # Errors
+/// As [`super::validate`].
+pub(super) fn single_tile(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
+    let size = goal.size();
+    if options.count_optimal {
+        counting(size, options)?;
+    }
+    let weighted = options.weight > 1.0;
+    let estimate = &options.estimate;
     if let Some((set, _)) = database_set(goal, estimate)? {
         pdb::check_buildable(goal, &set).map_err(tables_error(databases(&set)))?;
     }
@@ -114,7 +122,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
 /// Fails when optimal solutions are to be counted but the answer would not be optimal,
 /// or the board is one no counter takes: boards past a distance table's 12 cells are
 /// counted by the fast IDA*'s depth-first count ([`crate::solving::count`]).
-fn counting(size: Size, options: &SolveOptions) -> Result<(), SolveError> {
+pub(super) fn counting(size: Size, options: &SolveOptions) -> Result<(), SolveError> {
     let weight = options.weight;
     let why = if weight > 1.0 {
         Some(format!(

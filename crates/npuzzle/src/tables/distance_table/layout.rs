@@ -3,6 +3,7 @@
 //! the index and why it has no holes).
 
 use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::metric::Metric;
 use crate::puzzle::rank::{smaller_after, unrank};
 
 use super::packed::{sequence_rank, TableShape, MAX_TABLE_CELLS};
@@ -47,6 +48,33 @@ impl Layout {
     /// When the goal's board has more than [`MAX_TABLE_CELLS`] cells.
     pub fn for_goal(goal: &Board) -> Result<Layout, TableError> {
         Layout::new(goal.size(), goal.blank())
+    }
+
+    /// The same layout with distances counted in `metric` (see [`Metric`]): a table in
+    /// the multi-tile metric is another table, cached under another name.
+    ///
+    /// # Panics
+    /// Never: the layout's size and blank cell passed [`Layout::new`]'s checks.
+    #[must_use]
+    pub fn in_metric(self, metric: Metric) -> Layout {
+        match metric {
+            Metric::SingleTile => {
+                Layout::new(self.size, self.goal_blank()).expect("the layout's own size and blank")
+            }
+            Metric::MultiTile => Layout {
+                shape: self.shape.in_multi_tile(),
+                ..self
+            },
+        }
+    }
+
+    /// How the table's distances count moves.
+    pub fn metric(&self) -> Metric {
+        if self.shape.is_multi_tile() {
+            Metric::MultiTile
+        } else {
+            Metric::SingleTile
+        }
     }
 
     /// The board size.
@@ -123,7 +151,8 @@ impl Layout {
         Board::new(self.size, cells).expect("unranking gives a permutation")
     }
 
-    /// [`TableShape::for_each_neighbour`] with moves named.
+    /// [`TableShape::for_each_neighbour`] with moves named (in the multi-tile metric, a
+    /// move per jump length, shortest first).
     #[inline]
     pub(crate) fn for_each_neighbour(
         &self,

@@ -45,6 +45,15 @@
 //!   reads (d <= 80) instead of one; the optimal path costs that walk anyway. These
 //!   tables are built once on both cores, stored in the [`Cache`] and mapped.
 //!
+//! ## Tables in the multi-tile metric
+//! A layout [`Layout::in_metric`] the multi-tile metric counts a jump of the blank along
+//! its line as one move; the table is another one (never embedded, cached as
+//! `distance-mtm-…`), built by the same search with the jumps as neighbours. Two
+//! neighbours' distances still differ by at most one (each is one move from the other),
+//! so one less, equal and one more stay apart mod 3 and the same two-bit walk works. The
+//! walk tries jumps in the move order, shortest first, which makes its path the canonical
+//! multi-tile answer ([`crate::puzzle::metric`]).
+//!
 //! ## When a table is used
 //! [`shared`] hands out tables process-wide: 3x3 ones are embedded, other small ones
 //! always built (well under a second); a 12-cell one is used when its file is in the cache and built (about a
@@ -65,6 +74,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::metric::Metric;
 use crate::tables::cache::{self, Cache, Origin};
 use crate::util::cancel::CancelToken;
 use crate::util::progress::Progress;
@@ -74,6 +84,7 @@ pub use build::HARDEST_KEPT;
 pub(crate) use layout::pack;
 pub use layout::Layout;
 pub use move_strings::MoveStrings;
+use packed::blank_of;
 pub use packed::MAX_TABLE_CELLS;
 pub(crate) use store::eight_puzzle;
 pub use store::{build_peak_bytes, distance, shared, Need};
@@ -139,7 +150,9 @@ impl DistanceTable {
     /// # Panics
     /// Never for a valid layout: every 3x3 table is embedded.
     pub fn embedded(layout: Layout) -> Option<DistanceTable> {
-        if layout.size() != Size::square(3).expect("3x3 is a size") {
+        if layout.size() != Size::square(3).expect("3x3 is a size")
+            || layout.metric() != Metric::SingleTile
+        {
             return None;
         }
         let states = layout.states() as usize;
@@ -189,10 +202,16 @@ impl DistanceTable {
     /// The name and identity of the cache file of `layout`.
     pub fn cache_name(layout: &Layout) -> (String, String) {
         let size = layout.size();
-        let name = format!("distance-{size}-blank{}.tbl", layout.goal_blank());
+        // The single-tile tables keep the names they have always had.
+        let (prefix, counted) = match layout.metric() {
+            Metric::SingleTile => ("", ""),
+            Metric::MultiTile => ("mtm-", ", moves counted in the multi-tile metric"),
+        };
+        let name = format!("distance-{prefix}{size}-blank{}.tbl", layout.goal_blank());
         let identity = format!(
             "npuzzle distance table v{PAYLOAD_VERSION}: {size} board, standard goal with the \
-             blank in cell {}, index blank*(n-1)!/2+rank/2, 2-bit distance mod 3, summary first",
+             blank in cell {}, index blank*(n-1)!/2+rank/2, 2-bit distance mod 3, summary \
+             first{counted}",
             layout.goal_blank()
         );
         (name, identity)
@@ -310,7 +329,9 @@ impl DistanceTable {
         let index = self.layout.index(board)?;
         match &self.distances {
             Distances::Exact(bytes) => Some(usize::from(bytes[index as usize])),
-            Distances::Mod3 { .. } => self.path(board, &Move::DEFAULT_ORDER).map(|p| p.len()),
+            Distances::Mod3 { .. } => self
+                .path(board, &Move::DEFAULT_ORDER)
+                .map(|p| self.layout.metric().length(&p)),
         }
     }
 
@@ -344,7 +365,14 @@ impl DistanceTable {
                     }
                 });
             let (mv, there, next) = nearer.expect("a board off the goal has a nearer neighbour");
-            step(mv);
+            // A multi-tile move is a jump of several cells: as many single steps.
+            let cells = self
+                .layout
+                .size()
+                .cell_distance(blank_of(packed), blank_of(next));
+            for _ in 0..cells {
+                step(mv);
+            }
             index = there;
             packed = next;
         }
@@ -511,6 +539,42 @@ mod tests {
             assert!(!is_solvable(&unreachable, &goal));
             assert_eq!(table.solve(&unreachable, &goal, &order), None);
         }
+    }
+
+    #[test]
+    fn multi_tile_tables_walk_mod_3_like_their_exact_bytes_under_their_own_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        for (width, height) in [(4, 2), (2, 4), (3, 3)] {
+            let size = Size::new(width, height).unwrap();
+            let single = Layout::new(size, size.cells() - 1).unwrap();
+            let layout = single.in_metric(Metric::MultiTile);
+            assert_eq!(layout.metric(), Metric::MultiTile);
+            assert_eq!(layout.in_metric(Metric::SingleTile), single);
+            assert_ne!(
+                DistanceTable::cache_name(&layout),
+                DistanceTable::cache_name(&single)
+            );
+            let exact = DistanceTable::build(layout, &Silent);
+            let stepped = DistanceTable::build(single, &Silent);
+            assert!(exact.summary().max() < stepped.summary().max());
+            let (mod3, _) = DistanceTable::load_or_build(layout, &cache, &Silent, None).unwrap();
+            assert!(!mod3.is_exact());
+            assert_eq!(mod3.summary(), exact.summary());
+            for index in (0..layout.states()).step_by(5) {
+                let board = layout.board(index);
+                let path = exact.path(&board, &Move::DEFAULT_ORDER).unwrap();
+                assert_eq!(
+                    Metric::MultiTile.length(&path),
+                    exact.distance(&board).unwrap()
+                );
+                assert_eq!(mod3.distance(&board), exact.distance(&board), "{board}");
+                assert_eq!(mod3.path(&board, &Move::DEFAULT_ORDER), Some(path));
+            }
+        }
+        // No multi-tile table is embedded: the 3x3 one is built.
+        let three = Layout::new(Size::square(3).unwrap(), 8).unwrap();
+        assert!(DistanceTable::embedded(three.in_metric(Metric::MultiTile)).is_none());
     }
 
     #[test]

@@ -42,6 +42,9 @@ pub struct TableShape {
     /// `neighbours[cell][slot]`: where the blank goes from `cell` by the move in `slot`
     /// ([`NOWHERE`] off the board), so the hot loops do no division.
     neighbours: [[u8; 4]; MAX_TABLE_CELLS],
+    /// Whether a move is a jump of the blank along its line, any number of cells (the
+    /// multi-tile metric), rather than one cell.
+    multi_tile: bool,
 }
 
 impl TableShape {
@@ -72,7 +75,21 @@ impl TableShape {
             goal_blank,
             per_blank: factorial(cells - 1) / 2,
             neighbours,
+            multi_tile: false,
         }
+    }
+
+    /// The same shape with moves counted in the multi-tile metric: the blank jumps any
+    /// number of cells along its row or column in one move.
+    #[must_use]
+    pub fn in_multi_tile(mut self) -> TableShape {
+        self.multi_tile = true;
+        self
+    }
+
+    /// Whether moves are counted in the multi-tile metric.
+    pub fn is_multi_tile(&self) -> bool {
+        self.multi_tile
     }
 
     /// The goal's blank cell.
@@ -126,8 +143,10 @@ impl TableShape {
     }
 
     /// Calls `visit(slot, index, packed)` for each move of the blank, in the order of
-    /// `slots`. `rank` is the packed board's [`sequence_rank`]: horizontal moves keep the
-    /// order of the tiles, so only vertical ones need a new rank.
+    /// `slots`, and in the multi-tile metric for each length of a slot's jump, shortest
+    /// first (the canonical order of [`crate::puzzle::metric::Metric`]). `rank` is the
+    /// packed board's [`sequence_rank`]: horizontal moves, even jumps, keep the order of
+    /// the tiles, so only vertical ones need a new rank.
     #[inline]
     pub fn for_each_neighbour(
         &self,
@@ -136,20 +155,27 @@ impl TableShape {
         slots: &[usize; 4],
         mut visit: impl FnMut(usize, u64, u64),
     ) {
-        let blank = blank_of(packed);
+        let start = blank_of(packed);
         for &slot in slots {
-            let from = self.neighbours[blank][slot];
-            if from == NOWHERE {
-                continue;
+            let (mut blank, mut board) = (start, packed);
+            loop {
+                let from = self.neighbours[blank][slot];
+                if from == NOWHERE {
+                    break;
+                }
+                let from = usize::from(from);
+                board = slide(board, blank, from);
+                blank = from;
+                let index = if slot >= 2 {
+                    self.index_of(from, rank)
+                } else {
+                    self.index_packed(board)
+                };
+                visit(slot, index, board);
+                if !self.multi_tile {
+                    break;
+                }
             }
-            let from = usize::from(from);
-            let next = slide(packed, blank, from);
-            let index = if slot >= 2 {
-                self.index_of(from, rank)
-            } else {
-                self.index_packed(next)
-            };
-            visit(slot, index, next);
         }
     }
 }

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::metric::Metric;
 use crate::search::Limits;
 use crate::tables::cache::{Cache, CacheError};
 use crate::util::per_process::{get_or_try_make, PerProcess};
@@ -20,8 +21,8 @@ pub enum Need {
     IfCheap,
 }
 
-/// The tables this process has, by size and goal blank.
-static TABLES: PerProcess<(Size, usize), DistanceTable> = PerProcess::new();
+/// The tables this process has, by size, goal blank and metric.
+static TABLES: PerProcess<(Size, usize, Metric), DistanceTable> = PerProcess::new();
 
 /// The table of `layout`, kept for the rest of the process once had (see the module
 /// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
@@ -142,7 +143,11 @@ fn remembered(
     layout: Layout,
     make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
-    get_or_try_make(&TABLES, (layout.size(), layout.goal_blank()), make)
+    get_or_try_make(
+        &TABLES,
+        (layout.size(), layout.goal_blank(), layout.metric()),
+        make,
+    )
 }
 
 /// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the

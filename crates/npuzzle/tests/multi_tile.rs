@@ -1,0 +1,252 @@
+//! The multi-tile metric against an exhaustive search written here, apart from the
+//! library: a breadth-first search over every board of a small size where a move is a
+//! jump of the blank along its line, the canonical answer read off its distances (at
+//! each step the first jump in the move order, shortest first, that is one move nearer)
+//! and the number of optimal move sequences summed over them.
+
+use std::collections::HashMap;
+
+use npuzzle::{
+    solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, Move, MoveOrder, Size,
+    SolveOptions, Status,
+};
+
+/// Every board of `size` that reaches the standard goal, with its multi-tile distance.
+struct Exhaustive {
+    width: usize,
+    height: usize,
+    distance: HashMap<Vec<u8>, u32>,
+}
+
+impl Exhaustive {
+    fn new(width: usize, height: usize) -> Exhaustive {
+        let cells = width * height;
+        let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
+        let mut distance = HashMap::from([(goal.clone(), 0)]);
+        let mut layer = vec![goal];
+        let mut depth = 0;
+        let me = Exhaustive {
+            width,
+            height,
+            distance: HashMap::new(),
+        };
+        while !layer.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for board in &layer {
+                for (_, _, after) in me.jumps(board, Move::DEFAULT_ORDER) {
+                    if !distance.contains_key(&after) {
+                        distance.insert(after.clone(), depth);
+                        next.push(after);
+                    }
+                }
+            }
+            layer = next;
+        }
+        Exhaustive { distance, ..me }
+    }
+
+    /// Every move from `board`: direction, cells jumped, board after; in `order`, shorter
+    /// jumps first.
+    fn jumps(&self, board: &[u8], order: [Move; 4]) -> Vec<(Move, usize, Vec<u8>)> {
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let (row, col) = ((blank / self.width) as isize, (blank % self.width) as isize);
+        let mut out = Vec::new();
+        for mv in order {
+            let (dr, dc) = match mv {
+                Move::Up => (-1, 0),
+                Move::Down => (1, 0),
+                Move::Left => (0, -1),
+                Move::Right => (0, 1),
+            };
+            let mut after = board.to_vec();
+            let (mut r, mut c, mut at) = (row, col, blank);
+            for k in 1.. {
+                (r, c) = (r + dr, c + dc);
+                if r < 0 || c < 0 || r >= self.height as isize || c >= self.width as isize {
+                    break;
+                }
+                let next = r as usize * self.width + c as usize;
+                after.swap(at, next);
+                at = next;
+                out.push((mv, k, after.clone()));
+            }
+        }
+        out
+    }
+
+    /// The canonical optimal answer from `board` as the blank's single steps.
+    fn canonical(&self, board: &[u8], order: [Move; 4]) -> Vec<Move> {
+        let mut here = board.to_vec();
+        let mut steps = Vec::new();
+        while self.distance[&here] > 0 {
+            let d = self.distance[&here];
+            let (mv, k, after) = self
+                .jumps(&here, order)
+                .into_iter()
+                .find(|(_, _, after)| self.distance[after] + 1 == d)
+                .expect("a board off the goal has a nearer neighbour");
+            steps.extend(std::iter::repeat_n(mv, k));
+            here = after;
+        }
+        steps
+    }
+
+    /// The number of distinct optimal move sequences from `board`.
+    fn count(&self, board: &[u8], memo: &mut HashMap<Vec<u8>, u128>) -> u128 {
+        let d = self.distance[board];
+        if d == 0 {
+            return 1;
+        }
+        if let Some(&n) = memo.get(board) {
+            return n;
+        }
+        let n = self
+            .jumps(board, Move::DEFAULT_ORDER)
+            .into_iter()
+            .filter(|(_, _, after)| self.distance[after] + 1 == d)
+            .map(|(_, _, after)| self.count(&after, memo))
+            .sum();
+        memo.insert(board.to_vec(), n);
+        n
+    }
+
+    fn board(&self, cells: &[u8]) -> Board {
+        let size = Size::new(self.width, self.height).unwrap();
+        Board::new(size, cells.iter().map(|&t| u32::from(t)).collect()).unwrap()
+    }
+
+    /// Every board, in a fixed order.
+    fn boards(&self) -> Vec<Vec<u8>> {
+        let mut boards: Vec<Vec<u8>> = self.distance.keys().cloned().collect();
+        boards.sort();
+        boards
+    }
+}
+
+fn multi_tile(algorithm: Algorithm, order: [Move; 4]) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        metric: Metric::MultiTile,
+        order,
+        ..SolveOptions::default()
+    }
+}
+
+#[test]
+fn every_small_board_has_its_exhaustive_distance_and_canonical_answer() {
+    for (width, height) in [(3, 3), (2, 3), (3, 2), (2, 4), (4, 2)] {
+        let exhaustive = Exhaustive::new(width, height);
+        let goal = Board::goal(Size::new(width, height).unwrap());
+        let options = multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER);
+        for cells in exhaustive.boards() {
+            let start = exhaustive.board(&cells);
+            let solution = solve(&start, &goal, &options).unwrap();
+            assert_eq!(solution.algorithm, Algorithm::Table);
+            assert_eq!(
+                solution.length(),
+                Some(exhaustive.distance[&cells] as usize),
+                "{start}"
+            );
+            assert_eq!(
+                solution.moves,
+                exhaustive.canonical(&cells, Move::DEFAULT_ORDER),
+                "{start}"
+            );
+        }
+    }
+    // The 8-puzzle's diameter in the multi-tile metric is 24.
+    assert_eq!(Exhaustive::new(3, 3).distance.values().max(), Some(&24));
+}
+
+#[test]
+fn every_algorithm_gives_the_canonical_answer_under_any_order() {
+    let exhaustive = Exhaustive::new(3, 3);
+    let goal = Board::goal(Size::square(3).unwrap());
+    let boards = exhaustive.boards();
+    let orders = MoveOrder::all();
+    for (i, cells) in boards.iter().enumerate().step_by(1_009) {
+        let order = orders[i % orders.len()].moves();
+        let start = exhaustive.board(cells);
+        let expected = exhaustive.canonical(cells, order);
+        let distance = exhaustive.distance[cells];
+        // As in the single-tile metric, A* and bidirectional BFS promise an optimal
+        // answer, not the canonical one.
+        let mut algorithms = vec![
+            (Algorithm::Table, true),
+            (Algorithm::Bfs, true),
+            (Algorithm::Bidirectional, false),
+            (Algorithm::Astar, false),
+        ];
+        // The generic IDA* and IDDFS search a tree that grows some four times a move
+        // (IDDFS with no estimate at all): the deepest boards take them seconds each.
+        if distance <= 14 {
+            algorithms.push((Algorithm::Idastar, true));
+        }
+        if distance <= 9 {
+            algorithms.push((Algorithm::Iddfs, true));
+        }
+        let check = |options: &SolveOptions, canonical: bool| {
+            let solution = solve(&start, &goal, options).unwrap();
+            let what = format!("{} on {start} under {order:?}", options.algorithm);
+            assert_eq!(solution.status, Status::Solved, "{what}");
+            assert_eq!(solution.metric, Metric::MultiTile);
+            assert!(solution.optimal);
+            assert_eq!(solution.length(), Some(distance as usize), "{what}");
+            let mut reached = start.clone();
+            reached.apply_all(&solution.moves).unwrap();
+            assert_eq!(reached, goal, "{what}");
+            if canonical {
+                assert_eq!(solution.moves, expected, "{what}");
+            }
+        };
+        for (algorithm, canonical) in algorithms {
+            check(&multi_tile(algorithm, order), canonical);
+        }
+        // A named single-tile heuristic is scaled to the metric, so it stays optimal.
+        for kind in HeuristicKind::ALL.into_iter().filter(|_| distance <= 14) {
+            let options = SolveOptions {
+                estimate: EstimateChoice::Heuristic(kind),
+                ..multi_tile(Algorithm::Idastar, order)
+            };
+            check(&options, true);
+        }
+    }
+}
+
+#[test]
+fn optimal_solutions_are_counted_as_the_exhaustive_search_counts_them() {
+    let exhaustive = Exhaustive::new(3, 3);
+    let goal = Board::goal(Size::square(3).unwrap());
+    let mut memo = HashMap::new();
+    let options = SolveOptions {
+        count_optimal: true,
+        ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+    };
+    let mut many = 0;
+    for cells in exhaustive.boards().iter().step_by(97) {
+        let start = exhaustive.board(cells);
+        let expected = exhaustive.count(cells, &mut memo);
+        many += usize::from(expected > 1);
+        let solution = solve(&start, &goal, &options).unwrap();
+        assert_eq!(solution.optimal_solutions, Some(Ok(expected)), "{start}");
+    }
+    assert!(many > 100, "most boards have several optimal answers");
+}
+
+#[test]
+fn what_counts_single_tile_moves_is_refused_in_words() {
+    let goal = Board::goal(Size::square(4).unwrap());
+    let fast = multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER);
+    let error = solve(&goal, &goal, &fast).unwrap_err().to_string();
+    assert!(error.contains("multi-tile metric"), "{error}");
+    let database = SolveOptions {
+        estimate: EstimateChoice::PatternDatabase {
+            partition: "5-5-5".parse().unwrap(),
+            reflection: true,
+        },
+        ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+    };
+    let error = solve(&goal, &goal, &database).unwrap_err().to_string();
+    assert!(error.contains("pattern databases"), "{error}");
+}
