@@ -574,3 +574,16 @@ fn a_cluster_batch_agrees_on_the_metric() {
         );
     }
 }
+
+#[test]
+fn a_cluster_solve_in_the_multi_tile_metric_is_refused_in_words() {
+    let solve = ["solve", "867254301", "--metric", "mtm"];
+    for out in on_cluster(&solve, &[&[], &[]], "") {
+        let error = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{error}");
+        assert!(
+            error.contains("a cluster search cannot be used in the multi-tile metric"),
+            "{error}"
+        );
+    }
+}

@@ -108,9 +108,6 @@ pub struct BenchFileArgs {
     pub estimate: EstimateArgs,
     #[command(flatten)]
     pub order: OrderArgs,
-    /// The metric the boards are solved in; the file's lengths are in it.
-    #[command(flatten)]
-    pub metric: MetricArgs,
     /// Solve only the first N boards.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -150,7 +147,9 @@ impl BenchFileArgs {
             walk: None,
             weight: 1.0,
             order: self.order,
-            metric: self.metric,
+            // The fast IDA* counts single-tile moves (`bench --file --metric mtm` runs
+            // the multi-tile searches).
+            metric: MetricArgs::default(),
             estimate,
             first: self.first,
             instances: self.instances.clone(),

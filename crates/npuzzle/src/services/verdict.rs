@@ -267,7 +267,11 @@ fn fewest(
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
     let best = solve(start, goal, options)?;
-    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
+    // The fast IDA* counts single-tile moves: no optimal search past `auto`'s reach in
+    // the multi-tile metric.
+    let fast_fits = start.size().width() <= MAX_LINE
+        && start.size().height() <= MAX_LINE
+        && options.metric == Metric::SingleTile;
     if best.status != Status::Solved || best.optimal || given <= bound || !fast_fits {
         return Ok(best);
     }
