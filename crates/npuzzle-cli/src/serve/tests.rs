@@ -248,7 +248,7 @@ async fn the_move_order_reaches_solve_and_trace() {
 /// naming it.
 #[tokio::test]
 async fn the_metric_reaches_solve() {
-    for board in [HARD_3X3, "1 2 3/4 5 6/0 7 8", "283104765"] {
+    for board in [HARD_3X3, "1 2 3/4 5 6/0 7 8", "4 1 3/7 2 6/0 5 8"] {
         let start = parse_board(board, None).unwrap();
         let goal = Board::goal(start.size());
         for metric in npuzzle::Metric::ALL {
