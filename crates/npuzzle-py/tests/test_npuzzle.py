@@ -795,6 +795,9 @@ def test_metric_is_the_command_lines_and_counts_multi_tile_moves():
         npuzzle.solve(HARDEST_8, metric="htm")
     with pytest.raises(TypeError):
         npuzzle.solve(HARDEST_8, metric=2)
+    # What counts single-tile moves is the library's to refuse, in words.
+    with pytest.raises(ValueError, match="^metric: .*cannot be used in the multi-tile metric"):
+        npuzzle.solve(HARDEST_8, metric="mtm", algorithm="fast-idastar")
 
 
 def _optimal_path_counts_2x3():
