@@ -23,8 +23,8 @@
 //! A heuristic named with `auto` is searched with by IDA*. The classic searches take the
 //! single-tile heuristics made multi-tile ones by
 //! [`crate::puzzle::metric::Metric::scaled_estimate`]; pattern databases, which count
-//! single-tile moves, and
-//! the cluster, whose processes share single-tile iterations, are refused in words.
+//! single-tile moves, and the cluster, whose processes share single-tile iterations,
+//! are refused in words.
 
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
