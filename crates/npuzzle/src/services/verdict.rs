@@ -10,6 +10,10 @@
 //! search proved a bound: "valid, at most K moves over optimal" (with
 //! [`SolveOptions::bounded`]: [`crate::solving::bounded`]).
 //!
+//! Moves count in [`SolveOptions::metric`]: in the multi-tile metric a run of equal
+//! blank moves is one move, the lower bound is the single-tile one scaled
+//! ([`Metric::scaled_estimate`]), and the verdict's words name the metric.
+//!
 //! ```
 //! use npuzzle::notation::Notation;
 //! use npuzzle::verdict::check;
@@ -230,20 +234,10 @@ pub fn check(
 }
 
 /// A proven lower bound on the fewest moves from `start` to `goal` in `metric`: the
-/// Manhattan distance plus linear conflicts in the single-tile metric; in the
-/// multi-tile one, the Manhattan distance over the most tiles one move slides (each
-/// moves one cell nearer at best).
+/// Manhattan distance plus linear conflicts, scaled to the metric.
 fn lower_bound(start: &Board, goal: &Board, metric: Metric) -> usize {
-    match metric {
-        Metric::SingleTile => {
-            Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize
-        }
-        Metric::MultiTile => {
-            let manhattan =
-                Heuristic::new(HeuristicKind::Manhattan, goal).estimate_board(start) as usize;
-            manhattan.div_ceil(metric.longest_jump(start.size()))
-        }
-    }
+    let single_tile = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start);
+    metric.scaled_estimate(start.size(), single_tile) as usize
 }
 
 /// ` in the multi-tile metric`, said after a verdict's first words in any metric but
