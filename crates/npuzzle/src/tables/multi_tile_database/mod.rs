@@ -384,3 +384,44 @@ fn transpose(size: Size, cell: usize) -> usize {
     let width = size.width();
     (cell % width) * width + cell / width
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::progress::Silent;
+
+    fn colouring() -> Colouring {
+        let size = Size::new(4, 3).unwrap();
+        Colouring::new(
+            size,
+            &[vec![1, 2, 5], vec![3, 4, 7, 8], vec![6, 9, 10], vec![11]],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_cached_table_reads_back_as_built_and_a_cancelled_build_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let stopped = MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, Some(&cancel));
+        assert!(matches!(stopped, Err(MultiTileDatabaseError::Interrupted)));
+        assert!(!cache
+            .path(&MultiTileDatabase::file_name(&colouring()))
+            .exists());
+        let (built, origin) =
+            MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Built);
+        let (loaded, origin) =
+            MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Loaded);
+        assert_eq!(&*built.entries, &*loaded.entries);
+        // Every arrangement was reached (4x3 has no parity for colours to keep).
+        assert!(built.entries.iter().all(|&d| d != u8::MAX));
+        let goal: Vec<u8> = (1..12).chain([0]).collect();
+        assert_eq!(loaded.estimate(&goal), 0);
+        assert!(Colouring::new(Size::new(4, 3).unwrap(), &[vec![1, 2]]).is_none());
+        assert!(Colouring::new(Size::new(5, 4).unwrap(), &[(1..20).collect()]).is_none());
+    }
+}
