@@ -110,6 +110,9 @@ class SolveResult:
     @property
     def gave_up(self) -> Optional[str]: ...
     @property
+    def metric(self) -> str:
+        """"stm" or "mtm": how `length` counts the moves."""
+    @property
     def length(self) -> Optional[int]: ...
     @property
     def moves(self) -> str:
@@ -153,6 +156,10 @@ class Verdict:
     @property
     def optimal(self) -> Optional[bool]: ...
     @property
+    def metric(self) -> str:
+        """"stm" or "mtm": how `length` and `minimum` count (in mtm a run of equal
+        blank moves is one move)."""
+    @property
     def length(self) -> int: ...
     @property
     def minimum(self) -> Optional[int]: ...
@@ -186,6 +193,7 @@ def solve(
     order: Optional[str] = None,
     count_optimal: bool = False,
     progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
+    metric: Optional[str] = "stm",
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
     (its `.result` a bounded answer, status "bounded", when a time or node limit stopped
@@ -217,8 +225,10 @@ def check(
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
     order: Optional[str] = None,
+    metric: Optional[str] = "stm",
 ) -> Verdict:
-    """Do `moves` solve `board`, and are they as few as possible?"""
+    """Do `moves` solve `board`, and are they as few as possible (counted in `metric`:
+    "stm", or "mtm" where a run of equal blank moves is one move)?"""
 
 def random_board(
     size: Optional[SizeLike] = None,

@@ -558,3 +558,32 @@ fn killing_a_process_ends_the_others_with_an_error_naming_it() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_cluster_batch_agrees_on_the_metric() {
+    // Lines that name no metric are solved in the flag's: processes told other metrics
+    // would count other lengths, so they refuse, in words.
+    let batch = ["batch", "-j", "1", "--quiet"];
+    let outputs = on_cluster(&batch, &[&[], &["--metric", "mtm"]], "867254301\n");
+    for out in &outputs {
+        let error = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{error}");
+        assert!(
+            error.contains("would search differently: its metric is mtm, process 0's is stm"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn a_cluster_solve_in_the_multi_tile_metric_is_refused_in_words() {
+    let solve = ["solve", "867254301", "--metric", "mtm"];
+    for out in on_cluster(&solve, &[&[], &[]], "") {
+        let error = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{error}");
+        assert!(
+            error.contains("a cluster search cannot be used in the multi-tile metric"),
+            "{error}"
+        );
+    }
+}

@@ -127,6 +127,18 @@ const PROMISED: &[(&str, &str)] = &[
         "R2U2LDLDRURDLULDRULURDLU --notation tiles",
         "valid and optimal",
     ),
+    (
+        "--metric mtm --notation tiles",
+        "length:    1 move in the multi-tile metric (optimal)\nmoves:     L2\n",
+    ),
+    (
+        "rr --metric mtm",
+        "valid and optimal in the multi-tile metric: 1 move reaches the goal, the fewest possible",
+    ),
+    (
+        "\"metric\": \"mtm\"}' | npuzzle batch",
+        "\"metric\":\"mtm\",\"length\":1,\"moves\":\"rr\",\"tile_moves\":\"L2\"",
+    ),
 ];
 
 /// The `npuzzle` command lines of a document's `sh` blocks, with the variables the

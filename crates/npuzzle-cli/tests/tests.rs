@@ -15,6 +15,7 @@ mod doors;
 mod faults;
 mod judge_test;
 mod judges;
+mod metric;
 mod order;
 mod pdb;
 mod ranks;

@@ -94,6 +94,8 @@ pub fn refused(error: SolveError) -> PyErr {
             TablesCause::Distance(_) => Some("board"),
         },
         SolveError::CountNotOptimal(_) => Some("count_optimal"),
+        // What counts single-tile moves, asked for in the multi-tile metric.
+        SolveError::NotMultiTile { .. } => Some("metric"),
         SolveError::NotBuilt(_)
         | SolveError::VisitedNotTaken(_)
         | SolveError::ClusterDisagrees(_) => None,

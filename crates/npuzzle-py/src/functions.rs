@@ -25,7 +25,7 @@ use npuzzle::random::{random_board as uniform, random_walk};
 use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::verdict::check as check_moves;
-use npuzzle::{Algorithm, Board, MoveOrder, Size, SolveOptions, Status};
+use npuzzle::{Algorithm, Board, Metric, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
@@ -52,7 +52,10 @@ use crate::values;
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
 /// `order` is the order the blank's moves are tried in, `"lrdu"` by default: of several
 /// optimal solutions, the answer is the smallest in it (from the tables, BFS, IDA*,
-/// IDDFS and the puzzle-specific IDA*). `count_optimal=True` also counts every distinct
+/// IDDFS and the puzzle-specific IDA*). `metric` is how moves count, `"stm"` (one tile
+/// one cell, the default) or `"mtm"` (the multi-tile metric: sliding any number of tiles
+/// of a row or column at once is one move); `length` counts in it, `moves` are still the
+/// blank's single steps. `count_optimal=True` also counts every distinct
 /// optimal move sequence (`optimal_solutions`, exact; `count_gave_up` says why a count is
 /// missing), as `npuzzle solve --count-optimal` does. An unsolvable board is an answer
 /// (`status == "unsolvable"`), not an error. The GIL is released while searching.
@@ -67,6 +70,7 @@ use crate::values;
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
     max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
+    metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -87,6 +91,7 @@ pub fn solve(
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
     #[pyo3(from_py_with = values::count_optimal)] count_optimal: bool,
     #[pyo3(from_py_with = Callback::read)] progress: Option<Callback>,
+    #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -97,6 +102,7 @@ pub fn solve(
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
         order: order.unwrap_or_default().moves(),
+        metric,
         count_optimal,
         bounded: true,
         cache: cache(cache_dir),
@@ -174,11 +180,13 @@ pub fn compare(
 /// (`"R2U2L"`). Returns a `Verdict`; moves that leave the board or miss the goal give
 /// `valid == False`, while text that is not a move list raises `ValueError`. The
 /// verdict's `canonical` says whether the moves are the smallest optimal solution in
-/// `order` (default `"lrdu"`).
+/// `order` (default `"lrdu"`). With `metric="mtm"` the moves are counted in the
+/// multi-tile metric (a run of equal blank moves, `"uuu"` or `"D3"`, is one move) and
+/// compared with the fewest multi-tile moves.
 #[pyfunction]
 #[pyo3(signature = (
     board, moves, goal=None, *, notation="blank", size=None, max_nodes=None,
-    max_seconds=None, max_memory=None, cache_dir=None, order=None,
+    max_seconds=None, max_memory=None, cache_dir=None, order=None, metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn check(
@@ -193,6 +201,7 @@ pub fn check(
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
+    #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
@@ -200,6 +209,7 @@ pub fn check(
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         order: order.unwrap_or_default().moves(),
+        metric,
         bounded: true,
         ..SolveOptions::default()
     };

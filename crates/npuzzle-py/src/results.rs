@@ -99,7 +99,14 @@ impl PySolveResult {
         self.0.gave_up.as_deref()
     }
 
-    /// Number of moves, when solved.
+    /// How `length` counts: `"stm"` (a tile one cell is a move) or `"mtm"` (a run of
+    /// tiles along a line is a move).
+    #[getter]
+    fn metric(&self) -> &str {
+        &self.0.metric
+    }
+
+    /// Number of moves in `metric`, when solved.
     #[getter]
     fn length(&self) -> Option<usize> {
         self.0.length
@@ -293,7 +300,14 @@ impl PyVerdict {
         self.0.optimal
     }
 
-    /// Number of moves given.
+    /// How `length` and `minimum` count: `"stm"` or `"mtm"` (a run of equal blank moves
+    /// is one move).
+    #[getter]
+    fn metric(&self) -> &str {
+        self.0.metric.name()
+    }
+
+    /// Number of moves given, in `metric`.
     #[getter]
     fn length(&self) -> usize {
         self.0.length

@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
-use npuzzle::{Algorithm, MoveOrder, Notation};
+use npuzzle::{Algorithm, Metric, MoveOrder, Notation};
 
 use crate::errors::bad_input;
 
@@ -144,6 +144,16 @@ pub fn order(value: &Bound<'_, PyAny>) -> PyResult<Option<MoveOrder>> {
         .map(|text| text.parse::<MoveOrder>())
         .transpose()
         .map_err(|e| bad_input("order", e))
+}
+
+/// The `metric` argument: `"stm"` (default; also None) or `"mtm"`, a `ValueError`
+/// naming any other value.
+pub fn metric(value: &Bound<'_, PyAny>) -> PyResult<Metric> {
+    optional(value, "metric", text)?
+        .map(|text| text.parse::<Metric>())
+        .transpose()
+        .map(Option::unwrap_or_default)
+        .map_err(|e| bad_input("metric", e))
 }
 
 /// The `moves` argument.

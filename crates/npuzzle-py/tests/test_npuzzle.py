@@ -724,6 +724,82 @@ def test_order_is_the_command_lines():
         npuzzle.solve(HARDEST_8, order=4)
 
 
+def _multi_tile_distances_3x3():
+    """Every 3x3 board's distance to 1 2 3/4 5 6/7 8 0 in the multi-tile metric,
+    counted here: a breadth-first search whose moves are the blank's jumps of one or two
+    cells along its row or column."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    far = {goal: 0}
+    layer = [goal]
+    while layer:
+        following = []
+        for cells in layer:
+            blank = cells.index(0)
+            row, col = divmod(blank, 3)
+            for d_row, d_col in ((0, -1), (0, 1), (1, 0), (-1, 0)):
+                moved, at = list(cells), blank
+                for jump in (1, 2):
+                    r, c = row + d_row * jump, col + d_col * jump
+                    if not (0 <= r < 3 and 0 <= c < 3):
+                        break
+                    moved[at], moved[r * 3 + c] = moved[r * 3 + c], 0
+                    at = r * 3 + c
+                    key = tuple(moved)
+                    if key not in far:
+                        far[key] = far[cells] + 1
+                        following.append(key)
+        layer = following
+    return far
+
+
+def _runs(moves):
+    """The number of runs of equal letters: multi-tile moves of blank steps."""
+    return sum(1 for i, m in enumerate(moves) if i == 0 or moves[i - 1] != m)
+
+
+def test_metric_is_the_command_lines_and_counts_multi_tile_moves():
+    """`metric=` answers as `--metric`: in "mtm" the length is the fewest multi-tile
+    moves (checked against a search written here), the verdict counts a run of equal
+    blank moves once, results keep their metric through pickling, and a bad metric is
+    refused naming it."""
+    far = _multi_tile_distances_3x3()
+    boards = cli("random", "--size", "3x3", "--count", "8", "--seed", "38").splitlines()
+    for board in boards:
+        cells = tuple(int(t) for t in board.replace("/", " ").split())
+        result = npuzzle.solve(board, metric="mtm")
+        assert (result.metric, result.length) == ("mtm", far[cells]), board
+        assert _runs(result.moves) == result.length
+        expected = json.loads(cli("solve", board, "--metric", "mtm", "--json"))
+        ours = result.to_dict()
+        assert {k: v for k, v in ours.items() if k != "stats"} == \
+            {k: v for k, v in expected.items() if k != "stats"}
+        assert pickle.loads(pickle.dumps(result)).metric == "mtm"
+        verdict = npuzzle.check(board, result.moves, metric="mtm")
+        assert (verdict.metric, verdict.optimal, verdict.length) == ("mtm", True, far[cells])
+        line = json.loads(cli("check", board, result.moves, "--metric", "mtm", "--json"))
+        assert verdict.to_dict() == line
+        assert pickle.loads(pickle.dumps(verdict)).metric == "mtm"
+        stm = npuzzle.solve(board)
+        assert stm.metric == "stm" and stm.length == len(stm.moves)
+        assert npuzzle.check(board, stm.moves).metric == "stm"
+    one = npuzzle.solve("1 2 3/4 5 6/0 7 8", metric="mtm")
+    assert (one.length, one.moves, one.tile_moves) == (1, "rr", "L2")
+    assert npuzzle.solve("1 2 3/4 5 6/0 7 8", metric=None).length == 2
+    assert npuzzle.check("1 2 3/4 5 6/0 7 8", "L2", notation="tiles", metric="mtm").length == 1
+    for call in (lambda: npuzzle.solve(HARDEST_8, metric="MTM"),
+                 lambda: npuzzle.check(HARDEST_8, "l", metric="htm")):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value).startswith("metric: ") and "stm, mtm" in str(caught.value)
+    with pytest.raises(ValueError, match="'htm'"):
+        npuzzle.solve(HARDEST_8, metric="htm")
+    with pytest.raises(TypeError):
+        npuzzle.solve(HARDEST_8, metric=2)
+    # What counts single-tile moves is the library's to refuse, in words.
+    with pytest.raises(ValueError, match="^metric: .*cannot be used in the multi-tile metric"):
+        npuzzle.solve(HARDEST_8, metric="mtm", algorithm="fast-idastar")
+
+
 def _optimal_path_counts_2x3():
     """Every 2x3 board (goal 1 2 3/4 5 0) with its number of optimal move sequences,
     counted here: breadth-first layers from the goal, then each board sums the counts

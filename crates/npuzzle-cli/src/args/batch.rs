@@ -7,7 +7,8 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::Algorithm;
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs,
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, MetricArgs,
+    OrderArgs,
 };
 use super::values::thread_count;
 
@@ -16,7 +17,7 @@ use super::values::thread_count;
 #[command(mut_args(limit_defaults(&SOLVE_LIMITS)))]
 pub struct BatchArgs {
     /// Instances, one a line: a board, or a JSON object with "board" and optional "id",
-    /// "goal", "algorithm", "heuristic", "order". Blank lines and lines starting with # are skipped.
+    /// "goal", "algorithm", "heuristic", "order", "metric". Blank lines and lines starting with # are skipped.
     /// Reads stdin when absent or '-'.
     pub input: Option<PathBuf>,
     /// Write results here (appending; ids already there are skipped, so an interrupted
@@ -33,6 +34,9 @@ pub struct BatchArgs {
     // The move order of lines that do not name one.
     #[command(flatten)]
     pub order: OrderArgs,
+    // The metric of lines that do not name one.
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// Boards solved at once (0: one per core); with --cluster, on each process.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0, value_parser = thread_count)]
     pub jobs: usize,

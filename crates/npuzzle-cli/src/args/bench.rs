@@ -9,7 +9,9 @@ pub use npuzzle::options::BENCH_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind};
 
 use super::bench_depths::DepthArgs;
-use super::groups::{limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs};
+use super::groups::{
+    limit_defaults, CacheArgs, EstimateArgs, GoalArgs, LimitArgs, MetricArgs, OrderArgs,
+};
 use super::values::{board_number, thread_count, walk};
 
 /// `npuzzle bench`.
@@ -48,6 +50,9 @@ pub struct BenchArgs {
     pub weight: f64,
     #[command(flatten)]
     pub order: OrderArgs,
+    /// The metric every run solves in; a file's published lengths are in it.
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// The estimate of every configuration that names none and takes one.
     #[command(flatten)]
     pub estimate: EstimateArgs,
@@ -142,6 +147,9 @@ impl BenchFileArgs {
             walk: None,
             weight: 1.0,
             order: self.order,
+            // The fast IDA* counts single-tile moves (`bench --file --metric mtm` runs
+            // the multi-tile searches).
+            metric: MetricArgs::default(),
             estimate,
             first: self.first,
             instances: self.instances.clone(),

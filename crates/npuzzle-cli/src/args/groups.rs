@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Arg, Args};
 use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
-use npuzzle::{HeuristicKind, Move, MoveOrder, Size};
+use npuzzle::{HeuristicKind, Metric, Move, MoveOrder, Size};
 
 use super::values::{memory_size, seconds, thread_count};
 
@@ -122,6 +122,17 @@ impl OrderArgs {
     pub fn moves(self) -> [Move; 4] {
         self.order.unwrap_or_default().moves()
     }
+}
+
+/// How moves are counted.
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct MetricArgs {
+    /// How moves are counted, and so what an optimal answer minimises: stm (one tile one
+    /// cell is a move) or mtm (the multi-tile metric: sliding any number of tiles of one
+    /// row or column at once is a move; a run of equal blank moves counts once). The
+    /// moves are written as the blank's single steps either way (default: stm).
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::SingleTile)]
+    pub metric: Metric,
 }
 
 /// How many threads search one board.

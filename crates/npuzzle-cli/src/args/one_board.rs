@@ -6,8 +6,8 @@ use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, OrderArgs,
-    ThreadArgs,
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, MetricArgs,
+    OrderArgs, ThreadArgs,
 };
 use super::values::{notation, traced_algorithm};
 
@@ -38,6 +38,8 @@ pub struct SolveArgs {
     pub visited: Visited,
     #[command(flatten)]
     pub order: OrderArgs,
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
@@ -127,6 +129,10 @@ pub struct CheckArgs {
     /// JSON always does ("canonical").
     #[arg(long, value_name = "ORDER")]
     pub order: Option<MoveOrder>,
+    /// The metric MOVES are counted in and compared with the fewest in (in mtm a run of
+    /// equal blank moves, uuu or D3, is one move).
+    #[command(flatten)]
+    pub metric: MetricArgs,
     #[command(flatten)]
     pub goal: GoalArgs,
     /// Print one JSON object instead of text.

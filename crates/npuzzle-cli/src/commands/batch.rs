@@ -25,7 +25,7 @@ use npuzzle::report::SolveReport;
 use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
 use npuzzle::{
-    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, MoveOrder, Size,
+    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, MoveOrder, Size,
 };
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -51,6 +51,7 @@ struct Instance {
     algorithm: Option<String>,
     heuristic: Option<String>,
     order: Option<String>,
+    metric: Option<String>,
 }
 
 /// The id of a JSON Lines input line, as written.
@@ -80,6 +81,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         // The budget is shared by the boards solved at once.
         limits: args.limits.limits(SOLVE_LIMITS, at_once),
         order: args.order.moves(),
+        metric: args.metric.metric,
         cache: Some(args.cache.cache()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
@@ -315,8 +317,13 @@ fn agree(
             ("move order", npuzzle::moves_to_string(&defaults.order)),
         ]
     };
-    // A line may name its own algorithm: every limit any search reads must be the same.
-    for field in npuzzle::plan::limit_identity(defaults, None) {
+    // A line may name its own algorithm: every limit any search reads must be the same,
+    // and so must the metric lines that name none are solved in.
+    let metric = ("metric", defaults.metric.name().to_string());
+    for field in npuzzle::plan::limit_identity(defaults, None)
+        .into_iter()
+        .chain([metric])
+    {
         if !fields.iter().any(|(name, _)| *name == field.0) {
             fields.push(field);
         }
@@ -440,6 +447,9 @@ pub(crate) fn read_line(
         }
         if let Some(order) = &instance.order {
             options.order = order.parse::<MoveOrder>().context("order")?.moves();
+        }
+        if let Some(metric) = &instance.metric {
+            options.metric = metric.parse::<Metric>().context("metric")?;
         }
         (
             instance.board,

@@ -68,6 +68,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
         order: args.order.unwrap_or_default().moves(),
+        metric: args.metric.metric,
         bounded: true,
         ..SolveOptions::default()
     };

@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use npuzzle::notation::grid;
 use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::plural::counted;
 use npuzzle::report::SolveReport;
-use npuzzle::{solve, Advice, Board, Notation, Solution, SolveOptions, Status};
+use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
 use super::{exit_code, hint_after, validate};
@@ -41,6 +42,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
         order: args.order.moves(),
+        metric: args.metric.metric,
         weight: args.weight,
         cache: Some(args.cache.cache()),
         threads: args.threads.threads,
@@ -122,6 +124,17 @@ pub fn advise(solution: &Solution, goal: &Board) {
     }
 }
 
+/// A length as the text shows it: the bare number in the default single-tile metric, as
+/// it always was, else `12 moves in the multi-tile metric`.
+fn length_in(length: usize, metric: Metric) -> String {
+    if metric == Metric::SingleTile {
+        length.to_string()
+    } else {
+        let moves = counted(length as u64, "move", "moves");
+        format!("{moves} in {}", metric.in_words())
+    }
+}
+
 /// A solve's answer as printed.
 struct Solved<'a> {
     start: &'a Board,
@@ -149,7 +162,11 @@ impl Render for Solved<'_> {
                 } else {
                     "not proven optimal"
                 };
-                writeln!(out, "length:    {} ({proof})", self.solution.moves.len())?;
+                writeln!(
+                    out,
+                    "length:    {} ({proof})",
+                    length_in(report.length.unwrap_or_default(), self.solution.metric)
+                )?;
                 writeln!(
                     out,
                     "moves:     {}",
@@ -168,7 +185,7 @@ impl Render for Solved<'_> {
                     out,
                     "length:    {} (bounded: at most {} over the optimum, which is at least \
                      {lower})",
-                    self.solution.moves.len(),
+                    length_in(report.length.unwrap_or_default(), self.solution.metric),
                     report.gap.unwrap_or_default()
                 )?;
                 writeln!(

@@ -70,6 +70,7 @@ const ERROR_CODES: &[&str] = &[
     "bad_heuristic",
     "bad_limit",
     "bad_order",
+    "bad_metric",
     "bad_options",
     "bad_json",
     "bad_fields",
@@ -155,6 +156,13 @@ async fn errors_carry_stable_codes() {
             "bad_order",
         ),
         (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "metric": "htm"}),
+            ),
+            "bad_metric",
+        ),
+        (
             get("/api/trace?board=283104765&algorithm=bfs&order=x"),
             "bad_order",
         ),
@@ -233,6 +241,86 @@ async fn the_move_order_reaches_solve_and_trace() {
         "order: 'x' at position 3 is not a move (l, r, d, u)",
     )
     .await;
+}
+
+/// `"metric"` reaches the library: the answer is the library's in that metric, lengths
+/// count in it (a run of tiles is one multi-tile move), and a bad name is refused
+/// naming it.
+#[tokio::test]
+async fn the_metric_reaches_solve() {
+    for board in [HARD_3X3, "1 2 3/4 5 6/0 7 8", "4 1 3/7 2 6/0 5 8"] {
+        let start = parse_board(board, None).unwrap();
+        let goal = Board::goal(start.size());
+        for metric in npuzzle::Metric::ALL {
+            let options = npuzzle::SolveOptions {
+                metric,
+                ..npuzzle::SolveOptions::default()
+            };
+            let want = npuzzle::solve(&start, &goal, &options).unwrap();
+            let (status, body) = call(
+                default_app(),
+                post_json(
+                    "/api/solve",
+                    &json!({"board": board, "metric": metric.name()}),
+                ),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["metric"], metric.name());
+            assert_eq!(
+                body["moves"],
+                npuzzle::moves_to_string(&want.moves),
+                "{metric}"
+            );
+            assert_eq!(body["length"], metric.length(&want.moves), "{metric}");
+        }
+    }
+    let (_, stm) = call(
+        default_app(),
+        post_json("/api/solve", &json!({"board": "1 2 3/4 5 6/0 7 8"})),
+    )
+    .await;
+    assert_eq!((&stm["metric"], &stm["length"]), (&json!("stm"), &json!(2)));
+    let (_, mtm) = call(
+        default_app(),
+        post_json(
+            "/api/solve",
+            &json!({"board": "1 2 3/4 5 6/0 7 8", "metric": "mtm"}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (&mtm["length"], &mtm["tile_moves"]),
+        (&json!(1), &json!("L2"))
+    );
+    assert_error(
+        default_app(),
+        post_json(
+            "/api/solve",
+            &json!({"board": "283104765", "metric": "htm"}),
+        ),
+        StatusCode::BAD_REQUEST,
+        "metric: unknown metric 'htm' (stm, mtm)",
+    )
+    .await;
+    // What counts single-tile moves is the library's to refuse, in words.
+    let (status, body) = call(
+        default_app(),
+        post_json(
+            "/api/solve",
+            &json!({"board": HARD_3X3, "metric": "mtm", "algorithm": "fast-idastar"}),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (StatusCode::BAD_REQUEST, &json!("bad_options"))
+    );
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("cannot be used in the multi-tile metric"),
+        "{message}"
+    );
 }
 
 #[tokio::test]

@@ -57,6 +57,15 @@ impl Metric {
         }
     }
 
+    /// The metric in words, as sentences name it: `the single-tile metric`, `the
+    /// multi-tile metric`.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Metric::SingleTile => "the single-tile metric",
+            Metric::MultiTile => "the multi-tile metric",
+        }
+    }
+
     /// The number of moves `steps` (the blank's single steps) make in this metric: every
     /// step, or every run of equal steps.
     pub fn length(self, steps: &[Move]) -> usize {

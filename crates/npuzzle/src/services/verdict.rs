@@ -38,6 +38,7 @@ use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::fast_idastar::MAX_LINE;
 use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::metric::Metric;
 #[cfg(feature = "serde")]
 use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::notation::Notation;
@@ -56,9 +57,14 @@ pub struct Verdict {
     pub valid: bool,
     /// Whether they are also as few as possible (`None` when that could not be decided).
     pub optimal: Option<bool>,
-    /// Number of moves given.
+    /// The metric moves are counted in ([`SolveOptions::metric`]): in the multi-tile
+    /// one, a run of equal blank moves is one move.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub metric: Metric,
+    /// Number of moves given, in [`Verdict::metric`].
     pub length: usize,
-    /// The fewest moves possible (`None` when unknown or unreachable).
+    /// The fewest moves possible, in [`Verdict::metric`] (`None` when unknown or
+    /// unreachable).
     pub minimum: Option<usize>,
     /// A proven lower bound on the fewest moves (`None` when the moves are invalid).
     pub lower_bound: Option<usize>,
@@ -114,8 +120,10 @@ fn missed(end: &Board, start: &Board, goal: &Board) -> String {
 }
 
 /// Checks `moves` (the blank's) from `start` towards `goal`, searching under `options`
-/// for the fewest moves. A move the message names is written in `notation`, the one the
-/// moves were given in.
+/// for the fewest moves. Moves are counted in `options.metric`: in the multi-tile metric
+/// a run of equal blank moves (`uuu`, tile notation `D3`) is one move, and the verdict
+/// compares that count with the fewest multi-tile moves. A move the message names is
+/// written in `notation`, the one the moves were given in.
 ///
 /// # Errors
 /// As [`solve`]: start and goal of different sizes, or options the library refuses.
@@ -129,7 +137,8 @@ pub fn check(
     let mut verdict = Verdict {
         valid: false,
         optimal: None,
-        length: moves.len(),
+        metric: options.metric,
+        length: options.metric.length(moves),
         minimum: None,
         lower_bound: None,
         message: String::new(),
@@ -158,10 +167,12 @@ pub fn check(
         return Ok(verdict);
     }
     verdict.valid = true;
-    let given = moves.len();
-    let estimate =
-        Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize;
+    let given = verdict.length;
+    let estimate = lower_bound(start, goal, options.metric);
     let best = fewest(start, goal, (given, estimate), options)?;
+    // The fewest moves found, counted in the metric the search answered in.
+    let found = best.metric.length(&best.moves);
+    let in_metric = metric_words(options.metric);
     // A bounded answer's search proved more than the estimate.
     let bound = best
         .lower_bound
@@ -169,17 +180,17 @@ pub fn check(
     verdict.lower_bound = Some(bound);
     match (&best.status, best.optimal) {
         (Status::Solved, true) => {
-            let minimum = best.moves.len();
+            let minimum = found;
             verdict.minimum = Some(minimum);
             verdict.optimal = Some(given == minimum);
             verdict.message = if given == minimum {
                 format!(
-                    "valid and optimal: {} the goal, the fewest possible",
+                    "valid and optimal{in_metric}: {} the goal, the fewest possible",
                     moves_reach(given)
                 )
             } else {
                 format!(
-                    "valid but not optimal: {} the goal; the fewest is {minimum}",
+                    "valid but not optimal{in_metric}: {} the goal; the fewest is {minimum}",
                     moves_reach(given)
                 )
             };
@@ -188,22 +199,24 @@ pub fn check(
             verdict.minimum = Some(given);
             verdict.optimal = Some(true);
             verdict.message = format!(
-                "valid and optimal: {} the goal, the lower bound",
+                "valid and optimal{in_metric}: {} the goal, the lower bound",
                 moves_reach(given)
             );
         }
-        (Status::Solved | Status::Bounded(_), _) if best.moves.len() < given => {
+        (Status::Solved | Status::Bounded(_), _) if found < given => {
             verdict.optimal = Some(false);
             verdict.message = format!(
-                "valid but not optimal: {} the goal; {} too",
+                "valid but not optimal{in_metric}: {} the goal; {} too",
                 moves_reach(given),
-                match best.moves.len() {
+                match found {
                     1 => "1 does".to_string(),
                     n => format!("{n} do"),
                 }
             );
         }
-        (status, _) => verdict.message = undecided(status, given, bound, start),
+        (status, _) => {
+            verdict.message = undecided(status, (given, bound), start, &in_metric);
+        }
     }
     verdict.canonical = match verdict.optimal {
         Some(false) => Some(false),
@@ -214,6 +227,33 @@ pub fn check(
         _ => None,
     };
     Ok(verdict)
+}
+
+/// A proven lower bound on the fewest moves from `start` to `goal` in `metric`: the
+/// Manhattan distance plus linear conflicts in the single-tile metric; in the
+/// multi-tile one, the Manhattan distance over the most tiles one move slides (each
+/// moves one cell nearer at best).
+fn lower_bound(start: &Board, goal: &Board, metric: Metric) -> usize {
+    match metric {
+        Metric::SingleTile => {
+            Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start) as usize
+        }
+        Metric::MultiTile => {
+            let manhattan =
+                Heuristic::new(HeuristicKind::Manhattan, goal).estimate_board(start) as usize;
+            manhattan.div_ceil(metric.longest_jump(start.size()))
+        }
+    }
+}
+
+/// ` in the multi-tile metric`, said after a verdict's first words in any metric but
+/// the default single-tile one, whose verdicts read as they always did.
+fn metric_words(metric: Metric) -> String {
+    if metric == Metric::SingleTile {
+        String::new()
+    } else {
+        format!(" in {}", metric.in_words())
+    }
 }
 
 /// The fewest moves from `start` to `goal` as `solve` finds them under `options`. When
@@ -227,7 +267,11 @@ fn fewest(
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
     let best = solve(start, goal, options)?;
-    let fast_fits = start.size().width() <= MAX_LINE && start.size().height() <= MAX_LINE;
+    // The fast IDA* counts single-tile moves: no optimal search past `auto`'s reach in
+    // the multi-tile metric.
+    let fast_fits = start.size().width() <= MAX_LINE
+        && start.size().height() <= MAX_LINE
+        && options.metric == Metric::SingleTile;
     if best.status != Status::Solved || best.optimal || given <= bound || !fast_fits {
         return Ok(best);
     }
@@ -248,13 +292,19 @@ fn fewest(
 }
 
 /// The verdict on valid moves whose optimality no search decided: how far over optimal
-/// they can be when a bounded answer proved a bound, else why it is unknown.
-fn undecided(status: &Status, given: usize, bound: usize, start: &Board) -> String {
+/// the `given` count can be when a bounded answer proved a `bound`, else why it is
+/// unknown; `in_metric` names the metric unless it is the default.
+fn undecided(
+    status: &Status,
+    (given, bound): (usize, usize),
+    start: &Board,
+    in_metric: &str,
+) -> String {
     let why = match status {
         Status::Bounded(why) => {
             return format!(
-                "valid, at most {} over optimal: {} the goal; the fewest is at least {bound} \
-                 ({why})",
+                "valid, at most {} over optimal{in_metric}: {} the goal; the fewest is at \
+                 least {bound} ({why})",
                 crate::util::plural::counted(given.saturating_sub(bound) as u64, "move", "moves"),
                 moves_reach(given)
             );
@@ -267,7 +317,7 @@ fn undecided(status: &Status, given: usize, bound: usize, start: &Board) -> Stri
         ),
     };
     format!(
-        "valid: {} the goal; optimality unknown ({why})",
+        "valid{in_metric}: {} the goal; optimality unknown ({why})",
         moves_reach(given)
     )
 }
@@ -358,6 +408,108 @@ mod tests {
             told_apart >= 4 * 24,
             "only {told_apart} boards with two optimal paths"
         );
+    }
+
+    /// Every 3x3 board's distance to `goal` in the multi-tile metric, by a plain
+    /// breadth-first search whose moves are the blank's jumps along a line.
+    fn multi_tile_distances(goal: &Board) -> HashMap<Board, usize> {
+        let mut far = HashMap::from([(goal.clone(), 0)]);
+        let mut queue = std::collections::VecDeque::from([goal.clone()]);
+        while let Some(board) = queue.pop_front() {
+            let d = far[&board];
+            for mv in Move::DEFAULT_ORDER {
+                let mut next = board.clone();
+                while let Some(further) = next.moved(mv) {
+                    next = further;
+                    far.entry(next.clone()).or_insert_with(|| {
+                        queue.push_back(next.clone());
+                        d + 1
+                    });
+                }
+            }
+        }
+        far
+    }
+
+    /// An optimal path in the multi-tile metric, as the blank's single steps.
+    fn multi_tile_path(start: &Board, far: &HashMap<Board, usize>) -> Vec<Move> {
+        let (mut board, mut path) = (start.clone(), Vec::new());
+        while far[&board] > 0 {
+            let step = Move::DEFAULT_ORDER
+                .into_iter()
+                .find_map(|mv| {
+                    let mut next = board.clone();
+                    let mut run = Vec::new();
+                    while let Some(further) = next.moved(mv) {
+                        next = further;
+                        run.push(mv);
+                        if far[&next] + 1 == far[&board] {
+                            return Some((next, run));
+                        }
+                    }
+                    None
+                })
+                .expect("a board off the goal has a move nearer");
+            board = step.0;
+            path.extend(step.1);
+        }
+        path
+    }
+
+    #[test]
+    fn in_the_multi_tile_metric_runs_count_once_against_the_fewest_multi_tile_moves() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = multi_tile_distances(&goal);
+        let options = SolveOptions {
+            metric: Metric::MultiTile,
+            ..SolveOptions::default()
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+        let mut longer = 0;
+        for _ in 0..20 {
+            let start = random_board(&goal, &mut rng);
+            let path = multi_tile_path(&start, &far);
+            let verdict = check(&start, &goal, &path, Notation::Blank, &options).unwrap();
+            assert_eq!(verdict.metric, Metric::MultiTile);
+            assert_eq!(verdict.length, far[&start], "{start}");
+            assert_eq!(verdict.minimum, Some(far[&start]), "{start}");
+            assert_eq!(verdict.optimal, Some(true), "{start}: {}", verdict.message);
+            assert!(verdict.message.contains("in the multi-tile metric"));
+            // One step off first, then the fewest from there: optimal only when that
+            // step was itself a move of an optimal path.
+            for mv in Move::DEFAULT_ORDER {
+                let Some(next) = start.moved(mv) else {
+                    continue;
+                };
+                let detour = [vec![mv], multi_tile_path(&next, &far)].concat();
+                let verdict = check(&start, &goal, &detour, Notation::Blank, &options).unwrap();
+                let counted = Metric::MultiTile.length(&detour);
+                assert_eq!(verdict.length, counted);
+                assert_eq!(
+                    verdict.optimal,
+                    Some(counted == far[&start]),
+                    "{start} {mv:?}"
+                );
+                longer += usize::from(counted > far[&start]);
+            }
+        }
+        assert!(longer >= 20, "only {longer} longer answers checked");
+    }
+
+    #[test]
+    fn a_run_of_equal_blank_moves_is_one_multi_tile_move() {
+        let start = crate::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+        let goal = Board::goal(Size::square(3).unwrap());
+        let moves = Notation::Blank.parse("rr").unwrap();
+        for (metric, length) in [(Metric::SingleTile, 2), (Metric::MultiTile, 1)] {
+            let options = SolveOptions {
+                metric,
+                ..SolveOptions::default()
+            };
+            let verdict = check(&start, &goal, &moves, Notation::Blank, &options).unwrap();
+            assert_eq!((verdict.length, verdict.minimum), (length, Some(length)));
+            assert_eq!(verdict.optimal, Some(true), "{metric}: {}", verdict.message);
+        }
     }
 
     #[test]

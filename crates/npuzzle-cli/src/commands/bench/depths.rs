@@ -12,7 +12,7 @@ use npuzzle::depth_table::{
     DepthRowReport, Equation, BOOK_CONFIGS,
 };
 use npuzzle::search::Limits;
-use npuzzle::{Board, Size, SolveOptions};
+use npuzzle::{Board, Metric, Size, SolveOptions};
 use serde_json::{json, Value};
 
 use super::{configs, options, plot, validate};
@@ -50,6 +50,10 @@ struct DepthReport {
 }
 
 pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
+    if args.metric.metric != Metric::SingleTile {
+        // The textbook's table is of single-tile depths and node counts.
+        anyhow::bail!("--depths measures the single-tile metric only: leave out --metric mtm");
+    }
     let three = Size::square(3).expect("3x3 is a size");
     let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     // The boards drawn are held at once: a count past the memory is refused, not a crash.

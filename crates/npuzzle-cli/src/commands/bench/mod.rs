@@ -84,6 +84,7 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         set,
         options: SolveOptions {
             order: args.order.moves(),
+            metric: args.metric.metric,
             ..options(&args.limits, &args.cache, defaults)
         },
         per_board: args.per_board,
@@ -305,6 +306,7 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
         goal: goal.to_string(),
         boards: benchmark.set.instances.len(),
         per_board: benchmark.per_board,
+        metric: benchmark.options.metric,
         series,
     })
 }

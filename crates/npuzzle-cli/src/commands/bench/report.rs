@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use npuzzle::plural::counted;
 use npuzzle::report::SolveReport;
-use npuzzle::{Board, Solution, Status};
+use npuzzle::{Board, Metric, Solution, Status};
 use serde_json::{json, Value};
 
 use super::instances::Instance;
@@ -116,6 +116,8 @@ pub struct BenchReport {
     pub series: Vec<Series>,
     /// The limits of every run, as words.
     pub limits: String,
+    /// The metric every length counts in.
+    pub metric: Metric,
 }
 
 impl BenchReport {
@@ -139,6 +141,16 @@ impl BenchReport {
             self.baseline().unwrap_or(this)
         };
         base.total_seconds() / this.total_seconds().max(1e-9)
+    }
+
+    /// `; lengths in the multi-tile metric`, said where lengths are listed, or nothing
+    /// in the default single-tile metric.
+    fn metric_words(&self) -> String {
+        if self.metric == Metric::SingleTile {
+            String::new()
+        } else {
+            format!("; lengths in {}", self.metric.in_words())
+        }
     }
 
     /// The series others are compared with: the first that ran.
@@ -182,10 +194,11 @@ impl BenchReport {
             if index == 0 || series.config != self.series[index - 1].config {
                 writeln!(
                     out,
-                    "# goal {}; estimate {}; table setup {:.3} s",
+                    "# goal {}; estimate {}; table setup {:.3} s{}",
                     self.goal,
                     series.estimate.as_deref().unwrap_or("none"),
-                    series.setup_seconds
+                    series.setup_seconds,
+                    self.metric_words()
                 )?;
                 writeln!(
                     out,
@@ -261,6 +274,9 @@ impl Render for BenchReport {
         let threaded = self.threaded();
         writeln!(out, "Command: `{}`\n", self.command)?;
         writeln!(out, "Limits per run: {}.\n", self.limits)?;
+        if self.metric != Metric::SingleTile {
+            writeln!(out, "Lengths count moves in {}.\n", self.metric.in_words())?;
+        }
         writeln!(
             out,
             "Instances: {}. One instance at a time{}.\n",
@@ -375,6 +391,7 @@ impl Render for BenchReport {
             "goal": self.goal,
             "boards": self.boards,
             "limits": self.limits,
+            "metric": self.metric.name(),
             "estimate": self.series.first().and_then(|s| s.estimate.clone()),
             "setup_seconds": self.series.first().map_or(0.0, |s| s.setup_seconds),
             "runs": runs,

@@ -29,6 +29,8 @@ pub enum ErrorCode {
     BadLimit,
     /// A move order that is not l, r, d, u each once.
     BadOrder,
+    /// A metric that is not `stm` or `mtm`.
+    BadMetric,
     /// Options the solver refuses together (such as a heuristic for BFS).
     BadOptions,
     /// A body that is not JSON.
@@ -68,6 +70,7 @@ impl ErrorCode {
             ErrorCode::BadHeuristic => "bad_heuristic",
             ErrorCode::BadLimit => "bad_limit",
             ErrorCode::BadOrder => "bad_order",
+            ErrorCode::BadMetric => "bad_metric",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::BadJson => "bad_json",
             ErrorCode::BadFields => "bad_fields",

@@ -4,7 +4,7 @@
 use npuzzle::cancel::CancelToken;
 use npuzzle::options::time_limit;
 use npuzzle::search::Limits;
-use npuzzle::{Board, HeuristicKind, Move, MoveOrder, Size, SolveOptions};
+use npuzzle::{Board, HeuristicKind, Metric, Move, MoveOrder, Size, SolveOptions};
 use serde::Deserialize;
 
 use super::error::{bad_input, ApiError, ErrorCode};
@@ -108,6 +108,14 @@ pub(super) fn read_order(text: Option<&str>) -> Result<[Move; 4], ApiError> {
         .transpose()
         .map_err(|e| ApiError::bad_request(ErrorCode::BadOrder, format!("order: {e}")))?;
     Ok(order.unwrap_or_default().moves())
+}
+
+/// The metric a request names, else the single-tile one.
+pub(super) fn read_metric(name: Option<&str>) -> Result<Metric, ApiError> {
+    name.map(str::parse::<Metric>)
+        .transpose()
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadMetric, format!("metric: {e}")))
+        .map(Option::unwrap_or_default)
 }
 
 /// The heuristic a request names, if any.

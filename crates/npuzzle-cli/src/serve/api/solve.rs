@@ -9,7 +9,9 @@ use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, SolveOptio
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, solve_error, ApiError, ErrorCode};
-use super::request::{read_boards, read_heuristic, read_order, request_options, Memory};
+use super::request::{
+    read_boards, read_heuristic, read_metric, read_order, request_options, Memory,
+};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -29,6 +31,8 @@ pub struct SolveRequest {
     heuristic: Option<String>,
     /// As `--order`: the blank's moves `l r d u` in the order they are tried.
     order: Option<String>,
+    /// As `--metric`: how moves count, `stm` (default) or `mtm`.
+    metric: Option<String>,
     /// Also return every board along the solution.
     #[serde(default)]
     boards: bool,
@@ -66,10 +70,12 @@ pub async fn solve(
     };
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
     let order = read_order(request.order.as_deref())?;
+    let metric = read_metric(request.metric.as_deref())?;
     let options = SolveOptions {
         algorithm,
         estimate: EstimateChoice::from(heuristic),
         order,
+        metric,
         count_optimal: request.count_optimal,
         bounded: true,
         ..request_options(
