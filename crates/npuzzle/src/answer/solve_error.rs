@@ -177,10 +177,11 @@ impl TablesCause {
         match self {
             TablesCause::Distance(error) => error.fault(),
             TablesCause::Database(error) => error.fault(),
-            TablesCause::Catalogue(_) => Fault::Request,
+            // A build stopped by its caller's token is a limit, not a failure of the
+            // machine.
+            TablesCause::Catalogue(_)
+            | TablesCause::MultiTile(MultiTileDatabaseError::Interrupted) => Fault::Request,
             TablesCause::MultiTile(MultiTileDatabaseError::Cache(error)) => error.fault(),
-            // Stopped by its caller's token: a limit, not a failure of the machine.
-            TablesCause::MultiTile(MultiTileDatabaseError::Interrupted) => Fault::Request,
         }
     }
 }
