@@ -92,6 +92,7 @@ pub fn refused(error: SolveError) -> PyErr {
             | TablesCause::Distance(TableError::OverBudget { .. }) => Some("max_memory"),
             TablesCause::Database(_) | TablesCause::Catalogue(_) => Some("pdb"),
             TablesCause::Distance(_) => Some("board"),
+            TablesCause::MultiTile(_) => Some("metric"),
         },
         SolveError::CountNotOptimal(_) => Some("count_optimal"),
         // What counts single-tile moves, asked for in the multi-tile metric.

@@ -175,6 +175,7 @@ fn every_algorithm_gives_the_canonical_answer_under_any_order() {
         let mut algorithms = vec![
             (Algorithm::Table, true),
             (Algorithm::Bfs, true),
+            (Algorithm::FastIdastar, true),
             (Algorithm::Bidirectional, false),
             (Algorithm::Astar, false),
         ];
@@ -230,6 +231,13 @@ fn optimal_solutions_are_counted_as_the_exhaustive_search_counts_them() {
         many += usize::from(expected > 1);
         let solution = solve(&start, &goal, &options).unwrap();
         assert_eq!(solution.optimal_solutions, Some(Ok(expected)), "{start}");
+        // The multi-tile IDA* counts with its own depth-first pass.
+        let fast = SolveOptions {
+            algorithm: Algorithm::FastIdastar,
+            ..options.clone()
+        };
+        let solution = solve(&start, &goal, &fast).unwrap();
+        assert_eq!(solution.optimal_solutions, Some(Ok(expected)), "{start}");
     }
     assert!(many > 100, "most boards have several optimal answers");
 }
@@ -237,9 +245,21 @@ fn optimal_solutions_are_counted_as_the_exhaustive_search_counts_them() {
 #[test]
 fn what_counts_single_tile_moves_is_refused_in_words() {
     let goal = Board::goal(Size::square(4).unwrap());
-    let fast = multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER);
+    let fast = SolveOptions {
+        estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
+        ..multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER)
+    };
     let error = solve(&goal, &goal, &fast).unwrap_err().to_string();
     assert!(error.contains("multi-tile metric"), "{error}");
+    let five = Board::goal(Size::square(5).unwrap());
+    let error = solve(
+        &five,
+        &five,
+        &multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("sides of at most 4"), "{error}");
     let database = SolveOptions {
         estimate: EstimateChoice::PatternDatabase {
             partition: "5-5-5".parse().unwrap(),

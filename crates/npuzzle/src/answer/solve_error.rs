@@ -19,6 +19,7 @@ use crate::puzzle::board::Size;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::tables::catalogue::CatalogueError;
 use crate::tables::distance_table::TableError;
+use crate::tables::multi_tile_database::MultiTileDatabaseError;
 use crate::tables::pdb_error::PdbError;
 use crate::util::fault::Fault;
 
@@ -165,6 +166,9 @@ pub enum TablesCause {
     /// A catalogue that does not fit the board.
     #[error(transparent)]
     Catalogue(#[from] CatalogueError),
+    /// The multi-tile database's.
+    #[error(transparent)]
+    MultiTile(#[from] MultiTileDatabaseError),
 }
 
 impl TablesCause {
@@ -173,7 +177,11 @@ impl TablesCause {
         match self {
             TablesCause::Distance(error) => error.fault(),
             TablesCause::Database(error) => error.fault(),
-            TablesCause::Catalogue(_) => Fault::Request,
+            // A build stopped by its caller's token is a limit, not a failure of the
+            // machine.
+            TablesCause::Catalogue(_)
+            | TablesCause::MultiTile(MultiTileDatabaseError::Interrupted) => Fault::Request,
+            TablesCause::MultiTile(MultiTileDatabaseError::Cache(error)) => error.fault(),
         }
     }
 }

@@ -41,6 +41,7 @@ mod forbidden_words;
 mod linear_conflict;
 mod manhattan;
 mod move_pruner;
+pub mod multi_tile;
 pub mod parallel;
 mod runner;
 mod shared_iteration;

@@ -13,8 +13,10 @@
 //! ```
 //!
 //! Who counts:
-//! - In the multi-tile metric, the board's multi-tile distance table (built when it is
-//!   not cached: about a minute for 12 cells), the same way.
+//! - In the multi-tile metric, the multi-tile IDA*'s depth-first pass where it answered
+//!   ([`crate::fast_idastar::multi_tile::count_optimal`]), else the board's multi-tile
+//!   distance table (built when it is not cached: about a minute for 12 cells), the same
+//!   way as below.
 //! - A board with a complete distance table at hand (at most 12 cells; every one of at
 //!   most 10): the table, exactly and fast: a board's count is the sum of those of its
 //!   neighbours one move nearer ([`DistanceTable::count_paths`]).
@@ -31,12 +33,13 @@
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status, Uncounted};
+use crate::fast_idastar::multi_tile;
 use crate::fast_idastar::{self, LinearConflict};
 use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;
 use crate::search::Limits;
-use crate::solving::plan::{Guide, Plan};
+use crate::solving::plan::{Guide, JumpGuide, Plan};
 use crate::tables::distance_table::{self, DistanceTable, Layout, Need};
 use crate::util::progress::Silent;
 
@@ -61,6 +64,19 @@ pub fn count_into(
         _ => return,
     };
     let limits = &options.limits;
+    if let Guide::Jumps(guide) = &plan.guide {
+        let (outcome, stats) = match guide {
+            JumpGuide::Walking(walking) => {
+                multi_tile::count_optimal(start, goal, walking.as_ref(), length, limits)
+            }
+            JumpGuide::Coloured(coloured) => {
+                multi_tile::count_optimal(start, goal, coloured.as_ref(), length, limits)
+            }
+        };
+        solution.optimal_solutions = Some(outcome.map_err(Uncounted::GaveUp));
+        solution.stats = solution.stats.plus(stats);
+        return;
+    }
     let table = table_at_hand(goal, plan, options);
     if table.is_none() && options.metric == Metric::MultiTile {
         return; // not built here, and building is not allowed: left uncounted

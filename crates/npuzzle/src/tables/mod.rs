@@ -13,6 +13,7 @@
 pub mod cache;
 pub mod catalogue;
 pub mod distance_table;
+pub mod multi_tile_database;
 pub mod partition;
 pub(crate) mod pdb_error;
 pub(crate) mod table_kind;

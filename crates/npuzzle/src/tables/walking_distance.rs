@@ -147,6 +147,25 @@ impl WalkingDistance {
             + u32::from(self.cols.distance[usize::from(state.cols)])
     }
 
+    /// The state after `tile` slid one cell from `from` to `to`, the blank's cell (one
+    /// step of a jump; [`WalkingDistance::after_jump`] takes a whole jump).
+    #[inline]
+    pub fn slid(&self, state: WalkingState, tile: u8, from: usize, to: usize) -> WalkingState {
+        let mut next = state;
+        // The blank goes where the tile was: to a later line when the tile came from one.
+        let way = usize::from(to < from);
+        if from / self.width == to / self.width {
+            next.cols = self
+                .cols
+                .step(next.cols, way, self.goal_col[usize::from(tile)]);
+        } else {
+            next.rows = self
+                .rows
+                .step(next.rows, way, self.goal_row[usize::from(tile)]);
+        }
+        next
+    }
+
     /// The state after the blank jumped along `mv` over `tiles`, the tiles it slid in
     /// the order it met them (nearest first; one for a single step).
     #[inline]
@@ -411,11 +430,16 @@ mod tests {
                         let mut next = cells.clone();
                         let mut hole = blank;
                         let mut slid = Vec::new();
+                        let mut before = state;
                         while let Some(cell) = size.step(hole, mv) {
-                            slid.push(next[cell]);
+                            let tile = next[cell];
+                            slid.push(tile);
                             next.swap(hole, cell);
+                            let stepped = walking.slid(before, tile, cell, hole);
                             hole = cell;
                             let jumped = walking.after_jump(state, mv, &slid);
+                            assert_eq!(stepped, jumped);
+                            before = jumped;
                             assert_eq!(jumped, walking.state(&next), "{cells:?} {mv:?}");
                             assert!(walking.value(jumped).abs_diff(walking.value(state)) <= 1);
                         }

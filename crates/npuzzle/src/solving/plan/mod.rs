@@ -57,6 +57,7 @@ use crate::tables::distance_table::DistanceTable;
 use crate::tables::partition::{Groups, Partition};
 use auto::{asked_table, auto, classic, fast_idastar_plan};
 pub use auto::{best_set, preferred_sets};
+pub use multi_tile::{JumpGuide, MAX_MULTI_TILE_SEARCH_CELLS};
 use validate::{database_set, fits_fast_idastar};
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
@@ -79,6 +80,8 @@ pub enum Guide {
     Table(Arc<DistanceTable>),
     /// Additive pattern databases guiding the fast IDA*.
     PatternDatabase(Arc<PatternDatabase>),
+    /// An estimate of multi-tile moves guiding the multi-tile IDA*.
+    Jumps(JumpGuide),
 }
 
 impl Guide {
@@ -88,6 +91,7 @@ impl Guide {
             Guide::Blind | Guide::Table(_) => None,
             Guide::Heuristic(kind) => Some(kind.name().to_string()),
             Guide::PatternDatabase(db) => Some(db.name()),
+            Guide::Jumps(guide) => Some(guide.name()),
         }
     }
 }

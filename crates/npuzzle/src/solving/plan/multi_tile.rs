@@ -16,8 +16,14 @@
 //! 1. A complete multi-tile distance table where one is at hand: every board of at most
 //!    10 cells (built in memory in well under a second), 12-cell boards once their table
 //!    is cached (`--algorithm table` builds it).
-//! 2. Other boards of at most [`MAX_MULTI_TILE_SEARCH_CELLS`] cells: IDA*.
-//! 3. Larger boards: the constructive method, its answer counted in the multi-tile
+//! 2. Other boards of at most [`MAX_MULTI_TILE_SEARCH_CELLS`] cells with sides of at
+//!    most 4: the multi-tile IDA* ([`crate::fast_idastar::multi_tile`]), guided on the
+//!    15-puzzle (goal blank in the last cell) by the coloured multi-tile database with
+//!    the walking distance beside it — loaded from the cache, or built there first
+//!    (about a minute, once) where building is allowed — and by the walking distance
+//!    alone elsewhere.
+//! 3. Other boards of at most 16 cells (a side longer than 4): IDA*.
+//! 4. Larger boards: the constructive method, its answer counted in the multi-tile
 //!    metric and not optimal.
 //!
 //! A heuristic named with `auto` is searched with by IDA*. The classic searches take the
@@ -26,15 +32,48 @@
 //! single-tile moves, and the cluster, whose processes share single-tile iterations,
 //! are refused in words.
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
-use crate::puzzle::board::Board;
+use crate::fast_idastar::multi_tile::{ColouredEstimate, MAX_JUMP_CELLS};
+use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
+use crate::tables::cache::Origin;
 use crate::tables::distance_table::{Need, MAX_TABLE_CELLS};
+use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase, MultiTileDatabaseError};
+use crate::tables::walking_distance::WalkingDistance;
+use crate::util::per_process::{get_or_try_make, PerProcess};
 
 use super::auto::{asked_table, classic, table};
-use super::validate::{no_estimate, too_large, unweighted};
+use super::validate::{no_estimate, tables_error, too_large, unweighted};
 use super::{Guide, Plan};
+
+/// The estimate guiding the multi-tile IDA*.
+#[derive(Clone, Debug)]
+pub enum JumpGuide {
+    /// The walking distance counted in multi-tile moves.
+    Walking(Arc<WalkingDistance>),
+    /// The coloured multi-tile database, with the walking distance beside it.
+    Coloured(Arc<ColouredEstimate>),
+}
+
+impl JumpGuide {
+    /// The estimate's name in reports.
+    pub fn name(&self) -> String {
+        match self {
+            JumpGuide::Walking(_) => "walking-distance".to_string(),
+            JumpGuide::Coloured(_) => "multi-tile database + walking-distance".to_string(),
+        }
+    }
+}
+
+/// Whether the multi-tile IDA* takes boards of `size`: at most [`MAX_JUMP_CELLS`] cells,
+/// sides of at most 4 (the walking distance's reach).
+fn fits_jumps(size: Size) -> bool {
+    size.cells() <= MAX_JUMP_CELLS && size.width() <= 4 && size.height() <= 4
+}
 
 /// Boards of more cells than this are solved constructively by `auto` in the
 /// multi-tile metric: the 15-puzzle is the largest board its optimal search finishes.
@@ -83,10 +122,26 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
             }
             Ok(())
         }
-        Algorithm::FastIdastar => refuse(
-            "fast-idastar",
-            "its estimates count single-tile moves; use auto, table, idastar or astar",
-        ),
+        Algorithm::FastIdastar => {
+            unweighted(Algorithm::FastIdastar, weighted)?;
+            if !fits_jumps(size) {
+                return Err(SolveError::TooLarge {
+                    algorithm: "fast-idastar in the multi-tile metric (sides of at most 4)"
+                        .to_string(),
+                    size,
+                    cells: size.cells(),
+                    max: MAX_JUMP_CELLS,
+                });
+            }
+            if options.estimate.heuristic().is_some() {
+                return refuse(
+                    "a named heuristic with fast-idastar",
+                    "it is guided by multi-tile estimates of its own; leave the estimate to \
+                     the library",
+                );
+            }
+            Ok(())
+        }
         Algorithm::Constructive => {
             unweighted(Algorithm::Constructive, weighted)?;
             no_estimate(Algorithm::Constructive, &options.estimate)
@@ -106,7 +161,8 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
 
 /// Fails when optimal solutions are to be counted where the answer would not be
 /// optimal, or where no counter in this metric takes the board: a multi-tile distance
-/// table counts them (boards of at most [`MAX_TABLE_CELLS`] cells).
+/// table counts them (boards of at most [`MAX_TABLE_CELLS`] cells), the multi-tile
+/// IDA*'s depth-first pass the others it takes.
 fn counting(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     let size = goal.size();
     if options.weight > 1.0 {
@@ -120,12 +176,13 @@ fn counting(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
             "the constructive algorithm does not find the fewest moves".to_string(),
         ));
     }
-    if size.cells() > MAX_TABLE_CELLS {
+    if size.cells() > MAX_TABLE_CELLS && !fits_jumps(size) {
         return Err(SolveError::TooLarge {
-            algorithm: "counting optimal solutions in the multi-tile metric".to_string(),
+            algorithm: "counting optimal solutions in the multi-tile metric (sides of at most 4)"
+                .to_string(),
             size,
             cells: size.cells(),
-            max: MAX_TABLE_CELLS,
+            max: MAX_JUMP_CELLS,
         });
     }
     Ok(())
@@ -144,6 +201,8 @@ pub(super) fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
         Algorithm::Auto => {
             if let Some(plan) = table(goal, options, Need::IfCheap)? {
                 plan
+            } else if fits_jumps(size) {
+                jumps(goal, options)?
             } else if size.cells() <= MAX_MULTI_TILE_SEARCH_CELLS {
                 classic(Algorithm::Idastar, options)
             } else {
@@ -151,7 +210,78 @@ pub(super) fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
             }
         }
         Algorithm::Table => asked_table(goal, options)?,
+        Algorithm::FastIdastar => jumps(goal, options)?,
         Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
         other => classic(other, options),
     })
+}
+
+/// The multi-tile IDA*'s plan towards `goal`: the coloured database where it fits the
+/// goal and is at hand (cached, or built when the options allow), else the walking
+/// distance.
+///
+/// # Errors
+/// When the database cannot be read, built or stored.
+fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    let walking =
+        || WalkingDistance::new(goal).map(|w| Guide::Jumps(JumpGuide::Walking(Arc::new(w))));
+    let fits_database =
+        goal.size() == Colouring::fifteen().size() && goal.blank() + 1 == goal.size().cells();
+    let started = Instant::now();
+    let had = if fits_database {
+        coloured_database(options)?
+    } else {
+        None
+    };
+    let (guide, tables) = match had {
+        Some((database, origin)) => {
+            let estimate = ColouredEstimate::new(database, goal, true)
+                .expect("a 4x4 goal with the blank in the last cell");
+            let how = match origin {
+                Origin::Loaded => "loaded".to_string(),
+                Origin::Built => "built".to_string(),
+                Origin::Rebuilt(why) => format!("rebuilt: {why}"),
+            };
+            (
+                Guide::Jumps(JumpGuide::Coloured(Arc::new(estimate))),
+                Some(format!("multi-tile database {how}")),
+            )
+        }
+        None => (walking().expect("sides of at most 4 were checked"), None),
+    };
+    let mut plan = Plan::new(Algorithm::FastIdastar, guide);
+    plan.tables = tables;
+    plan.setup_seconds = started.elapsed().as_secs_f64();
+    Ok(plan)
+}
+
+/// The coloured multi-tile database of the 15-puzzle, kept for the rest of the process
+/// once had, with how it was had: `None` when it is not cached and may not be built.
+///
+/// # Errors
+/// When the cache cannot be read or written, or the build is stopped.
+fn coloured_database(
+    options: &SolveOptions,
+) -> Result<Option<(Arc<MultiTileDatabase>, Origin)>, SolveError> {
+    static DATABASES: PerProcess<String, MultiTileDatabase> = PerProcess::new();
+    let colouring = Colouring::fifteen();
+    let cache = options.cache();
+    let name = MultiTileDatabase::file_name(&colouring);
+    if !options.build_tables && !cache.path(&name).exists() {
+        return Ok(None);
+    }
+    // Kept from an earlier solve of this process unless the make below runs.
+    let mut origin = Origin::Loaded;
+    let had = get_or_try_make(&DATABASES, name, || {
+        let (database, how) = MultiTileDatabase::load_or_build(
+            colouring,
+            &cache,
+            options.progress(),
+            options.limits.cancel.as_ref(),
+        )?;
+        origin = how;
+        Ok::<_, MultiTileDatabaseError>(Some(database))
+    })
+    .map_err(tables_error("the multi-tile database"))?;
+    Ok(had.map(|database| (database, origin)))
 }

@@ -1,0 +1,245 @@
+//! Checked against a breadth-first search of whole boards written here, not the library's.
+
+use super::*;
+use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase};
+use crate::util::progress::Silent;
+use rand::{Rng, SeedableRng};
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+type Cells = Vec<u8>;
+
+/// Every multi-tile move from `cells` in `order`, shortest jump first: the move's steps
+/// and the board after it.
+fn jumps(size: Size, cells: &Cells, order: [Move; 4]) -> Vec<(Vec<Move>, Cells)> {
+    let blank = cells.iter().position(|&t| t == 0).unwrap();
+    let mut out = Vec::new();
+    for mv in order {
+        let mut next = cells.clone();
+        let mut hole = blank;
+        let mut steps = Vec::new();
+        while let Some(cell) = size.step(hole, mv) {
+            next.swap(hole, cell);
+            hole = cell;
+            steps.push(mv);
+            out.push((steps.clone(), next.clone()));
+        }
+    }
+    out
+}
+
+/// Multi-tile distances to `goal` of every board at most `depth` moves from it.
+fn distances(size: Size, goal: &Cells, depth: u32) -> HashMap<Cells, u32> {
+    let mut distance = HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(cells) = queue.pop_front() {
+        let d = distance[&cells];
+        if d == depth {
+            continue;
+        }
+        for (_, next) in jumps(size, &cells, Move::DEFAULT_ORDER) {
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+/// The smallest optimal answer in `order`: at each step the first move that gets closer.
+fn canonical(
+    size: Size,
+    start: &Cells,
+    distance: &HashMap<Cells, u32>,
+    order: [Move; 4],
+) -> Vec<Move> {
+    let mut cells = start.clone();
+    let mut steps = Vec::new();
+    while distance[&cells] > 0 {
+        let (jump, next) = jumps(size, &cells, order)
+            .into_iter()
+            .find(|(_, next)| distance.get(next) == Some(&(distance[&cells] - 1)))
+            .unwrap();
+        steps.extend(jump);
+        cells = next;
+    }
+    steps
+}
+
+/// The number of optimal answers, by layers of the distances.
+fn path_counts(size: Size, distance: &HashMap<Cells, u32>) -> HashMap<Cells, u128> {
+    let mut by_depth: Vec<&Cells> = distance.keys().collect();
+    by_depth.sort_by_key(|c| distance[*c]);
+    let mut counts: HashMap<Cells, u128> = HashMap::new();
+    for cells in by_depth {
+        let d = distance[cells];
+        let count = if d == 0 {
+            1
+        } else {
+            jumps(size, cells, Move::DEFAULT_ORDER)
+                .iter()
+                .filter(|(_, next)| distance.get(next) == Some(&(d - 1)))
+                .map(|(_, next)| counts[next])
+                .sum()
+        };
+        counts.insert(cells.clone(), count);
+    }
+    counts
+}
+
+fn board(size: Size, cells: &Cells) -> Board {
+    Board::new(size, cells.iter().map(|&t| u32::from(t)).collect()).unwrap()
+}
+
+fn cells_of(board: &Board) -> Cells {
+    board.cells().iter().map(|&t| t as u8).collect()
+}
+
+const ORDERS: [[Move; 4]; 2] = [
+    Move::DEFAULT_ORDER,
+    [Move::Up, Move::Down, Move::Right, Move::Left],
+];
+
+/// Solves every `every`-th board of `distance` (all with 1) under both orders, and
+/// counts the optimal answers of every `count_every`-th.
+fn check<E: JumpEstimate>(
+    goal: &Board,
+    estimate: &E,
+    distance: &HashMap<Cells, u32>,
+    every: usize,
+    count_every: usize,
+) {
+    let size = goal.size();
+    let counts = path_counts(size, distance);
+    let mut boards: Vec<&Cells> = distance.keys().collect();
+    boards.sort();
+    for (i, cells) in boards
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % every == 0)
+    {
+        let start = board(size, cells);
+        for order in ORDERS {
+            let settings = RunSettings {
+                order,
+                ..RunSettings::default()
+            };
+            let (moves, _) = search(&start, goal, estimate, &settings);
+            let moves = moves.unwrap();
+            assert_eq!(
+                moves,
+                canonical(size, cells, distance, order),
+                "{start} {order:?}"
+            );
+            assert_eq!(
+                crate::puzzle::metric::Metric::MultiTile.length(&moves) as u32,
+                distance[cells]
+            );
+        }
+        if i % count_every == 0 {
+            let (count, _) = count_optimal(&start, goal, estimate, distance[cells], &Limits::NONE);
+            assert_eq!(count.unwrap(), counts[cells], "{start}");
+        }
+    }
+}
+
+#[test]
+fn walking_distance_search_gives_the_canonical_answer_and_the_counts() {
+    for (width, height, every, count_every) in [(3, 2, 1, 1), (2, 3, 1, 1), (3, 3, 23, 97)] {
+        let size = Size::new(width, height).unwrap();
+        for goal in [Board::goal(size), Board::blank_first_goal(size)] {
+            let walking = WalkingDistance::new(&goal).unwrap();
+            let distance = distances(size, &cells_of(&goal), u32::MAX);
+            check(&goal, &walking, &distance, every, count_every);
+        }
+    }
+}
+
+#[test]
+fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_with_the_blank_last() {
+    let size = Size::square(3).unwrap();
+    let colouring = Colouring::new(size, &[vec![1, 2, 4], vec![3, 5, 6], vec![7, 8]]).unwrap();
+    let database = Arc::new(MultiTileDatabase::build(colouring, &Silent, None).unwrap());
+    // A goal whose tiles are shuffled, the blank last: read through the renaming.
+    let goal = board(size, &vec![4, 1, 7, 2, 8, 3, 6, 5, 0]);
+    let distance = distances(size, &cells_of(&goal), u32::MAX);
+    for walking in [false, true] {
+        let estimate = ColouredEstimate::new(Arc::clone(&database), &goal, walking).unwrap();
+        let mut informative = 0;
+        for (cells, &d) in &distance {
+            let h = estimate.value(&estimate.init(cells));
+            assert!(h <= d, "{cells:?}: {h} > {d}");
+            informative += u64::from(h);
+        }
+        assert!(informative * 2 > distance.values().map(|&d| u64::from(d)).sum::<u64>());
+        check(&goal, &estimate, &distance, 29, 211);
+    }
+    assert!(ColouredEstimate::new(database, &Board::blank_first_goal(size), false).is_none());
+}
+
+#[test]
+fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+    let fifteen = Size::square(4).unwrap();
+    let four_three = Size::new(4, 3).unwrap();
+    let colouring = Colouring::new(
+        four_three,
+        &[vec![1, 2, 5], vec![3, 4, 7, 8], vec![6, 9, 10], vec![11]],
+    )
+    .unwrap();
+    let database = Arc::new(MultiTileDatabase::build(colouring, &Silent, None).unwrap());
+    for size in [fifteen, four_three] {
+        let goal = Board::goal(size);
+        let depth = 6;
+        let distance = distances(size, &cells_of(&goal), depth);
+        let walking = WalkingDistance::new(&goal).unwrap();
+        let coloured = ColouredEstimate::new(Arc::clone(&database), &goal, true);
+        for _ in 0..30 {
+            let mut cells = cells_of(&goal);
+            for _ in 0..rng.gen_range(1..=depth) {
+                let options = jumps(size, &cells, Move::DEFAULT_ORDER);
+                cells = options[rng.gen_range(0..options.len())].1.clone();
+            }
+            let start = board(size, &cells);
+            let want = canonical(size, &cells, &distance, Move::DEFAULT_ORDER);
+            let (moves, _) = search(&start, &goal, &walking, &RunSettings::default());
+            assert_eq!(moves.unwrap(), want, "{start}");
+            if let Some(coloured) = &coloured {
+                let (moves, _) = search(&start, &goal, coloured, &RunSettings::default());
+                assert_eq!(moves.unwrap(), want, "{start}");
+            }
+        }
+    }
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let start = board(
+        Size::square(4).unwrap(),
+        &vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0],
+    );
+    let goal = Board::goal(start.size());
+    let walking = WalkingDistance::new(&goal).unwrap();
+    let settings = RunSettings {
+        limits: Limits {
+            max_expanded: Some(1_000),
+            ..Limits::NONE
+        },
+        ..RunSettings::default()
+    };
+    let (moves, stats) = search(&start, &goal, &walking, &settings);
+    assert_eq!(moves, Err(GiveUp::Expanded(1_000)));
+    assert_eq!(stats.expanded, 1_000);
+    let cancel = crate::util::cancel::CancelToken::new();
+    cancel.cancel();
+    let settings = RunSettings {
+        limits: Limits {
+            cancel: Some(cancel),
+            ..Limits::NONE
+        },
+        ..RunSettings::default()
+    };
+    let (moves, _) = search(&start, &goal, &walking, &settings);
+    assert_eq!(moves, Err(GiveUp::Interrupted));
+}

@@ -1,0 +1,195 @@
+//! Numbering the arrangements of coloured tiles. An arrangement is packed four bits a
+//! cell: 0 for the blank, `c + 1` for a tile of colour `c`. Its number is its rank among
+//! the arrangements in lexicographic order of those digits (a dense numbering), read
+//! with two table lookups: the first eight cells' part of the rank depends on those
+//! cells alone, and the rest on the remaining cells alone, so each half's digits, read in
+//! base 5, index a table of its part.
+
+/// At most this many cells.
+pub(super) const MAX_CELLS: usize = 16;
+/// At most this many colours (the blank aside).
+pub(super) const MAX_COLOURS: usize = 4;
+/// Digits: the blank and the colours.
+const BASE: usize = MAX_COLOURS + 1;
+/// Cells in the first half.
+const HALF: usize = 8;
+
+/// An arrangement: four bits a cell, cell 0 lowest.
+pub(super) type Packed = u64;
+
+/// The numbering of the arrangements of one board's cells and colour counts.
+#[derive(Clone, Debug)]
+pub(super) struct ColourRank {
+    cells: usize,
+    /// `counts[digit]`: cells with that digit (1 for the blank).
+    counts: [u8; BASE],
+    /// Four digits (16 bits) to their value in base 5.
+    base5: Vec<u16>,
+    /// The first half's part of the rank, by the half's digits in base 5.
+    low: Vec<u32>,
+    /// The second half's part.
+    high: Vec<u32>,
+    total: u64,
+}
+
+fn multinomial(counts: [u8; BASE]) -> u64 {
+    let factorial = |n: u64| (1..=n).product::<u64>();
+    let n: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+    counts
+        .iter()
+        .fold(factorial(n), |m, &c| m / factorial(u64::from(c)))
+}
+
+/// The part of the rank that the `digits` of consecutive cells add, when `counts` of
+/// each digit are left for them and the cells after them; `None` when the digits use
+/// more of one than is left.
+fn part(digits: &[u8], counts: [u8; BASE]) -> Option<u64> {
+    let mut left = counts;
+    let mut cells: u64 = left.iter().map(|&c| u64::from(c)).sum();
+    let mut arrangements = multinomial(left);
+    let mut rank = 0;
+    for &digit in digits {
+        let digit = usize::from(digit);
+        if left[digit] == 0 {
+            return None;
+        }
+        for &smaller in &left[..digit] {
+            rank += arrangements * u64::from(smaller) / cells;
+        }
+        arrangements = arrangements * u64::from(left[digit]) / cells;
+        left[digit] -= 1;
+        cells -= 1;
+    }
+    Some(rank)
+}
+
+/// The table of parts of `len` cells, by their digits in base 5; `counts_for` says what
+/// counts the cells have to share given their digits' counts.
+fn parts(len: usize, counts_for: impl Fn(&[u8; BASE]) -> Option<[u8; BASE]>) -> Vec<u32> {
+    let size = BASE.pow(len as u32);
+    (0..size)
+        .map(|mut code| {
+            let mut digits = [0u8; HALF];
+            let mut own = [0u8; BASE];
+            for digit in &mut digits[..len] {
+                *digit = (code % BASE) as u8;
+                own[usize::from(*digit)] += 1;
+                code /= BASE;
+            }
+            counts_for(&own)
+                .and_then(|counts| part(&digits[..len], counts))
+                .map_or(u32::MAX, |rank| rank as u32)
+        })
+        .collect()
+}
+
+impl ColourRank {
+    /// The numbering for `cells` cells with `counts[c]` tiles of colour `c`.
+    pub(super) fn new(cells: usize, counts: &[u8]) -> ColourRank {
+        assert!(cells <= MAX_CELLS && counts.len() <= MAX_COLOURS && !counts.is_empty());
+        assert_eq!(
+            counts.iter().map(|&c| usize::from(c)).sum::<usize>() + 1,
+            cells
+        );
+        let mut all = [0u8; BASE];
+        all[0] = 1;
+        all[1..=counts.len()].copy_from_slice(counts);
+        let first = cells.min(HALF);
+        let fits = |own: &[u8; BASE]| (0..BASE).all(|d| own[d] <= all[d]);
+        let low = parts(first, |own| fits(own).then_some(all));
+        // The second half's cells share exactly their own digits.
+        let high = parts(cells - first, |own| fits(own).then_some(*own));
+        let base5 = (0..1u32 << 16)
+            .map(|bits| {
+                (0..4).rev().fold(0u16, |value, nibble| {
+                    value * BASE as u16 + ((bits >> (4 * nibble)) & 0xF) as u16
+                })
+            })
+            .collect();
+        ColourRank {
+            cells,
+            counts: all,
+            base5,
+            low,
+            high,
+            total: multinomial(all),
+        }
+    }
+
+    /// How many arrangements there are.
+    pub(super) fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Eight cells' digits in base 5 (cells past the board are 0 and add nothing).
+    #[inline]
+    fn code(&self, half: u32) -> usize {
+        usize::from(self.base5[(half & 0xFFFF) as usize])
+            + 625 * usize::from(self.base5[(half >> 16) as usize])
+    }
+
+    /// The number of `arrangement`.
+    #[inline]
+    pub(super) fn rank(&self, arrangement: Packed) -> u64 {
+        let low = self.low[self.code(arrangement as u32)];
+        let high = self.high[self.code((arrangement >> 32) as u32)];
+        u64::from(low) + u64::from(high)
+    }
+
+    /// The arrangement numbered `rank` (below [`ColourRank::total`]).
+    pub(super) fn unrank(&self, mut rank: u64) -> Packed {
+        let mut left = self.counts;
+        let mut cells = self.cells as u64;
+        let mut arrangements = self.total;
+        let mut packed = 0;
+        for cell in 0..self.cells {
+            for (digit, count) in left.iter_mut().enumerate() {
+                let with = arrangements * u64::from(*count) / cells;
+                if rank < with {
+                    packed |= (digit as u64) << (4 * cell);
+                    arrangements = with;
+                    *count -= 1;
+                    cells -= 1;
+                    break;
+                }
+                rank -= with;
+            }
+        }
+        packed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_dense_and_read_back() {
+        for (cells, counts) in [
+            (6, vec![2u8, 2, 1]),
+            (9, vec![3, 2, 3]),
+            (9, vec![8]),
+            (12, vec![3, 4, 2, 2]),
+        ] {
+            let rank = ColourRank::new(cells, &counts);
+            let mut previous = None;
+            for r in 0..rank.total() {
+                let arrangement = rank.unrank(r);
+                assert_eq!(rank.rank(arrangement), r);
+                // Increasing numbers are increasing arrangements (read from cell 0).
+                let key: Vec<u64> = (0..cells).map(|c| (arrangement >> (4 * c)) & 0xF).collect();
+                assert!(previous.as_ref() < Some(&key));
+                for (digit, &count) in std::iter::once(&1).chain(&counts).enumerate() {
+                    let found = key.iter().filter(|&&d| d == digit as u64).count();
+                    assert_eq!(found, usize::from(count));
+                }
+                previous = Some(key);
+            }
+        }
+        let fifteen = ColourRank::new(16, &[2, 4, 5, 4]);
+        assert_eq!(fifteen.total(), 151_351_200);
+        for r in (0..fifteen.total()).step_by(999_983) {
+            assert_eq!(fifteen.rank(fifteen.unrank(r)), r);
+        }
+    }
+}

@@ -1,0 +1,427 @@
+//! A coloured pattern database counted in the multi-tile metric: tiles are replaced by a
+//! few colours (tiles of one colour are alike), and the table holds, for every
+//! arrangement of colours and blank, the fewest multi-tile moves to the goal's
+//! arrangement. One table covers every tile, so it is admissible where additive pattern
+//! databases are not (a multi-tile move moves tiles of several groups at once).
+//!
+//! ```
+//! use npuzzle::tables::multi_tile_database::{Colouring, MultiTileDatabase};
+//! use npuzzle::util::progress::Silent;
+//! use npuzzle::Size;
+//!
+//! // The 8-puzzle with three colours: a table of 9!/(1!3!3!2!) = 5,040 entries.
+//! let colouring = Colouring::new(Size::square(3)?, &[vec![1, 2, 3], vec![4, 5, 6], vec![7, 8]])
+//!     .expect("every tile once");
+//! let database = MultiTileDatabase::build(colouring, &Silent, None)?;
+//! assert_eq!(database.entries(), 5_040);
+//! assert_eq!(database.estimate(&[1, 2, 3, 4, 5, 6, 7, 8, 0]), 0);
+//! // The blank jumped two cells left: one move.
+//! assert_eq!(database.estimate(&[1, 2, 3, 4, 5, 6, 0, 7, 8]), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The goal is the standard one (tiles in order, the blank last); other goals with the
+//! blank last are read through [`crate::Board::relabeled`]. On a square board each
+//! board is also looked up transposed (rows for columns, each tile renamed for the tile
+//! whose goal is its goal's mirror), which is as far from the goal, and the larger
+//! entry is the estimate. The 15-puzzle's table ([`Colouring::fifteen`]) has
+//! 16!/(1!2!4!5!4!) = 151,351,200 entries of a byte, built breadth first on every core
+//! and kept in the [`Cache`].
+
+mod build;
+mod colour_rank;
+
+use std::fmt::Write as _;
+use std::ops::Deref;
+
+use crate::puzzle::board::{Board, Size};
+use crate::tables::cache::{Cache, CacheError, Origin, Table};
+use crate::util::cancel::CancelToken;
+use crate::util::progress::Progress;
+
+use colour_rank::{ColourRank, Packed, MAX_CELLS, MAX_COLOURS};
+
+/// Which colour each tile has, on a board of at most 16 cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colouring {
+    size: Size,
+    /// `colour[tile]` (entry 0, the blank's, unused).
+    colour: Vec<u8>,
+    /// The tiles of each colour.
+    classes: Vec<Vec<u32>>,
+}
+
+impl Colouring {
+    /// The colouring whose colour `c` is the tiles of `classes[c]`, or `None` unless the
+    /// board has at most 16 cells, there are 1 to 4 classes, and every tile (`1..cells`)
+    /// is in exactly one.
+    pub fn new(size: Size, classes: &[Vec<u32>]) -> Option<Colouring> {
+        let cells = size.cells();
+        if cells > MAX_CELLS || classes.is_empty() || classes.len() > MAX_COLOURS {
+            return None;
+        }
+        let mut colour = vec![u8::MAX; cells];
+        for (c, class) in classes.iter().enumerate() {
+            for &tile in class {
+                let slot = colour.get_mut(tile as usize).filter(|_| tile != 0)?;
+                if *slot != u8::MAX {
+                    return None;
+                }
+                *slot = c as u8;
+            }
+        }
+        colour[0] = 0;
+        if colour.contains(&u8::MAX) || classes.iter().any(Vec::is_empty) {
+            return None;
+        }
+        Some(Colouring {
+            size,
+            colour,
+            classes: classes.to_vec(),
+        })
+    }
+
+    /// The 15-puzzle's colouring, slidy's: `1 2`, `3 4 7 8`, `5 6 9 10 13` and
+    /// `11 12 14 15`. Measured against four blocks round the corners (`1 2 3 5 6`,
+    /// `4 7 8 11`, `9 10 13 14`, `12 15`), its estimates were higher on four of five
+    /// random boards (by up to 6 moves), and it made IDA* expand nine times fewer nodes
+    /// on the first.
+    ///
+    /// # Panics
+    /// Never: the classes are fixed and valid.
+    pub fn fifteen() -> Colouring {
+        let classes = [
+            vec![1, 2],
+            vec![3, 4, 7, 8],
+            vec![5, 6, 9, 10, 13],
+            vec![11, 12, 14, 15],
+        ];
+        let size = Size::square(4).expect("4x4 is a size");
+        Colouring::new(size, &classes).expect("every tile of the 15-puzzle once")
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The classes, as given.
+    pub fn classes(&self) -> &[Vec<u32>] {
+        &self.classes
+    }
+
+    /// The classes written `1.2.3-4.5`.
+    fn name(&self) -> String {
+        let mut out = String::new();
+        for (c, class) in self.classes.iter().enumerate() {
+            if c > 0 {
+                out.push('-');
+            }
+            for (i, tile) in class.iter().enumerate() {
+                let dot = if i > 0 { "." } else { "" };
+                let _ = write!(out, "{dot}{tile}");
+            }
+        }
+        out
+    }
+
+    fn counts(&self) -> Vec<u8> {
+        self.classes.iter().map(|c| c.len() as u8).collect()
+    }
+}
+
+/// Why a database could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum MultiTileDatabaseError {
+    /// The cache could not be read or written.
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+    /// The build was stopped from outside (its cancel token was set).
+    #[error("the build of the multi-tile database was interrupted")]
+    Interrupted,
+}
+
+/// Where a board stands in the database: its arrangement of colours, and on a square
+/// board that of its transpose. What a search carries from node to node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourState {
+    plain: Packed,
+    transposed: Packed,
+}
+
+/// The entries, in memory (just built) or mapped from the cache.
+enum Entries {
+    Built(Vec<u8>),
+    Mapped(Table),
+}
+
+impl Deref for Entries {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Entries::Built(entries) => entries,
+            Entries::Mapped(table) => table,
+        }
+    }
+}
+
+/// A coloured pattern database of the standard goal, counted in the multi-tile metric.
+pub struct MultiTileDatabase {
+    colouring: Colouring,
+    rank: ColourRank,
+    entries: Entries,
+    /// On a square board, the colour of each tile in the transposed board's view (the
+    /// colour of the tile whose goal mirrors its goal); `None` otherwise.
+    transposed_colour: Option<Vec<u8>>,
+}
+
+impl std::fmt::Debug for MultiTileDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MultiTileDatabase")
+            .field("colouring", &self.colouring)
+            .field("entries", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl MultiTileDatabase {
+    /// Builds the database of `colouring` on every core (rayon's pool), telling
+    /// `progress` the states found.
+    ///
+    /// # Errors
+    /// [`MultiTileDatabaseError::Interrupted`] once `cancel` is set.
+    pub fn build(
+        colouring: Colouring,
+        progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
+    ) -> Result<MultiTileDatabase, MultiTileDatabaseError> {
+        let entries = Self::fill(&colouring, progress, cancel)?;
+        Ok(Self::with_entries(colouring, Entries::Built(entries)))
+    }
+
+    /// The database of `colouring` from `cache`, built and written there first if it is
+    /// not there or not valid (see [`MultiTileDatabase::file_name`]).
+    ///
+    /// # Errors
+    /// When the cache cannot be read or written, or the build was interrupted.
+    pub fn load_or_build(
+        colouring: Colouring,
+        cache: &Cache,
+        progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
+    ) -> Result<(MultiTileDatabase, Origin), MultiTileDatabaseError> {
+        let (table, origin) = cache.load_or_build(
+            &Self::file_name(&colouring),
+            &Self::identity(&colouring),
+            || Self::fill(&colouring, progress, cancel),
+        )?;
+        let rank = ColourRank::new(colouring.size.cells(), &colouring.counts());
+        if table.len() as u64 != rank.total() {
+            // A valid file of this identity has this length: only a changed format
+            // could differ, and the identity names the format.
+            return Err(CacheError::Missing(cache.path(&Self::file_name(&colouring))).into());
+        }
+        Ok((
+            Self::with_entries(colouring, Entries::Mapped(table)),
+            origin,
+        ))
+    }
+
+    /// The name of the cache file of `colouring`'s database.
+    pub fn file_name(colouring: &Colouring) -> String {
+        format!("mtm-colours-{}-{}.tbl", colouring.size, colouring.name())
+    }
+
+    fn identity(colouring: &Colouring) -> String {
+        format!(
+            "multi-tile coloured database, format 2 (lexicographic ranks), {} standard goal, colours {}",
+            colouring.size,
+            colouring.name()
+        )
+    }
+
+    fn fill(
+        colouring: &Colouring,
+        progress: &dyn Progress,
+        cancel: Option<&CancelToken>,
+    ) -> Result<Vec<u8>, MultiTileDatabaseError> {
+        let counts = colouring.counts();
+        let rank = ColourRank::new(colouring.size.cells(), &counts);
+        let goal = Board::goal(colouring.size);
+        let cells: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+        let goal = arrangement(&cells, &colouring.colour);
+        build::distances(colouring.size, &rank, goal, progress, cancel)
+            .ok_or(MultiTileDatabaseError::Interrupted)
+    }
+
+    fn with_entries(colouring: Colouring, entries: Entries) -> MultiTileDatabase {
+        let size = colouring.size;
+        let rank = ColourRank::new(size.cells(), &colouring.counts());
+        let transposed_colour = (size.width() == size.height()).then(|| {
+            (0..size.cells())
+                .map(|tile| {
+                    if tile == 0 {
+                        0
+                    } else {
+                        colouring.colour[transpose(size, tile - 1) + 1]
+                    }
+                })
+                .collect()
+        });
+        MultiTileDatabase {
+            colouring,
+            rank,
+            entries,
+            transposed_colour,
+        }
+    }
+
+    /// The colouring.
+    pub fn colouring(&self) -> &Colouring {
+        &self.colouring
+    }
+
+    /// The number of entries (arrangements of the colours and the blank).
+    pub fn entries(&self) -> u64 {
+        self.rank.total()
+    }
+
+    /// The estimate of the board whose tiles are `cells` (row-major, `0` for the blank,
+    /// the colouring's size) towards the standard goal.
+    ///
+    /// # Panics
+    /// When `cells` is not an arrangement of the colouring's tiles.
+    pub fn estimate(&self, cells: &[u8]) -> u32 {
+        self.value(&self.state(cells))
+    }
+
+    /// Where the board whose tiles are `cells` stands.
+    ///
+    /// # Panics
+    /// When `cells` is not an arrangement of the colouring's tiles.
+    pub fn state(&self, cells: &[u8]) -> ColourState {
+        let size = self.colouring.size;
+        assert_eq!(cells.len(), size.cells(), "a board of the colouring's size");
+        let plain = arrangement(cells, &self.colouring.colour);
+        let transposed = match &self.transposed_colour {
+            Some(colour) => {
+                let mut mirrored = vec![0u8; cells.len()];
+                for (cell, &tile) in cells.iter().enumerate() {
+                    mirrored[transpose(size, cell)] = tile;
+                }
+                arrangement(&mirrored, colour)
+            }
+            None => plain,
+        };
+        ColourState { plain, transposed }
+    }
+
+    /// The state after `tile` slid from `from` to `to`, the blank's cell.
+    #[inline]
+    pub fn slid(&self, state: &ColourState, tile: u8, from: usize, to: usize) -> ColourState {
+        let mut next = *state;
+        let digit = Packed::from(self.colouring.colour[usize::from(tile)] + 1);
+        next.plain ^= (digit << (4 * from)) | (digit << (4 * to));
+        if let Some(transposed) = &self.transposed_colour {
+            let size = self.colouring.size;
+            let (from, to) = (transpose(size, from), transpose(size, to));
+            let digit = Packed::from(transposed[usize::from(tile)] + 1);
+            next.transposed ^= (digit << (4 * from)) | (digit << (4 * to));
+        }
+        next
+    }
+
+    /// The estimate of a state: its entry, or on a square board the larger of its
+    /// entry and its transpose's.
+    #[inline]
+    pub fn value(&self, state: &ColourState) -> u32 {
+        self.value_within(state, u32::MAX)
+    }
+
+    /// The entry of the board itself.
+    #[inline]
+    pub fn plain_value(&self, state: &ColourState) -> u32 {
+        u32::from(self.entries[self.rank.rank(state.plain) as usize])
+    }
+
+    /// The entry of the transposed board (0 on a board that is not square).
+    #[inline]
+    pub fn transposed_value(&self, state: &ColourState) -> u32 {
+        if self.transposed_colour.is_none() {
+            return 0;
+        }
+        u32::from(self.entries[self.rank.rank(state.transposed) as usize])
+    }
+
+    /// [`MultiTileDatabase::value`] for a search that only needs to know whether it is
+    /// above `limit`: the transpose's entry is not read when the board's own is.
+    #[inline]
+    pub fn value_within(&self, state: &ColourState, limit: u32) -> u32 {
+        let plain = u32::from(self.entries[self.rank.rank(state.plain) as usize]);
+        if self.transposed_colour.is_none() || plain > limit {
+            return plain;
+        }
+        let transposed = u32::from(self.entries[self.rank.rank(state.transposed) as usize]);
+        plain.max(transposed)
+    }
+}
+
+/// The arrangement of the board whose tiles are `cells`, each tile of colour
+/// `colour[tile]`.
+fn arrangement(cells: &[u8], colour: &[u8]) -> Packed {
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .fold(0, |packed, (cell, &tile)| {
+            packed | (Packed::from(colour[usize::from(tile)] + 1) << (4 * cell))
+        })
+}
+
+/// The cell mirroring `cell` across the main diagonal of a square board.
+#[inline]
+fn transpose(size: Size, cell: usize) -> usize {
+    let width = size.width();
+    (cell % width) * width + cell / width
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::progress::Silent;
+
+    fn colouring() -> Colouring {
+        let size = Size::new(4, 3).unwrap();
+        Colouring::new(
+            size,
+            &[vec![1, 2, 5], vec![3, 4, 7, 8], vec![6, 9, 10], vec![11]],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_cached_table_reads_back_as_built_and_a_cancelled_build_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let stopped = MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, Some(&cancel));
+        assert!(matches!(stopped, Err(MultiTileDatabaseError::Interrupted)));
+        assert!(!cache
+            .path(&MultiTileDatabase::file_name(&colouring()))
+            .exists());
+        let (built, origin) =
+            MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Built);
+        let (loaded, origin) =
+            MultiTileDatabase::load_or_build(colouring(), &cache, &Silent, None).unwrap();
+        assert_eq!(origin, Origin::Loaded);
+        assert_eq!(&*built.entries, &*loaded.entries);
+        // Every arrangement was reached (4x3 has no parity for colours to keep).
+        assert!(built.entries.iter().all(|&d| d != u8::MAX));
+        let goal: Vec<u8> = (1..12).chain([0]).collect();
+        assert_eq!(loaded.estimate(&goal), 0);
+        assert!(Colouring::new(Size::new(4, 3).unwrap(), &[vec![1, 2]]).is_none());
+        assert!(Colouring::new(Size::new(5, 4).unwrap(), &[(1..20).collect()]).is_none());
+    }
+}
