@@ -797,7 +797,7 @@ def test_metric_is_the_command_lines_and_counts_multi_tile_moves():
         npuzzle.solve(HARDEST_8, metric=2)
     # What counts single-tile moves is the library's to refuse, in words.
     with pytest.raises(ValueError, match="^metric: .*cannot be used in the multi-tile metric"):
-        npuzzle.solve(HARDEST_8, metric="mtm", algorithm="fast-idastar")
+        npuzzle.solve("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", metric="mtm", pdb="7-8")
 
 
 def _optimal_path_counts_2x3():

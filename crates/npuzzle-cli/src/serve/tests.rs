@@ -303,24 +303,6 @@ async fn the_metric_reaches_solve() {
         "metric: unknown metric 'htm' (stm, mtm)",
     )
     .await;
-    // What counts single-tile moves is the library's to refuse, in words.
-    let (status, body) = call(
-        default_app(),
-        post_json(
-            "/api/solve",
-            &json!({"board": HARD_3X3, "metric": "mtm", "algorithm": "fast-idastar"}),
-        ),
-    )
-    .await;
-    assert_eq!(
-        (status, &body["code"]),
-        (StatusCode::BAD_REQUEST, &json!("bad_options"))
-    );
-    let message = body["error"].as_str().unwrap();
-    assert!(
-        message.contains("cannot be used in the multi-tile metric"),
-        "{message}"
-    );
 }
 
 #[tokio::test]
