@@ -270,3 +270,17 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     let error = solve(&goal, &goal, &database).unwrap_err().to_string();
     assert!(error.contains("pattern databases"), "{error}");
 }
+
+#[test]
+fn a_trace_follows_the_jumps_and_counts_them() {
+    let start = npuzzle::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+    let goal = Board::goal(start.size());
+    for algorithm in [Algorithm::Bfs, Algorithm::Idastar] {
+        let options = multi_tile(algorithm, Move::DEFAULT_ORDER);
+        let trace = npuzzle::services::trace::trace(&start, &goal, &options, 100).unwrap();
+        assert_eq!(trace.solution.length(), Some(1), "{algorithm}");
+        assert_eq!(npuzzle::moves_to_string(&trace.solution.moves), "rr");
+        let report = trace.report(&start, &goal);
+        assert_eq!((report.metric.as_str(), report.length), ("mtm", Some(1)));
+    }
+}

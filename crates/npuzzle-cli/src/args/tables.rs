@@ -3,7 +3,7 @@
 use clap::{ArgGroup, Args, Subcommand};
 use npuzzle::Size;
 
-use super::groups::{CacheArgs, GoalArgs};
+use super::groups::{CacheArgs, GoalArgs, MetricArgs};
 use super::values::{memory_size, BuildTarget};
 
 /// `npuzzle stats`.
@@ -19,6 +19,9 @@ pub struct StatsArgs {
     /// memory available).
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     pub max_memory: Option<u64>,
+    /// Count distances in this metric (a multi-tile table is another table).
+    #[command(flatten)]
+    pub metric: MetricArgs,
     #[command(flatten)]
     pub cache: CacheArgs,
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use npuzzle::distance_table::{self, Layout, Need};
 use npuzzle::plural::counted;
-use npuzzle::Board;
+use npuzzle::{Board, Metric};
 use serde::Serialize;
 
 use crate::args::StatsArgs;
@@ -21,6 +21,8 @@ struct Stats {
     size: String,
     /// The goal every distance is measured to.
     goal: String,
+    /// How moves are counted: `stm` or `mtm`.
+    metric: String,
     /// Number of boards that can reach the goal.
     states: u64,
     /// The largest distance.
@@ -35,7 +37,9 @@ struct Stats {
 
 pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let goal = Board::goal(args.size);
-    let layout = Layout::for_goal(&goal).with_context(|| format!("--size {}", args.size))?;
+    let layout = Layout::for_goal(&goal)
+        .with_context(|| format!("--size {}", args.size))?
+        .in_metric(args.metric.metric);
     let bars = Bars::new(args.cache.quiet);
     let limits = npuzzle::search::Limits {
         max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
@@ -50,6 +54,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     let stats = Stats {
         size: args.size.to_string(),
         goal: goal.to_string(),
+        metric: args.metric.metric.name().to_string(),
         states: summary.states(),
         max: summary.max(),
         mean: summary.mean(),
@@ -72,6 +77,14 @@ impl Render for Stats {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let stats = self;
         writeln!(out, "size:    {}   goal: {}", stats.size, stats.goal)?;
+        if stats.metric != Metric::SingleTile.name() {
+            // Single-tile output stays as it always was.
+            writeln!(
+                out,
+                "metric:  {} (a jump of the blank along its line is one move)",
+                stats.metric
+            )?;
+        }
         writeln!(out, "states:  {}", stats.states)?;
         writeln!(
             out,

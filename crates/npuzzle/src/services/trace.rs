@@ -253,6 +253,8 @@ pub fn trace(
         _ => None,
     };
     let mut solution = Solution::new(algorithm, heuristic.map(|k| k.name().to_string()));
+    // The classic searches take either metric (their moves jump in the multi-tile one).
+    solution.metric = options.metric;
     let mut events = Vec::new();
     if !is_solvable(start, goal) {
         return Ok(Trace {

@@ -47,19 +47,15 @@ impl<S: SearchState> Problem<'_, S> {
         self.size.cells()
     }
 
-    fn successors(&self, state: &S) -> impl Iterator<Item = S> + '_ {
-        let blank = state.blank(self.cells());
-        let state = state.clone();
-        // In the multi-tile metric each direction gives a jump of every length, shortest
-        // first: the canonical order ([`Metric`]).
-        self.order.iter().flat_map(move |&mv| {
-            let mut jumped = (blank, state.clone());
-            self.metric.reach(self.size, blank, mv).map(move |to| {
-                let (at, ref board) = jumped;
-                jumped = (to, board.slide(at, to));
-                jumped.1.clone()
-            })
-        })
+    fn successors(&self, state: &S) -> Successors<'_, S> {
+        Successors {
+            size: self.size,
+            longest: self.metric.longest_jump(self.size),
+            moves: self.order.iter(),
+            blank: state.blank(self.cells()),
+            root: state.clone(),
+            jump: None,
+        }
     }
 
     fn estimate(&self, state: &S) -> u32 {
@@ -96,6 +92,50 @@ impl<S: SearchState> Problem<'_, S> {
                 std::iter::repeat_n(mv, cells)
             })
             .collect()
+    }
+}
+
+/// The states one move from a root, in the move order; in the multi-tile metric each
+/// direction's jumps shortest first, the canonical order ([`Metric`]). A struct rather
+/// than a chain of adapters: IDA* keeps one per level of its path, and in the
+/// single-tile metric this one is as small and makes no more copies than a plain step.
+struct Successors<'a, S> {
+    size: Size,
+    longest: usize,
+    moves: std::slice::Iter<'a, Move>,
+    blank: usize,
+    root: S,
+    /// The jump under way: its direction, the blank's cell, the state there, and the
+    /// cells jumped so far.
+    jump: Option<(Move, usize, S, usize)>,
+}
+
+impl<S: SearchState> Iterator for Successors<'_, S> {
+    type Item = S;
+
+    fn next(&mut self) -> Option<S> {
+        if let Some((mv, at, state, jumped)) = &mut self.jump {
+            if *jumped < self.longest {
+                if let Some(to) = self.size.step(*at, *mv) {
+                    *state = state.slide(*at, to);
+                    *at = to;
+                    *jumped += 1;
+                    return Some(state.clone());
+                }
+            }
+            self.jump = None;
+        }
+        loop {
+            let &mv = self.moves.next()?;
+            let Some(to) = self.size.step(self.blank, mv) else {
+                continue;
+            };
+            let next = self.root.slide(self.blank, to);
+            if self.longest > 1 {
+                self.jump = Some((mv, to, next.clone(), 1));
+            }
+            return Some(next);
+        }
     }
 }
 

@@ -267,7 +267,8 @@ pub fn limit_identity(options: &SolveOptions, plan: Option<&Plan>) -> Vec<(&'sta
 /// for tables that cannot be had.
 ///
 /// # Panics
-/// Never: a table asked for with [`Need::Always`] is always had.
+/// Never: a table asked for with
+/// [`Need::Always`](crate::tables::distance_table::Need::Always) is always had.
 pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     validate(goal, options)?;
     if options.metric == Metric::MultiTile {
