@@ -204,6 +204,12 @@ fn every_algorithm_gives_the_canonical_answer_under_any_order() {
         for (algorithm, canonical) in algorithms {
             check(&multi_tile(algorithm, order), canonical);
         }
+        // Threads share the multi-tile IDA*'s iterations and give the same answer.
+        let shared = SolveOptions {
+            threads: 2,
+            ..multi_tile(Algorithm::FastIdastar, order)
+        };
+        check(&shared, true);
         // A named single-tile heuristic is scaled to the metric, so it stays optimal.
         for kind in HeuristicKind::ALL.into_iter().filter(|_| distance <= 14) {
             let options = SolveOptions {
@@ -282,5 +288,35 @@ fn a_trace_follows_the_jumps_and_counts_them() {
         assert_eq!(npuzzle::moves_to_string(&trace.solution.moves), "rr");
         let report = trace.report(&start, &goal);
         assert_eq!((report.metric.as_str(), report.length), ("mtm", Some(1)));
+    }
+}
+
+#[test]
+fn threads_give_the_answer_one_thread_gives_on_the_fifteen_puzzle() {
+    // The walking distance alone guides these (no database is built in an empty cache
+    // that may not be written): boards a few dozen random steps from the goal.
+    let dir = std::env::temp_dir().join(format!("npuzzle-mtm-{}", std::process::id()));
+    let goal = Board::goal(Size::square(4).unwrap());
+    let mut seed: u64 = 38;
+    for board in 0..12 {
+        let mut start = goal.clone();
+        for _ in 0..30 + 2 * board {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let mv = Move::DEFAULT_ORDER[(seed >> 33) as usize % 4];
+            start.apply(mv);
+        }
+        let options = |threads| SolveOptions {
+            threads,
+            build_tables: false,
+            cache: Some(npuzzle::cache::Cache::new(&dir)),
+            ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+        };
+        let one = solve(&start, &goal, &options(1)).unwrap();
+        assert_eq!(one.estimate.as_deref(), Some("walking-distance"));
+        for threads in [2, 3] {
+            let many = solve(&start, &goal, &options(threads)).unwrap();
+            assert_eq!(many.moves, one.moves, "{start} on {threads} threads");
+            assert_eq!(many.length(), one.length());
+        }
     }
 }

@@ -20,11 +20,12 @@
 //! tried in the order of [`RunSettings::order`], each direction's jumps shortest first,
 //! and two moves along one axis in a row are never tried (an optimal answer has none:
 //! they make one move or none), so the first path found within the optimal bound is the
-//! smallest optimal one. The search runs on one thread; the estimate is updated tile by
-//! tile as a jump slides them ([`JumpEstimate`]).
+//! smallest optimal one, on any number of threads. The estimate is updated tile by tile
+//! as a jump slides them ([`JumpEstimate`]).
 
 mod count;
 mod estimates;
+mod parallel;
 
 pub use count::count_optimal;
 pub use estimates::{ColouredEstimate, ColouredNode};
@@ -42,7 +43,7 @@ pub const MAX_JUMP_CELLS: usize = 16;
 /// An admissible estimate of the multi-tile distance, updated tile by tile.
 pub trait JumpEstimate: Sync {
     /// What a node carries so that the next estimate is cheap.
-    type Node: Copy;
+    type Node: Copy + Send + Sync;
     /// The node of the board whose tiles are `cells` (row-major, `0` the blank).
     fn init(&self, cells: &[u8]) -> Self::Node;
     /// The node after `tile` slid one cell from `from` to `to`, where the blank was.
@@ -89,8 +90,10 @@ impl JumpEstimate for WalkingDistance {
 
 /// Runs IDA* in the multi-tile metric from `start` to `goal`, which `estimate` must
 /// have been made for. Returns the blank's steps of the canonical optimal answer (a jump
-/// of `k` cells is `k` equal steps), or why it gave up; `settings.threads` is not read
-/// (one thread). The start must be solvable, or only a limit stops the search.
+/// of `k` cells is `k` equal steps), or why it gave up. With more than one thread
+/// ([`RunSettings::thread_count`]) and no node limit, each iteration deeper than
+/// [`parallel::SPLIT`] moves is shared by the threads ([`parallel`]); the answer is the
+/// same. The start must be solvable, or only a limit stops the search.
 ///
 /// # Panics
 /// When the board has more than [`MAX_JUMP_CELLS`] cells or the goal another size.
@@ -104,12 +107,16 @@ pub fn search<E: JumpEstimate>(
     let mut walk = Walk::new(start, goal, estimate, &settings.limits, settings.order);
     let root = estimate.init(&walk.cells[..walk.size.cells()]);
     let mut bound = estimate.value(&root);
+    // A node limit is one count, which threads would each keep: it runs serially.
+    let threads = settings.thread_count();
+    let parallel = threads > 1 && settings.limits.max_expanded.is_none();
+    let mut shared = Stats::default();
     let outcome = loop {
         if let Some(proven) = &settings.proven {
             proven.raise(bound);
         }
         if let Some(progress) = &settings.progress {
-            let expanded = walk.budget.expanded();
+            let expanded = walk.budget.expanded() + shared.expanded;
             progress.0.finish();
             progress.0.start(
                 &format!("multi-tile IDA*: bound {bound}, {expanded} nodes expanded so far"),
@@ -118,6 +125,23 @@ pub fn search<E: JumpEstimate>(
             progress.0.searched(expanded, Some(bound));
         }
         walk.next_bound = u32::MAX;
+        if parallel && bound > parallel::SPLIT {
+            let h = estimate.value(&root);
+            let (found, stats) =
+                parallel::iteration(&mut walk, root, h, bound, threads, &settings.limits);
+            shared = shared.plus(stats);
+            match found {
+                parallel::Iteration::Found(path) => break Ok(path),
+                parallel::Iteration::Stopped(why) => break Err(why),
+                parallel::Iteration::Exceeded(u32::MAX) => {
+                    break Err(GiveUp::Expanded(walk.budget.expanded() + shared.expanded))
+                }
+                parallel::Iteration::Exceeded(next) => {
+                    bound = next;
+                    continue;
+                }
+            }
+        }
         if walk.dfs(0, bound, root, estimate.value(&root), NO_AXIS) {
             let _ = walk.budget.hold(walk.path.len() + 1);
             break Ok(std::mem::take(&mut walk.path));
@@ -134,7 +158,11 @@ pub fn search<E: JumpEstimate>(
     if let Some(progress) = &settings.progress {
         progress.0.finish();
     }
-    let mut stats = walk.budget.finish(Outcome::<()>::Exhausted).stats;
+    let mut stats = walk
+        .budget
+        .finish(Outcome::<()>::Exhausted)
+        .stats
+        .plus(shared);
     stats.seconds = began.elapsed().as_secs_f64();
     (outcome, stats)
 }
@@ -210,21 +238,14 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
         }
     }
 
-    /// Depth-first below `node` (estimate `h`, within the bound, `g` moves made, the last
-    /// along `last_axis`); `true` once the goal is found, leaving its steps in `path`.
-    fn dfs(&mut self, g: u32, bound: u32, node: E::Node, h: u32, last_axis: u8) -> bool {
-        if h == 0 && self.cells == self.goal {
-            return true;
-        }
-        if let Err(why) = self.budget.expand() {
-            self.stopped = Some(why);
-            return false;
-        }
-        // Every child first (at most 4 directions of 3 jumps), their estimates at once.
+    /// Every child of `node` (the blank in `self.blank`; the last move along
+    /// `last_axis`) in the canonical order, with their estimates read at once, those
+    /// above `limit` possibly only as "above".
+    /// Filled into `children`, a local of the caller: returned by value, the twelve
+    /// nodes were copied once more a node, measured a fifth slower.
+    #[inline(always)]
+    fn children(&self, node: E::Node, last_axis: u8, limit: u32, children: &mut Children<E::Node>) {
         let blank = self.blank;
-        let mut nodes = [node; 12];
-        let mut jumps = [(0u8, 0u8); 12];
-        let mut count = 0;
         for i in 0..4 {
             if axis(self.order[i]) == last_axis {
                 continue;
@@ -240,47 +261,98 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
                 cells[cell] = 0;
                 child = self.estimate.slid(&child, tile, cell, hole);
                 hole = cell;
-                nodes[count] = child;
-                jumps[count] = (i as u8, k as u8 + 1);
-                count += 1;
+                children.nodes[children.count] = child;
+                children.jumps[children.count] = (i as u8, k as u8 + 1);
+                children.count += 1;
             }
         }
-        let mut values = [0u32; 12];
-        self.estimate
-            .values_within(&nodes[..count], bound - g - 1, &mut values[..count]);
-        for ((&child, &(direction, length)), &estimate) in
-            nodes.iter().zip(&jumps).zip(&values).take(count)
-        {
+        self.estimate.values_within(
+            &children.nodes[..children.count],
+            limit,
+            &mut children.values[..children.count],
+        );
+    }
+
+    /// Jumps the blank `length` cells along `order[direction]`, the path extended;
+    /// returns what [`Walk::take_back`] needs to undo it.
+    #[inline(always)]
+    fn jump(&mut self, direction: u8, length: u8) -> ([u8; MAX_JUMP_CELLS], usize, usize) {
+        let undo = (self.cells, self.blank, self.path.len());
+        let mv = self.order[usize::from(direction)];
+        let mut hole = self.blank;
+        for &cell in &self.rays[hole][usize::from(direction)].0[..usize::from(length)] {
+            let cell = usize::from(cell);
+            self.cells[hole] = self.cells[cell];
+            self.cells[cell] = 0;
+            hole = cell;
+        }
+        self.path
+            .extend(std::iter::repeat_n(mv, usize::from(length)));
+        self.blank = hole;
+        undo
+    }
+
+    /// Undoes a [`Walk::jump`].
+    #[inline(always)]
+    fn take_back(&mut self, (cells, blank, depth): ([u8; MAX_JUMP_CELLS], usize, usize)) {
+        self.cells = cells;
+        self.blank = blank;
+        self.path.truncate(depth);
+    }
+
+    /// Depth-first below `node` (estimate `h`, within the bound, `g` moves made, the last
+    /// along `last_axis`); `true` once the goal is found, leaving its steps in `path`.
+    fn dfs(&mut self, g: u32, bound: u32, node: E::Node, h: u32, last_axis: u8) -> bool {
+        if h == 0 && self.cells == self.goal {
+            return true;
+        }
+        if let Err(why) = self.budget.expand() {
+            self.stopped = Some(why);
+            return false;
+        }
+        let mut children = Children::of(node);
+        self.children(node, last_axis, bound - g - 1, &mut children);
+        for i in 0..children.count {
             self.budget.generate();
+            let (estimate, (direction, length)) = (children.values[i], children.jumps[i]);
             let total = g + 1 + estimate;
             if total > bound {
                 self.next_bound = self.next_bound.min(total);
                 continue;
             }
+            let undo = self.jump(direction, length);
             let mv = self.order[usize::from(direction)];
-            let saved = self.cells;
-            let mut hole = blank;
-            for &cell in &self.rays[blank][usize::from(direction)].0[..usize::from(length)] {
-                let cell = usize::from(cell);
-                self.cells[hole] = self.cells[cell];
-                self.cells[cell] = 0;
-                hole = cell;
-            }
-            let depth = self.path.len();
-            self.path
-                .extend(std::iter::repeat_n(mv, usize::from(length)));
-            self.blank = hole;
-            if self.dfs(g + 1, bound, child, estimate, axis(mv)) {
+            if self.dfs(g + 1, bound, children.nodes[i], estimate, axis(mv)) {
                 return true;
             }
-            self.blank = blank;
-            self.path.truncate(depth);
-            self.cells = saved;
+            self.take_back(undo);
             if self.stopped.is_some() {
                 return false;
             }
         }
         false
+    }
+}
+
+/// The children of one node: their estimate nodes, jumps (direction index in the order,
+/// cells) and estimates; the first `count` are set.
+struct Children<N> {
+    nodes: [N; 12],
+    jumps: [(u8, u8); 12],
+    values: [u32; 12],
+    count: usize,
+}
+
+impl<N: Copy> Children<N> {
+    /// None yet, below `node`.
+    #[inline(always)]
+    fn of(node: N) -> Children<N> {
+        Children {
+            nodes: [node; 12],
+            jumps: [(0, 0); 12],
+            values: [0; 12],
+            count: 0,
+        }
     }
 }
 
