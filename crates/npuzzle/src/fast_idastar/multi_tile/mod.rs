@@ -243,7 +243,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
     /// above `limit` possibly only as "above".
     /// Filled into `children`, a local of the caller: returned by value, the twelve
     /// nodes were copied once more a node, measured a fifth slower.
-    #[inline(always)]
+    #[inline]
     fn children(&self, node: E::Node, last_axis: u8, limit: u32, children: &mut Children<E::Node>) {
         let blank = self.blank;
         for i in 0..4 {
@@ -275,7 +275,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
 
     /// Jumps the blank `length` cells along `order[direction]`, the path extended;
     /// returns what [`Walk::take_back`] needs to undo it.
-    #[inline(always)]
+    #[inline]
     fn jump(&mut self, direction: u8, length: u8) -> ([u8; MAX_JUMP_CELLS], usize, usize) {
         let undo = (self.cells, self.blank, self.path.len());
         let mv = self.order[usize::from(direction)];
@@ -293,7 +293,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
     }
 
     /// Undoes a [`Walk::jump`].
-    #[inline(always)]
+    #[inline]
     fn take_back(&mut self, (cells, blank, depth): ([u8; MAX_JUMP_CELLS], usize, usize)) {
         self.cells = cells;
         self.blank = blank;
@@ -345,7 +345,7 @@ struct Children<N> {
 
 impl<N: Copy> Children<N> {
     /// None yet, below `node`.
-    #[inline(always)]
+    #[inline]
     fn of(node: N) -> Children<N> {
         Children {
             nodes: [node; 12],
