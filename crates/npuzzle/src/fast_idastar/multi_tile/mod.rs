@@ -91,9 +91,9 @@ impl JumpEstimate for WalkingDistance {
 /// Runs IDA* in the multi-tile metric from `start` to `goal`, which `estimate` must
 /// have been made for. Returns the blank's steps of the canonical optimal answer (a jump
 /// of `k` cells is `k` equal steps), or why it gave up. With more than one thread
-/// ([`RunSettings::thread_count`]) and no node limit, each iteration deeper than
-/// [`parallel::SPLIT`] moves is shared by the threads ([`parallel`]); the answer is the
-/// same. The start must be solvable, or only a limit stops the search.
+/// ([`RunSettings::thread_count`]) and no node limit, each iteration deeper than three
+/// moves is shared by the threads, which take the subtrees three moves down in the
+/// canonical order; the answer is the same. The start must be solvable, or only a limit stops the search.
 ///
 /// # Panics
 /// When the board has more than [`MAX_JUMP_CELLS`] cells or the goal another size.
