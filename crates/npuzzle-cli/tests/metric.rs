@@ -10,24 +10,16 @@ use crate::common;
 use common::{json_lines, json_of, npuzzle, stdout_of};
 use predicates::prelude::*;
 
-/// A 3x3 board as this test keeps it: cells row-major, 0 the blank.
-type Cells = [u8; 9];
+// A 3x3 board as the move order test keeps it (cells row-major, 0 the blank) and its
+// single step.
+use super::order::{step, Cells};
 
 /// The blank's jump of `cells` cells in the direction `letter` from `board`, if it stays
 /// on the board: one multi-tile move.
 fn jump(board: &Cells, letter: char, cells: usize) -> Option<Cells> {
     let mut next = *board;
     for _ in 0..cells {
-        let blank = next.iter().position(|&c| c == 0).unwrap();
-        let (row, col) = (blank / 3, blank % 3);
-        let to = match letter {
-            'l' if col > 0 => blank - 1,
-            'r' if col < 2 => blank + 1,
-            'u' if row > 0 => blank - 3,
-            'd' if row < 2 => blank + 3,
-            _ => return None,
-        };
-        next.swap(blank, to);
+        next = step(&next, letter)?;
     }
     Some(next)
 }

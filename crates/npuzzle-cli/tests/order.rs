@@ -10,10 +10,10 @@ use common::{json_lines, json_of, npuzzle, stdout_of};
 use predicates::prelude::*;
 
 /// A 3x3 board as this test keeps it: cells row-major, 0 the blank.
-type Cells = [u8; 9];
+pub(crate) type Cells = [u8; 9];
 
 /// The blank's move `letter` from `cells`, if it stays on the board.
-fn step(cells: &Cells, letter: char) -> Option<Cells> {
+pub(crate) fn step(cells: &Cells, letter: char) -> Option<Cells> {
     let blank = cells.iter().position(|&c| c == 0).unwrap();
     let (row, col) = (blank / 3, blank % 3);
     let to = match letter {

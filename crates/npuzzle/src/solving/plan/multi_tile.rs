@@ -47,7 +47,7 @@ use crate::tables::walking_distance::WalkingDistance;
 use crate::util::per_process::{get_or_try_make, PerProcess};
 
 use super::auto::{asked_table, classic, table};
-use super::validate::{no_estimate, tables_error, too_large, unweighted};
+use super::validate::{no_estimate, table_request, tables_error, too_large, unweighted};
 use super::{Guide, Plan};
 
 /// The estimate guiding the multi-tile IDA*.
@@ -114,14 +114,7 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
     let weighted = options.weight > 1.0;
     match options.algorithm {
         Algorithm::Auto => Ok(()),
-        Algorithm::Table => {
-            no_estimate(Algorithm::Table, &options.estimate)?;
-            unweighted(Algorithm::Table, weighted)?;
-            if size.cells() > MAX_TABLE_CELLS {
-                return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
-            }
-            Ok(())
-        }
+        Algorithm::Table => table_request(size, options),
         Algorithm::FastIdastar => {
             unweighted(Algorithm::FastIdastar, weighted)?;
             if !fits_jumps(size) {

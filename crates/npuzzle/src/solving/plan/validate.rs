@@ -76,14 +76,7 @@ pub(super) fn single_tile(goal: &Board, options: &SolveOptions) -> Result<(), So
             }
             EstimateChoice::Auto => Ok(()),
         },
-        Algorithm::Table => {
-            no_estimate(Algorithm::Table, estimate)?;
-            unweighted(Algorithm::Table, weighted)?;
-            if size.cells() > MAX_TABLE_CELLS {
-                return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
-            }
-            Ok(())
-        }
+        Algorithm::Table => table_request(size, options),
         Algorithm::FastIdastar => {
             unweighted(Algorithm::FastIdastar, weighted)?;
             fits_fast_idastar(Algorithm::FastIdastar, size)?;
@@ -167,6 +160,17 @@ pub(super) fn fits_fast_idastar(algorithm: Algorithm, size: Size) -> Result<(), 
             max: MAX_FAST_CELLS,
         })
     }
+}
+
+/// Fails unless a distance table can answer boards of `size` under `options`: no
+/// estimate, no weight, at most [`MAX_TABLE_CELLS`] cells (either metric).
+pub(super) fn table_request(size: Size, options: &SolveOptions) -> Result<(), SolveError> {
+    no_estimate(Algorithm::Table, &options.estimate)?;
+    unweighted(Algorithm::Table, options.weight > 1.0)?;
+    if size.cells() > MAX_TABLE_CELLS {
+        return Err(too_large(Algorithm::Table, size, MAX_TABLE_CELLS));
+    }
+    Ok(())
 }
 
 /// Fails when an estimate is named for an algorithm that takes none.
