@@ -33,13 +33,12 @@
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status, Uncounted};
-use crate::fast_idastar::multi_tile;
 use crate::fast_idastar::{self, LinearConflict};
 use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;
 use crate::search::Limits;
-use crate::solving::plan::{Guide, JumpGuide, Plan};
+use crate::solving::plan::{Guide, Plan};
 use crate::tables::distance_table::{self, DistanceTable, Layout, Need};
 use crate::util::progress::Silent;
 
@@ -65,14 +64,7 @@ pub fn count_into(
     };
     let limits = &options.limits;
     if let Guide::Jumps(guide) = &plan.guide {
-        let (outcome, stats) = match guide {
-            JumpGuide::Walking(walking) => {
-                multi_tile::count_optimal(start, goal, walking.as_ref(), length, limits)
-            }
-            JumpGuide::Coloured(coloured) => {
-                multi_tile::count_optimal(start, goal, coloured.as_ref(), length, limits)
-            }
-        };
+        let (outcome, stats) = guide.count_optimal(start, goal, length, limits);
         solution.optimal_solutions = Some(outcome.map_err(Uncounted::GaveUp));
         solution.stats = solution.stats.plus(stats);
         return;

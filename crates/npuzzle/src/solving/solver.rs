@@ -18,14 +18,13 @@ use std::time::Instant;
 use crate::answer::cluster;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Algorithm, Solution, SolveError};
-use crate::fast_idastar::multi_tile;
 use crate::fast_idastar::{self, Estimate, LinearConflict};
 use crate::pdb;
 use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits, Stats};
-use crate::solving::plan::{self, plan, Guide, JumpGuide, Plan, Upgrade};
+use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
 use crate::solving::{bounded, constructive, count, problem};
 use crate::util::cancel::CancelToken;
 
@@ -140,15 +139,7 @@ fn execute(
             solution.conclude(Ok(moves));
         }
         Guide::Jumps(guide) => {
-            let settings = options.run_settings();
-            let (outcome, stats) = match guide {
-                JumpGuide::Walking(walking) => {
-                    multi_tile::search(start, goal, walking.as_ref(), &settings)
-                }
-                JumpGuide::Coloured(coloured) => {
-                    multi_tile::search(start, goal, coloured.as_ref(), &settings)
-                }
-            };
+            let (outcome, stats) = guide.search(start, goal, &options.run_settings());
             solution.stats = stats;
             solution.conclude(outcome);
         }

@@ -122,9 +122,9 @@ impl JumpEstimate for ColouredEstimate {
     }
 
     fn name(&self) -> String {
-        let name = "multi-tile-colours";
+        let name = "multi-tile database";
         if self.walking.is_some() {
-            format!("{name}+walking-distance")
+            format!("{name} + walking-distance")
         } else {
             name.to_string()
         }

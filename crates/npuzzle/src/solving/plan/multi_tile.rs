@@ -35,11 +35,14 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::answer::options::RunSettings;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
-use crate::fast_idastar::multi_tile::{ColouredEstimate, MAX_JUMP_CELLS};
+use crate::fast_idastar::multi_tile::{self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS};
+use crate::puzzle::board::Move;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
+use crate::search::{GiveUp, Limits, Stats};
 use crate::tables::cache::Origin;
 use crate::tables::distance_table::{Need, MAX_TABLE_CELLS};
 use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase, MultiTileDatabaseError};
@@ -60,11 +63,48 @@ pub enum JumpGuide {
 }
 
 impl JumpGuide {
-    /// The estimate's name in reports.
+    /// The estimate's name in reports ([`JumpEstimate::name`]).
     pub fn name(&self) -> String {
         match self {
-            JumpGuide::Walking(_) => "walking-distance".to_string(),
-            JumpGuide::Coloured(_) => "multi-tile database + walking-distance".to_string(),
+            JumpGuide::Walking(walking) => walking.name(),
+            JumpGuide::Coloured(coloured) => coloured.name(),
+        }
+    }
+
+    /// The multi-tile IDA* from `start` to `goal` guided by this estimate
+    /// ([`multi_tile::search`]).
+    pub fn search(
+        &self,
+        start: &Board,
+        goal: &Board,
+        settings: &RunSettings,
+    ) -> (Result<Vec<Move>, GiveUp>, Stats) {
+        match self {
+            JumpGuide::Walking(walking) => {
+                multi_tile::search(start, goal, walking.as_ref(), settings)
+            }
+            JumpGuide::Coloured(coloured) => {
+                multi_tile::search(start, goal, coloured.as_ref(), settings)
+            }
+        }
+    }
+
+    /// Every optimal answer of `length` moves counted under this estimate
+    /// ([`multi_tile::count_optimal`]).
+    pub fn count_optimal(
+        &self,
+        start: &Board,
+        goal: &Board,
+        length: u32,
+        limits: &Limits,
+    ) -> (Result<u128, GiveUp>, Stats) {
+        match self {
+            JumpGuide::Walking(walking) => {
+                multi_tile::count_optimal(start, goal, walking.as_ref(), length, limits)
+            }
+            JumpGuide::Coloured(coloured) => {
+                multi_tile::count_optimal(start, goal, coloured.as_ref(), length, limits)
+            }
         }
     }
 }
