@@ -209,6 +209,7 @@ impl Table {
 
 impl Deref for Table {
     type Target = [u8];
+    #[inline]
     fn deref(&self) -> &[u8] {
         &self.map[self.offset..]
     }

@@ -154,14 +154,16 @@ impl WalkingDistance {
         let mut next = state;
         // The blank goes where the tile was: to a later line when the tile came from one.
         let way = usize::from(to < from);
-        if from / self.width == to / self.width {
-            next.cols = self
-                .cols
-                .step(next.cols, way, self.goal_col[usize::from(tile)]);
-        } else {
+        // Cells a row apart are `width` apart; along a row, one (no division here: this
+        // runs for every tile a search slides).
+        if from.abs_diff(to) == self.width {
             next.rows = self
                 .rows
                 .step(next.rows, way, self.goal_row[usize::from(tile)]);
+        } else {
+            next.cols = self
+                .cols
+                .step(next.cols, way, self.goal_col[usize::from(tile)]);
         }
         next
     }

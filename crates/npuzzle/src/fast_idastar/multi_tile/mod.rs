@@ -28,17 +28,19 @@ mod estimates;
 mod parallel;
 
 pub use count::count_optimal;
-pub use estimates::{ColouredEstimate, ColouredNode};
+pub use estimates::{ColouredEstimate, ColouredNode, MAX_COLOURED_DATABASES};
 
 use std::time::Instant;
 
 use crate::answer::options::RunSettings;
-use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::board::{Board, Move};
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::tables::walking_distance::{WalkingDistance, WalkingState};
 
 /// The most cells a board may have.
 pub const MAX_JUMP_CELLS: usize = 16;
+/// The longest side a board may have.
+pub const MAX_JUMP_SIDE: usize = 4;
 
 /// An admissible estimate of the multi-tile distance, updated tile by tile.
 pub trait JumpEstimate: Sync {
@@ -96,7 +98,7 @@ impl JumpEstimate for WalkingDistance {
 /// canonical order; the answer is the same. The start must be solvable, or only a limit stops the search.
 ///
 /// # Panics
-/// When the board has more than [`MAX_JUMP_CELLS`] cells or the goal another size.
+/// When a side of the board is longer than [`MAX_JUMP_SIDE`] or the goal has another size.
 pub fn search<E: JumpEstimate>(
     start: &Board,
     goal: &Board,
@@ -105,8 +107,8 @@ pub fn search<E: JumpEstimate>(
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let began = Instant::now();
     let mut walk = Walk::new(start, goal, estimate, &settings.limits, settings.order);
-    let root = estimate.init(&walk.cells[..walk.size.cells()]);
-    let mut bound = estimate.value(&root);
+    let root = Place::of(start, estimate);
+    let mut bound = estimate.value(&root.node);
     // A node limit is one count, which threads would each keep: it runs serially.
     let threads = settings.thread_count();
     let parallel = threads > 1 && settings.limits.max_expanded.is_none();
@@ -126,9 +128,8 @@ pub fn search<E: JumpEstimate>(
         }
         walk.next_bound = u32::MAX;
         if parallel && bound > parallel::SPLIT {
-            let h = estimate.value(&root);
             let (found, stats) =
-                parallel::iteration(&mut walk, root, h, bound, threads, &settings.limits);
+                parallel::iteration(&mut walk, root, bound, threads, &settings.limits);
             shared = shared.plus(stats);
             match found {
                 parallel::Iteration::Found(path) => break Ok(path),
@@ -142,9 +143,9 @@ pub fn search<E: JumpEstimate>(
                 }
             }
         }
-        if walk.dfs(0, bound, root, estimate.value(&root), NO_AXIS) {
-            let _ = walk.budget.hold(walk.path.len() + 1);
-            break Ok(std::mem::take(&mut walk.path));
+        if walk.dfs(0, bound, root) {
+            let _ = walk.budget.hold(walk.jumps.len() + 1);
+            break Ok(walk.path());
         }
         if let Some(why) = walk.stopped.take() {
             break Err(why);
@@ -167,6 +168,10 @@ pub fn search<E: JumpEstimate>(
     (outcome, stats)
 }
 
+/// The most children a node has: a side has at most 4 cells, so the blank jumps at most
+/// 3 ways along each of the two axes.
+const MAX_CHILDREN: usize = 6;
+
 /// No move made yet: either axis may come next.
 const NO_AXIS: u8 = 2;
 
@@ -174,19 +179,66 @@ fn axis(mv: Move) -> u8 {
     u8::from(matches!(mv, Move::Up | Move::Down))
 }
 
-/// One depth-first search: the board it edits in place and what it has found.
-pub(super) struct Walk<'a, E: JumpEstimate> {
+/// A board packed four bits a cell (cell 0 lowest): what the search passes down by value,
+/// so that no move has to be taken back.
+type Packed = u64;
+
+fn pack(board: &Board) -> Packed {
+    board
+        .cells()
+        .iter()
+        .enumerate()
+        .fold(0, |packed, (cell, &tile)| {
+            packed | (Packed::from(tile) << (4 * cell))
+        })
+}
+
+/// Where the search stands: the board, its blank, the estimate's node, the estimate,
+/// and the axis of the last move.
+#[derive(Clone, Copy)]
+pub(super) struct Place<N> {
+    board: Packed,
+    blank: u8,
+    node: N,
+    h: u32,
+    last_axis: u8,
+}
+
+impl<N: Copy> Place<N> {
+    /// The start of a search, before any move.
+    fn of<E: JumpEstimate<Node = N>>(start: &Board, estimate: &E) -> Place<N> {
+        let cells: Vec<u8> = start.cells().iter().map(|&t| t as u8).collect();
+        let node = estimate.init(&cells);
+        Place {
+            board: pack(start),
+            blank: start.blank() as u8,
+            node,
+            h: estimate.value(&node),
+            last_axis: NO_AXIS,
+        }
+    }
+}
+
+/// What a search makes children with: the estimate, the move order and the blank's
+/// rays.
+pub(super) struct Expander<'a, E: JumpEstimate> {
     estimate: &'a E,
-    size: Size,
-    cells: [u8; MAX_JUMP_CELLS],
-    goal: [u8; MAX_JUMP_CELLS],
-    blank: usize,
     order: [Move; 4],
     /// `rays[cell][i]`: the cells the blank passes going `order[i]` from `cell`, nearest
     /// first, and how many there are.
     rays: Vec<[([u8; 3], u8); 4]>,
+}
+
+/// One depth-first search: what it searches with and what it has found.
+pub(super) struct Walk<'a, E: JumpEstimate> {
+    expander: Expander<'a, E>,
+    goal: Packed,
     budget: Budget,
-    path: Vec<Move>,
+    /// The moves made, as (index in the order, cells jumped).
+    jumps: Vec<(u8, u8)>,
+    /// `frames[g]`: the children of the node `g` moves deep on the current path, kept
+    /// from node to node: made afresh in each, their copies cost a tenth of the search.
+    frames: Vec<Children<E::Node>>,
     next_bound: u32,
     stopped: Option<GiveUp>,
 }
@@ -200,15 +252,11 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
         order: [Move; 4],
     ) -> Walk<'a, E> {
         let size = start.size();
-        assert!(size.cells() <= MAX_JUMP_CELLS, "at most 16 cells");
+        assert!(
+            size.width() <= MAX_JUMP_SIDE && size.height() <= MAX_JUMP_SIDE,
+            "sides of at most 4 cells"
+        );
         assert_eq!(goal.size(), size, "the goal has the start's size");
-        let pack = |board: &Board| {
-            let mut cells = [0u8; MAX_JUMP_CELLS];
-            for (cell, &tile) in board.cells().iter().enumerate() {
-                cells[cell] = tile as u8;
-            }
-            cells
-        };
         let rays = (0..size.cells())
             .map(|cell| {
                 order.map(|mv| {
@@ -224,44 +272,101 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
             })
             .collect();
         Walk {
-            estimate,
-            size,
-            cells: pack(start),
+            expander: Expander {
+                estimate,
+                order,
+                rays,
+            },
             goal: pack(goal),
-            blank: start.blank(),
-            order,
-            rays,
             budget: Budget::new(limits),
-            path: Vec::with_capacity(256),
+            jumps: Vec::with_capacity(128),
+            frames: Vec::with_capacity(128),
             next_bound: u32::MAX,
             stopped: None,
         }
     }
 
-    /// Every child of `node` (the blank in `self.blank`; the last move along
-    /// `last_axis`) in the canonical order, with their estimates read at once, those
-    /// above `limit` possibly only as "above".
-    /// Filled into `children`, a local of the caller: returned by value, the twelve
-    /// nodes were copied once more a node, measured a fifth slower.
+    /// The blank's steps of the moves made.
+    fn path(&self) -> Vec<Move> {
+        self.jumps
+            .iter()
+            .flat_map(|&(direction, length)| {
+                let mv = self.expander.order[usize::from(direction)];
+                std::iter::repeat_n(mv, usize::from(length))
+            })
+            .collect()
+    }
+
+    /// Fills `frames[g]` with the children of `place`, `g` moves deep (see
+    /// [`Expander::children`]), making the frame the first time the search is that deep.
     #[inline]
-    fn children(&self, node: E::Node, last_axis: u8, limit: u32, children: &mut Children<E::Node>) {
-        let blank = self.blank;
+    fn expand(&mut self, g: u32, place: &Place<E::Node>, limit: u32) {
+        let depth = g as usize;
+        while self.frames.len() <= depth {
+            self.frames.push(Children::of(place.node));
+        }
+        self.expander
+            .children(place, limit, &mut self.frames[depth]);
+    }
+
+    /// Depth-first below `place` (within the bound, `g` moves made); `true` once the goal
+    /// is found, leaving its moves in `jumps`.
+    fn dfs(&mut self, g: u32, bound: u32, place: Place<E::Node>) -> bool {
+        if place.h == 0 && place.board == self.goal {
+            return true;
+        }
+        if let Err(why) = self.budget.expand() {
+            self.stopped = Some(why);
+            return false;
+        }
+        self.expand(g, &place, bound - g - 1);
+        let depth = g as usize;
+        for i in 0..self.frames[depth].count {
+            self.budget.generate();
+            let children = &self.frames[depth];
+            let total = g + 1 + children.values[i];
+            if total > bound {
+                self.next_bound = self.next_bound.min(total);
+                continue;
+            }
+            let child = children.place(i, self.expander.order);
+            self.jumps.push(children.jumps[i]);
+            if self.dfs(g + 1, bound, child) {
+                return true;
+            }
+            self.jumps.pop();
+            if self.stopped.is_some() {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+impl<E: JumpEstimate> Expander<'_, E> {
+    /// Every child of `place` in the canonical order, with their estimates read at once,
+    /// those above `limit` possibly only as "above".
+    #[inline]
+    fn children(&self, place: &Place<E::Node>, limit: u32, children: &mut Children<E::Node>) {
+        let blank = usize::from(place.blank);
+        children.count = 0;
         for i in 0..4 {
-            if axis(self.order[i]) == last_axis {
+            let mv_axis = axis(self.order[i]);
+            if mv_axis == place.last_axis {
                 continue;
             }
             let (ray, len) = self.rays[blank][i];
-            let mut cells = self.cells;
-            let mut child = node;
+            let mut board = place.board;
+            let mut node = place.node;
             let mut hole = blank;
             for (k, &cell) in ray[..usize::from(len)].iter().enumerate() {
                 let cell = usize::from(cell);
-                let tile = cells[cell];
-                cells[hole] = tile;
-                cells[cell] = 0;
-                child = self.estimate.slid(&child, tile, cell, hole);
+                let tile = ((board >> (4 * cell)) & 0xF) as u8;
+                board ^= (Packed::from(tile) << (4 * cell)) | (Packed::from(tile) << (4 * hole));
+                node = self.estimate.slid(&node, tile, cell, hole);
                 hole = cell;
-                children.nodes[children.count] = child;
+                children.nodes[children.count] = node;
+                children.boards[children.count] = (board, cell as u8);
                 children.jumps[children.count] = (i as u8, k as u8 + 1);
                 children.count += 1;
             }
@@ -272,86 +377,41 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
             &mut children.values[..children.count],
         );
     }
-
-    /// Jumps the blank `length` cells along `order[direction]`, the path extended;
-    /// returns what [`Walk::take_back`] needs to undo it.
-    #[inline]
-    fn jump(&mut self, direction: u8, length: u8) -> ([u8; MAX_JUMP_CELLS], usize, usize) {
-        let undo = (self.cells, self.blank, self.path.len());
-        let mv = self.order[usize::from(direction)];
-        let mut hole = self.blank;
-        for &cell in &self.rays[hole][usize::from(direction)].0[..usize::from(length)] {
-            let cell = usize::from(cell);
-            self.cells[hole] = self.cells[cell];
-            self.cells[cell] = 0;
-            hole = cell;
-        }
-        self.path
-            .extend(std::iter::repeat_n(mv, usize::from(length)));
-        self.blank = hole;
-        undo
-    }
-
-    /// Undoes a [`Walk::jump`].
-    #[inline]
-    fn take_back(&mut self, (cells, blank, depth): ([u8; MAX_JUMP_CELLS], usize, usize)) {
-        self.cells = cells;
-        self.blank = blank;
-        self.path.truncate(depth);
-    }
-
-    /// Depth-first below `node` (estimate `h`, within the bound, `g` moves made, the last
-    /// along `last_axis`); `true` once the goal is found, leaving its steps in `path`.
-    fn dfs(&mut self, g: u32, bound: u32, node: E::Node, h: u32, last_axis: u8) -> bool {
-        if h == 0 && self.cells == self.goal {
-            return true;
-        }
-        if let Err(why) = self.budget.expand() {
-            self.stopped = Some(why);
-            return false;
-        }
-        let mut children = Children::of(node);
-        self.children(node, last_axis, bound - g - 1, &mut children);
-        for i in 0..children.count {
-            self.budget.generate();
-            let (estimate, (direction, length)) = (children.values[i], children.jumps[i]);
-            let total = g + 1 + estimate;
-            if total > bound {
-                self.next_bound = self.next_bound.min(total);
-                continue;
-            }
-            let undo = self.jump(direction, length);
-            let mv = self.order[usize::from(direction)];
-            if self.dfs(g + 1, bound, children.nodes[i], estimate, axis(mv)) {
-                return true;
-            }
-            self.take_back(undo);
-            if self.stopped.is_some() {
-                return false;
-            }
-        }
-        false
-    }
 }
 
-/// The children of one node: their estimate nodes, jumps (direction index in the order,
-/// cells) and estimates; the first `count` are set.
+/// The children of one node: their estimate nodes, boards and blanks, jumps (direction
+/// index in the order, cells) and estimates; the first `count` are set.
 struct Children<N> {
-    nodes: [N; 12],
-    jumps: [(u8, u8); 12],
-    values: [u32; 12],
+    nodes: [N; MAX_CHILDREN],
+    boards: [(Packed, u8); MAX_CHILDREN],
+    jumps: [(u8, u8); MAX_CHILDREN],
+    values: [u32; MAX_CHILDREN],
     count: usize,
 }
 
 impl<N: Copy> Children<N> {
-    /// None yet, below `node`.
+    /// None yet, below a node whose estimate node is `node`.
     #[inline]
     fn of(node: N) -> Children<N> {
         Children {
-            nodes: [node; 12],
-            jumps: [(0, 0); 12],
-            values: [0; 12],
+            nodes: [node; MAX_CHILDREN],
+            boards: [(0, 0); MAX_CHILDREN],
+            jumps: [(0, 0); MAX_CHILDREN],
+            values: [0; MAX_CHILDREN],
             count: 0,
+        }
+    }
+
+    /// Where child `i` stands, the moves tried in `order`.
+    #[inline]
+    fn place(&self, i: usize, order: [Move; 4]) -> Place<N> {
+        let (board, blank) = self.boards[i];
+        Place {
+            board,
+            blank,
+            node: self.nodes[i],
+            h: self.values[i],
+            last_axis: axis(order[usize::from(self.jumps[i].0)]),
         }
     }
 }

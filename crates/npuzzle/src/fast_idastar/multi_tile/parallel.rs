@@ -13,20 +13,16 @@ use std::sync::Mutex;
 use crate::puzzle::board::Move;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 
-use super::{axis, JumpEstimate, Walk, MAX_JUMP_CELLS};
+use super::{Expander, JumpEstimate, Place, Walk};
 
 /// Moves from the root to the subtrees: 3 multi-tile moves make some 30 subtrees on the
 /// 15-puzzle, enough for two threads to share, few enough to list at once.
 pub(super) const SPLIT: u32 = 3;
 
-/// Where a subtree starts.
+/// Where a subtree starts: the place three moves down and the moves there.
 struct Seed<N> {
-    cells: [u8; MAX_JUMP_CELLS],
-    blank: usize,
-    path: Vec<Move>,
-    node: N,
-    h: u32,
-    last_axis: u8,
+    place: Place<N>,
+    jumps: Vec<(u8, u8)>,
 }
 
 /// What one iteration found: the answer, or the next bound, or the limit that stopped it.
@@ -36,20 +32,19 @@ pub(super) enum Iteration {
     Stopped(GiveUp),
 }
 
-/// Runs the iteration of `bound` from `root` (the state of `walk`, estimate node `node`,
-/// its estimate `h`) on `threads` threads under `limits`; returns what it found and
-/// what it cost. `bound` is more than [`SPLIT`], so no solution lies above the cut.
+/// Runs the iteration of `bound` from `root` with `walk`'s settings on `threads` threads
+/// under `limits`; returns what it found and what it cost. `bound` is more than
+/// [`SPLIT`], so no solution lies above the cut.
 pub(super) fn iteration<E: JumpEstimate>(
     walk: &mut Walk<'_, E>,
-    node: E::Node,
-    h: u32,
+    root: Place<E::Node>,
     bound: u32,
     threads: usize,
     limits: &Limits,
 ) -> (Iteration, Stats) {
     let mut seeds = Vec::new();
     let mut next_bound = u32::MAX;
-    list(walk, 0, bound, node, h, 2, &mut seeds, &mut next_bound);
+    list(walk, 0, bound, root, &mut seeds, &mut next_bound);
     let taken = AtomicUsize::new(0);
     let first_found = AtomicUsize::new(usize::MAX);
     let found: Mutex<Vec<(usize, Vec<Move>)>> = Mutex::new(Vec::new());
@@ -70,14 +65,12 @@ pub(super) fn iteration<E: JumpEstimate>(
                             break;
                         }
                         let seed = &seeds[index];
-                        worker.cells = seed.cells;
-                        worker.blank = seed.blank;
-                        worker.path.clear();
-                        worker.path.extend_from_slice(&seed.path);
-                        if worker.dfs(SPLIT, bound, seed.node, seed.h, seed.last_axis) {
+                        worker.jumps.clear();
+                        worker.jumps.extend_from_slice(&seed.jumps);
+                        if worker.dfs(SPLIT, bound, seed.place) {
                             first_found.fetch_min(index, Relaxed);
                             if let Ok(mut found) = found.lock() {
-                                found.push((index, std::mem::take(&mut worker.path)));
+                                found.push((index, worker.path()));
                             }
                         } else if let Some(why) = worker.stopped.take() {
                             if let Ok(mut stopped) = stopped.lock() {
@@ -114,52 +107,36 @@ pub(super) fn iteration<E: JumpEstimate>(
     (outcome, stats)
 }
 
-/// Lists, in the canonical order, the nodes [`SPLIT`] moves below `node` within `bound`
-/// (`g` moves made, the last along `last_axis`), raising `next_bound` past the others.
-#[allow(clippy::too_many_arguments)]
+/// Lists, in the canonical order, the places [`SPLIT`] moves below `place` within
+/// `bound` (`g` moves made), raising `next_bound` past the others.
 fn list<E: JumpEstimate>(
     walk: &mut Walk<'_, E>,
     g: u32,
     bound: u32,
-    node: E::Node,
-    h: u32,
-    last_axis: u8,
+    place: Place<E::Node>,
     seeds: &mut Vec<Seed<E::Node>>,
     next_bound: &mut u32,
 ) {
     if g == SPLIT {
         seeds.push(Seed {
-            cells: walk.cells,
-            blank: walk.blank,
-            path: walk.path.clone(),
-            node,
-            h,
-            last_axis,
+            place,
+            jumps: walk.jumps.clone(),
         });
         return;
     }
-    let mut children = super::Children::of(node);
-    walk.children(node, last_axis, bound - g - 1, &mut children);
-    for i in 0..children.count {
-        let (estimate, (direction, length)) = (children.values[i], children.jumps[i]);
-        let total = g + 1 + estimate;
+    walk.expand(g, &place, bound - g - 1);
+    let depth = g as usize;
+    for i in 0..walk.frames[depth].count {
+        let children = &walk.frames[depth];
+        let total = g + 1 + children.values[i];
         if total > bound {
             *next_bound = (*next_bound).min(total);
             continue;
         }
-        let undo = walk.jump(direction, length);
-        let mv = walk.order[usize::from(direction)];
-        list(
-            walk,
-            g + 1,
-            bound,
-            children.nodes[i],
-            estimate,
-            axis(mv),
-            seeds,
-            next_bound,
-        );
-        walk.take_back(undo);
+        let child = children.place(i, walk.expander.order);
+        walk.jumps.push(children.jumps[i]);
+        list(walk, g + 1, bound, child, seeds, next_bound);
+        walk.jumps.pop();
     }
 }
 
@@ -167,15 +144,15 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
     /// A walk from the same root with a budget of its own under `limits`.
     fn fork(&self, limits: &Limits) -> Walk<'a, E> {
         Walk {
-            estimate: self.estimate,
-            size: self.size,
-            cells: self.cells,
+            expander: Expander {
+                estimate: self.expander.estimate,
+                order: self.expander.order,
+                rays: self.expander.rays.clone(),
+            },
             goal: self.goal,
-            blank: self.blank,
-            order: self.order,
-            rays: self.rays.clone(),
             budget: Budget::new(limits),
-            path: Vec::with_capacity(256),
+            jumps: Vec::with_capacity(128),
+            frames: Vec::with_capacity(128),
             next_bound: u32::MAX,
             stopped: None,
         }

@@ -1,6 +1,7 @@
 //! Checked against a breadth-first search of whole boards written here, not the library's.
 
 use super::*;
+use crate::puzzle::board::Size;
 use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase};
 use crate::util::progress::Silent;
 use rand::{Rng, SeedableRng};
@@ -161,11 +162,15 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
     let size = Size::square(3).unwrap();
     let colouring = Colouring::new(size, &[vec![1, 2, 4], vec![3, 5, 6], vec![7, 8]]).unwrap();
     let database = Arc::new(MultiTileDatabase::build(colouring, &Silent, None).unwrap());
+    let other = Colouring::new(size, &[vec![1, 2, 3], vec![4, 7], vec![5, 6, 8]]).unwrap();
+    let other = Arc::new(MultiTileDatabase::build(other, &Silent, None).unwrap());
     // A goal whose tiles are shuffled, the blank last: read through the renaming.
     let goal = board(size, &vec![4, 1, 7, 2, 8, 3, 6, 5, 0]);
     let distance = distances(size, &cells_of(&goal), u32::MAX);
-    for walking in [false, true] {
-        let estimate = ColouredEstimate::new(Arc::clone(&database), &goal, walking).unwrap();
+    let one = vec![Arc::clone(&database)];
+    let two = vec![Arc::clone(&other), Arc::clone(&database)];
+    for (databases, walking) in [(&one, false), (&one, true), (&two, false)] {
+        let estimate = ColouredEstimate::new(databases, &goal, walking).unwrap();
         let mut informative = 0;
         for (cells, &d) in &distance {
             let h = estimate.value(&estimate.init(cells));
@@ -175,7 +180,22 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         assert!(informative * 2 > distance.values().map(|&d| u64::from(d)).sum::<u64>());
         check(&goal, &estimate, &distance, 29, 211);
     }
-    assert!(ColouredEstimate::new(database, &Board::blank_first_goal(size), false).is_none());
+    // Two databases are at least as informed as either alone, and above one somewhere.
+    let [both, first, second] = [two.clone(), vec![other], one.clone()]
+        .map(|databases| ColouredEstimate::new(&databases, &goal, false).unwrap());
+    let mut above = 0;
+    for cells in distance.keys() {
+        let value = |estimate: &ColouredEstimate| estimate.value(&estimate.init(cells));
+        let (h, h1, h2) = (value(&both), value(&first), value(&second));
+        assert_eq!(h, h1.max(h2), "{cells:?}");
+        above += u32::from(h > h2);
+    }
+    assert!(above > 0);
+    let blank_first = Board::blank_first_goal(size);
+    assert!(ColouredEstimate::new(&one, &blank_first, false).is_none());
+    assert!(ColouredEstimate::new(&[], &goal, false).is_none());
+    let three = [Arc::clone(&database), Arc::clone(&database), database];
+    assert!(ColouredEstimate::new(&three, &goal, false).is_none());
 }
 
 #[test]
@@ -194,7 +214,7 @@ fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
         let depth = 6;
         let distance = distances(size, &cells_of(&goal), depth);
         let walking = WalkingDistance::new(&goal).unwrap();
-        let coloured = ColouredEstimate::new(Arc::clone(&database), &goal, true);
+        let coloured = ColouredEstimate::new(&[Arc::clone(&database)], &goal, true);
         for _ in 0..30 {
             let mut cells = cells_of(&goal);
             for _ in 0..rng.gen_range(1..=depth) {

@@ -100,6 +100,26 @@ impl Colouring {
         Colouring::new(size, &classes).expect("every tile of the 15-puzzle once")
     }
 
+    /// A small colouring of the 15-puzzle, read before [`Colouring::fifteen`]: `1 2 3 4
+    /// 8 12` (the top row and right column), `5 6 7 9 10 11` and `13 14 15`, a table of
+    /// 16!/(1!6!6!3!) = 6,726,720 entries that stays in the processor's cache. It
+    /// partitions the tiles across the large colouring's classes, so the larger of the
+    /// two is often above both: on 25 random boards IDA* generated 31.8 million nodes
+    /// with both tables where it generated 78.5 million with the large one alone. Among
+    /// the 3-colour partitions by rows and blocks measured, this one generated fewest.
+    ///
+    /// # Panics
+    /// Never: the classes are fixed and valid.
+    pub fn fifteen_small() -> Colouring {
+        let classes = [
+            vec![1, 2, 3, 4, 8, 12],
+            vec![5, 6, 7, 9, 10, 11],
+            vec![13, 14, 15],
+        ];
+        let size = Size::square(4).expect("4x4 is a size");
+        Colouring::new(size, &classes).expect("every tile of the 15-puzzle once")
+    }
+
     /// The board's size.
     pub fn size(&self) -> Size {
         self.size
@@ -143,8 +163,16 @@ pub enum MultiTileDatabaseError {
 
 /// Where a board stands in the database: its arrangement of colours, and on a square
 /// board that of its transpose. What a search carries from node to node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ColourState {
+    plain: Packed,
+    transposed: Packed,
+}
+
+/// What sliding one tile changes in a [`ColourState`]: its digit in the board's
+/// arrangement and in the transpose's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TileDigits {
     plain: Packed,
     transposed: Packed,
 }
@@ -157,6 +185,7 @@ enum Entries {
 
 impl Deref for Entries {
     type Target = [u8];
+    #[inline]
     fn deref(&self) -> &[u8] {
         match self {
             Entries::Built(entries) => entries,
@@ -173,6 +202,9 @@ pub struct MultiTileDatabase {
     /// On a square board, the colour of each tile in the transposed board's view (the
     /// colour of the tile whose goal mirrors its goal); `None` otherwise.
     transposed_colour: Option<Vec<u8>>,
+    /// `transposed_cell[cell]`: the cell mirroring it across the main diagonal, read
+    /// from a table because a search mirrors every cell it slides a tile between.
+    transposed_cell: [u8; MAX_CELLS],
 }
 
 impl std::fmt::Debug for MultiTileDatabase {
@@ -268,11 +300,18 @@ impl MultiTileDatabase {
                 })
                 .collect()
         });
+        let mut transposed_cell = [0u8; MAX_CELLS];
+        if transposed_colour.is_some() {
+            for (cell, mirror) in transposed_cell.iter_mut().enumerate().take(size.cells()) {
+                *mirror = transpose(size, cell) as u8;
+            }
+        }
         MultiTileDatabase {
             colouring,
             rank,
             entries,
             transposed_colour,
+            transposed_cell,
         }
     }
 
@@ -316,19 +355,36 @@ impl MultiTileDatabase {
         ColourState { plain, transposed }
     }
 
-    /// The state after `tile` slid from `from` to `to`, the blank's cell.
-    #[inline]
-    pub fn slid(&self, state: &ColourState, tile: u8, from: usize, to: usize) -> ColourState {
-        let mut next = *state;
-        let digit = Packed::from(self.colouring.colour[usize::from(tile)] + 1);
-        next.plain ^= (digit << (4 * from)) | (digit << (4 * to));
-        if let Some(transposed) = &self.transposed_colour {
-            let size = self.colouring.size;
-            let (from, to) = (transpose(size, from), transpose(size, to));
-            let digit = Packed::from(transposed[usize::from(tile)] + 1);
-            next.transposed ^= (digit << (4 * from)) | (digit << (4 * to));
+    /// What sliding `tile` changes in a state: a search reads it once a tile, not once a
+    /// move.
+    pub fn digits(&self, tile: u8) -> TileDigits {
+        let tile = usize::from(tile);
+        TileDigits {
+            plain: Packed::from(self.colouring.colour[tile] + 1),
+            transposed: self
+                .transposed_colour
+                .as_ref()
+                .map_or(0, |colour| Packed::from(colour[tile] + 1)),
         }
-        next
+    }
+
+    /// The state after the tile of `digits` slid from `from` to `to`, the blank's cell.
+    #[inline]
+    pub fn slid(
+        &self,
+        state: &ColourState,
+        digits: TileDigits,
+        from: usize,
+        to: usize,
+    ) -> ColourState {
+        let mirror = |cell: usize| 4 * u32::from(self.transposed_cell[cell]);
+        ColourState {
+            plain: state.plain ^ (digits.plain << (4 * from)) ^ (digits.plain << (4 * to)),
+            // A board that is not square has no transpose: its digit is 0.
+            transposed: state.transposed
+                ^ (digits.transposed << mirror(from))
+                ^ (digits.transposed << mirror(to)),
+        }
     }
 
     /// The estimate of a state: its entry, or on a square board the larger of its
