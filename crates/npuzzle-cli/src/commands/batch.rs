@@ -82,7 +82,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.limits(SOLVE_LIMITS, at_once),
         order: args.order.moves(),
         metric: args.metric.metric,
-        cache: Some(args.cache.cache()),
+        cache: Some(args.cache.cache_for_many()),
         // Table and database builds show their progress; the bar of the batch follows.
         progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
         count_optimal: args.count_optimal,

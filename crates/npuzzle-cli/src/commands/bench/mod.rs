@@ -144,7 +144,7 @@ fn configs(args: &BenchArgs, default: &str) -> anyhow::Result<Vec<BenchConfig>> 
 fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: Limits) -> SolveOptions {
     SolveOptions {
         limits: limits.limits(defaults, 1),
-        cache: Some(cache.cache()),
+        cache: Some(cache.cache_for_many()),
         // Builds show their progress; the runs themselves report through the bar below.
         progress: Some(cache.progress()),
         ..SolveOptions::default()
