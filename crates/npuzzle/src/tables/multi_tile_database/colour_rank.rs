@@ -122,7 +122,7 @@ impl ColourRank {
             .map(|part| u16::try_from(part).unwrap_or(u16::MAX))
             .collect();
         let base5 = (radix == BASE)
-            .then(|| 0..1u32 << 16)
+            .then_some(0..1u32 << 16)
             .into_iter()
             .flatten()
             .map(|bits| {
