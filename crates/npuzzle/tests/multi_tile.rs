@@ -317,6 +317,9 @@ fn threads_give_the_answer_one_thread_gives_on_the_fifteen_puzzle() {
             let many = solve(&start, &goal, &options(threads)).unwrap();
             assert_eq!(many.moves, one.moves, "{start} on {threads} threads");
             assert_eq!(many.length(), one.length());
+            // The path held: its moves and the start.
+            let held = one.length().unwrap() as u64 + 1;
+            assert_eq!((one.stats.peak_nodes, many.stats.peak_nodes), (held, held));
         }
     }
 }

@@ -34,6 +34,7 @@ use std::time::Instant;
 
 use crate::answer::options::RunSettings;
 use crate::puzzle::board::{Board, Move};
+use crate::puzzle::metric::Metric;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::tables::walking_distance::{WalkingDistance, WalkingState};
 
@@ -132,7 +133,12 @@ pub fn search<E: JumpEstimate>(
                 parallel::iteration(&mut walk, root, bound, threads, &settings.limits);
             shared = shared.plus(stats);
             match found {
-                parallel::Iteration::Found(path) => break Ok(path),
+                parallel::Iteration::Found(path) => {
+                    // The path held its moves and the start, as the serial search's does.
+                    let moves = Metric::MultiTile.length(&path);
+                    let _ = walk.budget.hold(moves + 1);
+                    break Ok(path);
+                }
                 parallel::Iteration::Stopped(why) => break Err(why),
                 parallel::Iteration::Exceeded(u32::MAX) => {
                     break Err(GiveUp::Expanded(walk.budget.expanded() + shared.expanded))

@@ -209,12 +209,17 @@ fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
     )
     .unwrap();
     let database = Arc::new(MultiTileDatabase::build(colouring, &Silent, None).unwrap());
+    // The 15-puzzle's small database (base-4 numbering, 16 cells), built in a second.
+    let small =
+        Arc::new(MultiTileDatabase::build(Colouring::fifteen_small(), &Silent, None).unwrap());
     for size in [fifteen, four_three] {
         let goal = Board::goal(size);
         let depth = 6;
         let distance = distances(size, &cells_of(&goal), depth);
         let walking = WalkingDistance::new(&goal).unwrap();
-        let coloured = ColouredEstimate::new(&[Arc::clone(&database)], &goal, true);
+        let fits = if size == fifteen { &small } else { &database };
+        let coloured = ColouredEstimate::new(&[Arc::clone(fits)], &goal, false);
+        assert!(coloured.is_some());
         for _ in 0..30 {
             let mut cells = cells_of(&goal);
             for _ in 0..rng.gen_range(1..=depth) {
@@ -226,8 +231,14 @@ fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
             let (moves, _) = search(&start, &goal, &walking, &RunSettings::default());
             assert_eq!(moves.unwrap(), want, "{start}");
             if let Some(coloured) = &coloured {
-                let (moves, _) = search(&start, &goal, coloured, &RunSettings::default());
-                assert_eq!(moves.unwrap(), want, "{start}");
+                for threads in [1, 2] {
+                    let settings = RunSettings {
+                        threads,
+                        ..RunSettings::default()
+                    };
+                    let (moves, _) = search(&start, &goal, coloured, &settings);
+                    assert_eq!(moves.unwrap(), want, "{start} on {threads} threads");
+                }
             }
         }
     }
