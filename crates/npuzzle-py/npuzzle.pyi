@@ -210,8 +210,10 @@ def compare(
     max_seconds: Optional[float] = None,
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
+    metric: Optional[str] = "stm",
 ) -> List[SolveResult]:
-    """Every algorithm and heuristic on one board, side by side."""
+    """Every algorithm and heuristic on one board, side by side; with `metric="mtm"`
+    each minimises multi-tile moves."""
 
 def check(
     board: BoardLike,

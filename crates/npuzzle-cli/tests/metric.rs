@@ -1,5 +1,5 @@
 //! `--metric mtm` (issue 38): in the multi-tile metric a move slides any number of tiles
-//! of one row or column. `solve`, `check`, `batch` and `bench` answer the fewest such
+//! of one row or column. `solve`, `check`, `batch`, `bench` and `compare` answer the fewest such
 //! moves, and the canonical answer, as a breadth-first search written here finds them;
 //! `--metric stm` changes nothing; a bad metric is refused, naming it, with exit code 2.
 
@@ -153,6 +153,39 @@ fn every_optimal_algorithm_answers_the_fewest_multi_tile_moves() {
             );
             assert_eq!(runs(report["moves"].as_str().unwrap()), far[&start]);
         }
+    }
+}
+
+#[test]
+fn compare_runs_every_algorithm_and_heuristic_in_the_multi_tile_metric() {
+    let far = distances();
+    let near = stdout_of(
+        &[
+            "random", "--size", "3x3", "--count", "2", "--seed", "39", "--walk", "10",
+        ],
+        "",
+    );
+    for board in near.lines() {
+        let start = cells(board);
+        let runs_of = |metric: &str| {
+            let reports = json_of(&["compare", board, "--metric", metric, "--json"], "");
+            reports.as_array().unwrap().clone()
+        };
+        let (mtm, stm) = (runs_of("mtm"), runs_of("stm"));
+        assert_eq!(mtm.len(), stm.len());
+        for report in &mtm {
+            assert_eq!(report["metric"], "mtm");
+            assert_eq!(report["length"], far[&start], "{board}: {report}");
+            assert_eq!(runs(report["moves"].as_str().unwrap()), far[&start]);
+        }
+        assert!(stm.iter().all(|report| report["metric"] == "stm"));
+        let text = stdout_of(&["compare", board, "--metric", "mtm"], "");
+        assert!(
+            text.lines().next().unwrap().ends_with("   metric: mtm"),
+            "{text}"
+        );
+        let text = stdout_of(&["compare", board], "");
+        assert!(!text.contains("metric"), "{text}");
     }
 }
 

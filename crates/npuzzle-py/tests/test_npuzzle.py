@@ -782,12 +782,16 @@ def test_metric_is_the_command_lines_and_counts_multi_tile_moves():
         stm = npuzzle.solve(board)
         assert stm.metric == "stm" and stm.length == len(stm.moves)
         assert npuzzle.check(board, stm.moves).metric == "stm"
+    runs = npuzzle.compare("1 2 3/4 5 6/0 7 8", metric="mtm")
+    assert len(runs) == len(npuzzle.compare("1 2 3/4 5 6/0 7 8"))
+    assert {(run.metric, run.length) for run in runs} == {("mtm", 1)}
     one = npuzzle.solve("1 2 3/4 5 6/0 7 8", metric="mtm")
     assert (one.length, one.moves, one.tile_moves) == (1, "rr", "L2")
     assert npuzzle.solve("1 2 3/4 5 6/0 7 8", metric=None).length == 2
     assert npuzzle.check("1 2 3/4 5 6/0 7 8", "L2", notation="tiles", metric="mtm").length == 1
     for call in (lambda: npuzzle.solve(HARDEST_8, metric="MTM"),
-                 lambda: npuzzle.check(HARDEST_8, "l", metric="htm")):
+                 lambda: npuzzle.check(HARDEST_8, "l", metric="htm"),
+                 lambda: npuzzle.compare(HARDEST_8, metric="xtm")):
         with pytest.raises(ValueError) as caught:
             call()
         assert str(caught.value).startswith("metric: ") and "stm, mtm" in str(caught.value)

@@ -107,6 +107,8 @@ pub struct CompareArgs {
     /// Print a JSON array of solve reports instead of a table.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// Limits for each run.
     #[command(flatten)]
     pub limits: LimitArgs,

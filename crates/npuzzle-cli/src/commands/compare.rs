@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use npuzzle::compare::{compare, COMPARE_LIMITS};
 use npuzzle::report::SolveReport;
-use npuzzle::{Board, SolveOptions};
+use npuzzle::{Board, Metric, SolveOptions};
 use serde_json::Value;
 
 use crate::args::CompareArgs;
@@ -17,6 +17,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = SolveOptions {
         limits: args.limits.limits(COMPARE_LIMITS, 1),
+        metric: args.metric.metric,
         ..SolveOptions::default()
     };
     let reports = compare(&start, &goal, &options)?
@@ -26,6 +27,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let comparison = Comparison {
         start,
         goal,
+        metric: options.metric,
         reports,
     };
     output::print(&comparison, Format::json_or(args.json, Format::Text))?;
@@ -36,12 +38,18 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
 struct Comparison {
     start: Board,
     goal: Board,
+    metric: Metric,
     reports: Vec<SolveReport>,
 }
 
 impl Render for Comparison {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "board: {}   goal: {}", self.start, self.goal)?;
+        write!(out, "board: {}   goal: {}", self.start, self.goal)?;
+        // The default metric is left unsaid, as the table always left it.
+        if self.metric == Metric::MultiTile {
+            write!(out, "   metric: {}", self.metric)?;
+        }
+        writeln!(out)?;
         writeln!(
             out,
             "{:<14} {:<16} {:>6} {:>12} {:>12} {:>11} {:>10}",
