@@ -1,5 +1,5 @@
 //! `--metric mtm` (issue 38): in the multi-tile metric a move slides any number of tiles
-//! of one row or column. `solve`, `check`, `batch`, `bench` and `compare` answer the fewest such
+//! of one row or column. `solve`, `check`, `batch`, `bench`, `compare` and `trace` answer the fewest such
 //! moves, and the canonical answer, as a breadth-first search written here finds them;
 //! `--metric stm` changes nothing; a bad metric is refused, naming it, with exit code 2.
 
@@ -187,6 +187,32 @@ fn compare_runs_every_algorithm_and_heuristic_in_the_multi_tile_metric() {
         let text = stdout_of(&["compare", board], "");
         assert!(!text.contains("metric"), "{text}");
     }
+}
+
+#[test]
+fn trace_follows_a_search_in_the_multi_tile_metric() {
+    let far = distances();
+    let board = "1 2 3/4 0 6/7 5 8";
+    for algorithm in ["bfs", "astar", "idastar"] {
+        let out = npuzzle()
+            .args(["trace", board, "--metric", "mtm", "-a", algorithm, "--json"])
+            .assert()
+            .success();
+        let output = out.get_output();
+        let events = json_lines(&String::from_utf8_lossy(&output.stdout));
+        let goal = events.iter().find(|e| e["event"] == "goal").unwrap();
+        assert_eq!(goal["g"], far[&cells(board)], "{algorithm}");
+        let summary = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            summary.contains("goal reached in 2 moves in the multi-tile metric"),
+            "{summary}"
+        );
+    }
+    npuzzle()
+        .args(["trace", board, "-a", "bfs"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("goal reached in 2 moves\n"));
 }
 
 #[test]

@@ -93,6 +93,8 @@ pub struct TraceArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
     #[command(flatten)]
+    pub metric: MetricArgs,
+    #[command(flatten)]
     pub limits: LimitArgs,
 }
 

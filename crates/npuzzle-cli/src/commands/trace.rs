@@ -75,6 +75,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             .map_or(EstimateChoice::Auto, EstimateChoice::Heuristic),
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         order: args.order.moves(),
+        metric: args.metric.metric,
         ..SolveOptions::default()
     };
     let traced = trace(&start, &goal, &options, args.limit).map_err(|e| match e {

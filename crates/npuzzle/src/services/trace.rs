@@ -45,6 +45,7 @@ use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::heuristic::HeuristicKind;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{Event, GiveUp, Side};
 use crate::solving::plan::{plan, Guide};
@@ -169,10 +170,17 @@ impl Trace {
     /// ([`Trace::gave_up`]), or that the goal cannot be reached.
     pub fn ending(&self) -> String {
         match &self.solution.status {
-            Status::Solved => format!(
-                "goal reached in {}",
-                counted(self.solution.moves.len() as u64, "move", "moves")
-            ),
+            Status::Solved => {
+                let metric = self.solution.metric;
+                let moves = counted(metric.length(&self.solution.moves) as u64, "move", "moves");
+                // The default metric is left unsaid, as the sentence always left it.
+                match metric {
+                    Metric::SingleTile => format!("goal reached in {moves}"),
+                    Metric::MultiTile => {
+                        format!("goal reached in {moves} in {}", metric.in_words())
+                    }
+                }
+            }
             Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
             Status::GaveUp(why) | Status::Bounded(why) => {
                 self.gave_up().unwrap_or_else(|| why.to_string())
