@@ -39,16 +39,12 @@ pub(super) fn name_of(set: &PartitionSet, reflected: bool) -> String {
 pub fn describe_origins(origins: &[GroupOrigin]) -> String {
     let mut out = String::new();
     for o in origins {
-        let how = match &o.origin {
-            Origin::Loaded => "loaded".to_string(),
-            Origin::Built => "built".to_string(),
-            Origin::Rebuilt(why) => format!("rebuilt ({why})"),
-        };
         let _ = write!(
             out,
-            "{}{} {how}",
+            "{}{} {}",
             if out.is_empty() { "" } else { "; " },
-            group_text(&o.tiles)
+            group_text(&o.tiles),
+            o.origin
         );
     }
     out

@@ -226,6 +226,17 @@ pub enum Origin {
     Rebuilt(String),
 }
 
+/// How the table was had, in words: `loaded`, `built`, `rebuilt (why)`.
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Loaded => f.write_str("loaded"),
+            Origin::Built => f.write_str("built"),
+            Origin::Rebuilt(why) => write!(f, "rebuilt ({why})"),
+        }
+    }
+}
+
 /// A directory of table files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {

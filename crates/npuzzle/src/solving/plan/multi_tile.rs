@@ -267,7 +267,7 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             (Colouring::fifteen(), "multi-tile database"),
         ] {
             if let Some((database, origin)) = coloured_database(colouring, options)? {
-                had.push((database, format!("{name} {}", said(&origin))));
+                had.push((database, format!("{name} {origin}")));
             }
         }
     }
@@ -293,15 +293,6 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     plan.tables = tables;
     plan.setup_seconds = started.elapsed().as_secs_f64();
     Ok(plan)
-}
-
-/// How a table was had, in words.
-fn said(origin: &Origin) -> String {
-    match origin {
-        Origin::Loaded => "loaded".to_string(),
-        Origin::Built => "built".to_string(),
-        Origin::Rebuilt(why) => format!("rebuilt: {why}"),
-    }
 }
 
 /// The coloured multi-tile database of `colouring`, kept for the rest of the process
