@@ -88,28 +88,23 @@ fn runs(moves: &str) -> usize {
         .count()
 }
 
-fn random_boards(count: usize, seed: u64) -> Vec<String> {
-    stdout_of(
-        &[
-            "random",
-            "--size",
-            "3x3",
-            "--count",
-            &count.to_string(),
-            "--seed",
-            &seed.to_string(),
-        ],
-        "",
-    )
-    .lines()
-    .map(str::to_string)
-    .collect()
+/// `count` random 3x3 boards from `seed`: uniform, or `walk` random steps from the goal.
+fn random_boards(count: usize, seed: u64, walk: Option<usize>) -> Vec<String> {
+    let (count, seed) = (count.to_string(), seed.to_string());
+    let mut args = vec![
+        "random", "--size", "3x3", "--count", &count, "--seed", &seed,
+    ];
+    let walk = walk.map(|steps| steps.to_string());
+    if let Some(steps) = &walk {
+        args.extend(["--walk", steps]);
+    }
+    stdout_of(&args, "").lines().map(str::to_string).collect()
 }
 
 #[test]
 fn solve_answers_the_fewest_multi_tile_moves_and_the_canonical_sequence() {
     let far = distances();
-    for board in random_boards(10, 38) {
+    for board in random_boards(10, 38, None) {
         let start = cells(&board);
         for order in ["lrdu", "dlru", "urdl"] {
             let report = json_of(
@@ -134,13 +129,7 @@ fn solve_answers_the_fewest_multi_tile_moves_and_the_canonical_sequence() {
 #[test]
 fn every_optimal_algorithm_answers_the_fewest_multi_tile_moves() {
     let far = distances();
-    let near = stdout_of(
-        &[
-            "random", "--size", "3x3", "--count", "4", "--seed", "38", "--walk", "12",
-        ],
-        "",
-    );
-    for board in near.lines() {
+    for board in &random_boards(4, 38, Some(12)) {
         let start = cells(board);
         for algorithm in ["table", "bfs", "bidirectional", "astar", "idastar", "iddfs"] {
             let report = json_of(
@@ -159,13 +148,7 @@ fn every_optimal_algorithm_answers_the_fewest_multi_tile_moves() {
 #[test]
 fn compare_runs_every_algorithm_and_heuristic_in_the_multi_tile_metric() {
     let far = distances();
-    let near = stdout_of(
-        &[
-            "random", "--size", "3x3", "--count", "2", "--seed", "39", "--walk", "10",
-        ],
-        "",
-    );
-    for board in near.lines() {
+    for board in &random_boards(2, 39, Some(10)) {
         let start = cells(board);
         let runs_of = |metric: &str| {
             let reports = json_of(&["compare", board, "--metric", metric, "--json"], "");
@@ -218,7 +201,7 @@ fn trace_follows_a_search_in_the_multi_tile_metric() {
 #[test]
 fn check_counts_a_run_of_equal_moves_once_against_the_fewest_multi_tile_moves() {
     let far = distances();
-    for board in random_boards(8, 39) {
+    for board in random_boards(8, 39, None) {
         let start = cells(&board);
         let best = canonical(&start, "lrdu", &far);
         let verdict = json_of(&["check", &board, &best, "--metric", "mtm", "--json"], "");
@@ -364,7 +347,7 @@ fn batch_takes_a_lines_metric_over_the_flags() {
 #[test]
 fn bench_checks_a_files_lengths_in_the_metric_asked() {
     let far = distances();
-    let boards = random_boards(4, 40);
+    let boards = random_boards(4, 40, None);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mtm.txt");
     // A bench file's boards are flat lists of numbers.
