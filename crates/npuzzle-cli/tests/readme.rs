@@ -80,6 +80,10 @@ const PROMISED: &[(&str, &str)] = &[
     ("echo 283104765 | npuzzle judge p1379", "4\n"),
     ("--max-nodes 200000; test", "(bounded: at most "),
     (
+        "--size 7x7 --seed 1)\" --max-seconds 5",
+        "(bounded: at most ",
+    ),
+    (
         "judge test poj1077 -- npuzzle judge poj1077",
         "poj1077: 25 of 25 cases accepted",
     ),

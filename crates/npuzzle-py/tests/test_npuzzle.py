@@ -861,3 +861,17 @@ def test_count_optimal_is_the_command_lines_and_exact():
         npuzzle.solve(boards[0], algorithm="constructive", count_optimal=True)
     with pytest.raises(TypeError, match="count_optimal"):
         npuzzle.solve(boards[0], count_optimal="yes")
+
+
+def test_a_big_board_under_a_time_limit_is_searched_and_bounded():
+    board = npuzzle.random_board("6x6", seed=44)
+    constructed = npuzzle.solve(board)
+    assert (constructed.status, constructed.algorithm) == ("solved", "constructive")
+    started = time.perf_counter()
+    with pytest.raises(npuzzle.SearchLimit, match="time limit of 1.000 s") as caught:
+        npuzzle.solve(board, max_seconds=1)
+    assert time.perf_counter() - started < 3
+    result = caught.value.result
+    assert result.status == "bounded"
+    assert result.lower_bound <= result.length < constructed.length
+    assert npuzzle.check(board, result.moves).valid

@@ -120,6 +120,11 @@ pub fn advise(solution: &Solution, goal: &Board) {
              like this one faster; build them once with: npuzzle pdb build --catalogue \
              {catalogue} --goal \"{goal}\" (minutes on every core, hundreds of megabytes)"
         ),
+        Some(Advice::TimeLimit) => eprintln!(
+            "note: this board is too big to solve optimally and was answered constructively; \
+             a time limit (--max-seconds 60) spends the time on a shorter answer and a lower \
+             bound on the optimum"
+        ),
         None => {}
     }
 }

@@ -697,6 +697,40 @@ async fn the_time_limit_stops_a_long_search() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
+#[tokio::test]
+async fn a_big_board_spends_only_the_time_its_request_gives() {
+    let board = "30 13 18 3 24 23/16 32 31 33 11 27/5 7 1 15 6 28/22 34 35 21 19 2/10 14 4 20 12 29/17 9 26 8 25 0";
+    let started = Instant::now();
+    let (status, body) = call(
+        default_app(),
+        post_json("/api/solve", &json!({"board": board})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["status"].as_str(), body["algorithm"].as_str()),
+        (Some("solved"), Some("constructive"))
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "the server's limit spent"
+    );
+    let constructed = body["length"].as_u64().unwrap();
+    let request = json!({"board": board, "max_seconds": 1});
+    let (status, body) = call(default_app(), post_json("/api/solve", &request)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "bounded", "{body}");
+    let (length, lower) = (
+        body["length"].as_u64().unwrap(),
+        body["lower_bound"].as_u64().unwrap(),
+    );
+    assert!(
+        lower <= length && length < constructed,
+        "{lower} {length} {constructed}"
+    );
+    assert_eq!(body["gap"].as_u64(), Some(length - lower));
+}
+
 /// A search that holds its slot for about `seconds` (IDDFS on a far 4x4 board).
 fn slow_solve(seconds: f64) -> Request<Body> {
     post_json(

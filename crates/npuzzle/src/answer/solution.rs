@@ -81,6 +81,10 @@ pub enum Advice {
     /// faster than the classic tables used; not built unasked either (minutes on every
     /// core, hundreds of megabytes).
     BuildCatalogue(Catalogue),
+    /// The board is too big for an optimal search and was answered constructively at
+    /// once; a time limit would be spent on a shorter answer and a lower bound
+    /// ([`crate::solving::bounded`]).
+    TimeLimit,
 }
 
 impl Solution {

@@ -13,6 +13,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod beam;
 pub mod bounded;
 pub mod constructive;
 pub mod count;

@@ -67,7 +67,7 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
-    let mut solution = if bounded::applies(&plan, options) {
+    let mut solution = if bounded::applies(&plan, options, start.size()) {
         bounded::solve(start, goal, &plan, options, |options| {
             execute(start, goal, &plan, options)
         })?

@@ -77,7 +77,9 @@ pub async fn solve(
         order,
         metric,
         count_optimal: request.count_optimal,
-        bounded: true,
+        // The server's own time limit bounds every search; a board too big for an optimal
+        // search spends time on a shorter answer only when the request gives the time.
+        bounded: request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()),
         ..request_options(
             &state.config,
             request.max_nodes,

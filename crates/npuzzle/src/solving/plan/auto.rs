@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Algorithm, SolveError};
+use crate::answer::solution::{Advice, Algorithm, SolveError};
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::{Board, Size};
@@ -23,7 +23,7 @@ use crate::tables::partition::Partition;
 pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let size = goal.size();
     if size.cells() > AUTO_OPTIMAL_CELLS {
-        return Ok(Plan::new(Algorithm::Constructive, Guide::Blind));
+        return Ok(big_board(goal, options));
     }
     if let Ok(Some(plan)) = table(goal, options, Need::IfCheap) {
         return Ok(plan);
@@ -60,6 +60,33 @@ pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
             groups,
         });
     Ok(plan)
+}
+
+/// `auto` on a board of more than [`AUTO_OPTIMAL_CELLS`] cells, where no optimal search
+/// finishes. Without a time limit, the constructive answer at once, with the advice that
+/// a limit would shorten it. With one (and a bounded answer asked for: see
+/// [`crate::solving::bounded`]), the time is spent on shorter answers and a lower bound:
+/// on boards the fast IDA* takes, its plan (guided by the pattern databases cached for
+/// the goal, else linear conflicts) proves the bound and its estimate guides the beams;
+/// on larger ones the constructive answer is shortened and bounded by linear conflicts.
+fn big_board(goal: &Board, options: &SolveOptions) -> Plan {
+    let timed = options.limits.max_time.is_some() && options.bounded;
+    if !timed {
+        let mut plan = Plan::new(Algorithm::Constructive, Guide::Blind);
+        plan.advice = Some(Advice::TimeLimit);
+        return plan;
+    }
+    if fits_fast_idastar(Algorithm::FastIdastar, goal.size()).is_err() {
+        return Plan::new(Algorithm::Constructive, Guide::Blind);
+    }
+    let cache = options.cache();
+    if let Some(found) = registry::cached(&cache, goal, &preferred_sets(goal), options.progress()) {
+        return with_database(found);
+    }
+    Plan::new(
+        Algorithm::FastIdastar,
+        Guide::Heuristic(HeuristicKind::LinearConflict),
+    )
 }
 
 /// The fast IDA* with the estimate the options name.

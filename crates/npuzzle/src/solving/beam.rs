@@ -1,0 +1,466 @@
+//! Beam search for big boards: the puzzle-specific, memory-bounded search that turns time
+//! into shorter answers where no optimal search finishes.
+//!
+//! ```
+//! use npuzzle::fast_idastar::LinearConflict;
+//! use npuzzle::solving::beam::{beam_search, Beam};
+//! use npuzzle::{random::random_board, Board, Size};
+//! use rand::SeedableRng;
+//!
+//! let goal = Board::goal(Size::square(6)?);
+//! let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));
+//! let beam = Beam { width: 256, ..Beam::default() };
+//! let found = beam_search(&start, &LinearConflict::new(&goal), &beam, &|| false);
+//! let moves = found.moves.expect("a wide enough beam reaches the goal");
+//! let mut board = start.clone();
+//! board.apply_all(&moves).unwrap();
+//! assert_eq!(board, goal);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **How.** The search goes breadth first, one layer a move, and keeps of each layer only
+//! the `width` boards of least estimate (any [`Estimate`] of the fast IDA*: linear
+//! conflicts towards any goal, or pattern databases), ties broken by the boards' hashes so that the same width gives the same
+//! answer on any number of threads. A child that undoes its parent's move is never made,
+//! boards reached twice in one layer are kept once, and a child whose length plus estimate
+//! reaches `cutoff` (the best answer known) is dropped: it cannot lead to a shorter one.
+//! The first layer to hold the goal gives the answer. Wider beams answer shorter, each
+//! doubling costing about twice the time: [`crate::solving::bounded`] runs them widening
+//! until the time is spent.
+//!
+//! **Memory.** A layer keeps each board (its tiles and their cells, 128 bytes) and the
+//! estimate's node beside it;
+//! the way back to the start is a parent index and a move per kept board and layer (5
+//! bytes). [`Beam::bytes`] says what a search of a width takes at most, so a caller can
+//! keep within a memory budget before it starts.
+
+use rayon::prelude::*;
+
+use crate::fast_idastar::{Estimate, FastBoard, MAX_FAST_CELLS, MAX_LINE};
+use crate::puzzle::board::{Board, Move, Size};
+
+/// Whether the beam searches boards of `size`: those of the fast IDA*'s estimates, at
+/// most 64 cells and 8 a side.
+pub fn fits(size: Size) -> bool {
+    size.cells() <= MAX_FAST_CELLS && size.width() <= MAX_LINE && size.height() <= MAX_LINE
+}
+
+/// How one beam search runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Beam {
+    /// Boards kept per layer.
+    pub width: usize,
+    /// Answers of this many moves or more are of no use (the best one known): the search
+    /// stops at that depth and drops children that cannot come in under it (by an
+    /// admissible estimate).
+    pub cutoff: usize,
+    /// Threads the layers are expanded with (0: rayon's pool as it is).
+    pub threads: usize,
+    /// The order a board's children are made in.
+    pub order: [Move; 4],
+}
+
+impl Default for Beam {
+    fn default() -> Beam {
+        Beam {
+            width: 1024,
+            cutoff: usize::MAX,
+            threads: 0,
+            order: Move::DEFAULT_ORDER,
+        }
+    }
+}
+
+impl Beam {
+    /// The most bytes a search of this width with estimate `E` takes when its answer is
+    /// at most `depth` moves: two layers, the children of one, and the way back.
+    pub fn bytes<E: Estimate>(&self, depth: usize) -> u64 {
+        let node_bytes = std::mem::size_of::<E::Node>();
+        let width = self.width as u64;
+        let per_board = (std::mem::size_of::<FastBoard>() + node_bytes + 16) as u64;
+        let children = 3 * width * (24 + node_bytes as u64);
+        let way_back = width * depth as u64 * 5;
+        2 * width * per_board + children + way_back
+    }
+}
+
+/// What a beam search found, and what it cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BeamFound {
+    /// The moves to the goal, when the search reached it under the cutoff.
+    pub moves: Option<Vec<Move>>,
+    /// Boards kept, over every layer.
+    pub expanded: u64,
+    /// Children made, over every layer.
+    pub generated: u64,
+    /// Whether `stop` ended the search.
+    pub stopped: bool,
+}
+
+/// Runs one beam search from `start` to the goal `estimate` was made for (one the beam
+/// [`fits`], reachable). `stop` is asked between layers; when it says so, the search
+/// ends with no answer.
+///
+/// # Panics
+/// When the beam does not take the board ([`fits`]).
+pub fn beam_search<E: Estimate>(
+    start: &Board,
+    estimate: &E,
+    beam: &Beam,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> BeamFound {
+    assert!(
+        fits(start.size()),
+        "the beam takes boards of at most 64 cells"
+    );
+    let pool = (beam.threads > 0)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(beam.threads)
+                .build()
+                .ok()
+        })
+        .flatten();
+    let search = Layers::new(start, estimate, beam);
+    match pool {
+        Some(pool) => pool.install(|| search.run(stop)),
+        None => search.run(stop),
+    }
+}
+
+/// The deepest a search goes when no cutoff is given: past the constructive method's
+/// bound (about 5n³ moves on an n×n board, Parberry 1995), a beam only wanders.
+fn depth_cap(size: Size) -> usize {
+    let longest = size.width().max(size.height());
+    6 * size.cells() * longest
+}
+
+/// A child of a kept board, before it is made: ranked by `(estimate, hash)`.
+#[derive(Clone, Copy, Debug)]
+struct Child<N> {
+    estimate: u32,
+    move_index: u8,
+    parent: u32,
+    hash: u64,
+    node: N,
+}
+
+/// One layer's boards, with each one's estimate node, hash, blank and the move
+/// (an index into the order) that made it.
+struct Layer<N> {
+    boards: Vec<FastBoard>,
+    nodes: Vec<N>,
+    hash: Vec<u64>,
+    blank: Vec<u8>,
+    last: Vec<u8>,
+}
+
+/// The search: the estimate, the hashes, each cell's moves, and the way back through
+/// every layer kept.
+struct Layers<'a, E: Estimate> {
+    estimate: &'a E,
+    beam: &'a Beam,
+    size: Size,
+    start: FastBoard,
+    /// `zobrist[cell * 64 + tile]`: a board's hash is the xor over its cells.
+    zobrist: Vec<u64>,
+    /// `steps[cell][i]`: where the blank goes with the order's move `i`.
+    steps: Vec<[Option<u8>; 4]>,
+    /// `undo[i]`: the index of the move that undoes move `i`.
+    undo: [u8; 4],
+    /// Each kept layer's parents and moves, for the way back.
+    parents: Vec<Vec<u32>>,
+    moves: Vec<Vec<u8>>,
+}
+
+impl<'a, E: Estimate> Layers<'a, E> {
+    fn new(start: &Board, estimate: &'a E, beam: &'a Beam) -> Layers<'a, E> {
+        let size = start.size();
+        // splitmix64 from a fixed seed: the same hashes, and so the same ties, every run.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let zobrist = (0..MAX_FAST_CELLS * MAX_FAST_CELLS)
+            .map(|_| {
+                seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        let order = beam.order;
+        let undo = order.map(|mv| {
+            order
+                .iter()
+                .position(|&m| m == mv.inverse())
+                .expect("an order holds every move") as u8
+        });
+        Layers {
+            estimate,
+            beam,
+            size,
+            start: FastBoard::new(start),
+            zobrist,
+            steps: (0..size.cells())
+                .map(|cell| order.map(|mv| size.step(cell, mv).map(|to| to as u8)))
+                .collect(),
+            undo,
+            parents: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    fn z(&self, cell: usize, tile: u8) -> u64 {
+        self.zobrist[cell * MAX_FAST_CELLS + usize::from(tile)]
+    }
+
+    fn run(mut self, stop: &(dyn Fn() -> bool + Sync)) -> BeamFound {
+        let mut found = BeamFound::default();
+        let node = self.estimate.init(&self.start);
+        if self.estimate.is_goal(&node) {
+            found.moves = Some(Vec::new());
+            return found;
+        }
+        let cells = self.size.cells();
+        let hash = (0..cells).fold(0, |h, cell| h ^ self.z(cell, self.start.tiles[cell]));
+        let mut layer = Layer {
+            boards: vec![self.start.clone()],
+            nodes: vec![node],
+            hash: vec![hash],
+            blank: vec![self.start.pos[0]],
+            last: vec![u8::MAX],
+        };
+        let width = self.beam.width.max(1);
+        let cutoff = self.beam.cutoff.min(depth_cap(self.size));
+        for depth in 1..cutoff {
+            if stop() {
+                found.stopped = true;
+                return found;
+            }
+            found.expanded += layer.boards.len() as u64;
+            let mut children = self.children(&layer, depth, cutoff);
+            found.generated += children.len() as u64;
+            if children.is_empty() {
+                return found;
+            }
+            if let Some(goal) = children.iter().find(|c| self.estimate.is_goal(&c.node)) {
+                found.moves = Some(self.way_back(goal.move_index, goal.parent));
+                return found;
+            }
+            let rank = |a: &Child<E::Node>, b: &Child<E::Node>| {
+                (a.estimate, a.hash).cmp(&(b.estimate, b.hash))
+            };
+            if children.len() > width {
+                children.select_nth_unstable_by(width, rank);
+                children.truncate(width);
+            }
+            children.par_sort_unstable_by(rank);
+            children.dedup_by_key(|c| c.hash);
+            layer = self.make(&layer, &children);
+        }
+        found
+    }
+
+    /// Every child of the layer's boards that may still lead under the cutoff.
+    fn children(&self, layer: &Layer<E::Node>, depth: usize, cutoff: usize) -> Vec<Child<E::Node>> {
+        (0..layer.boards.len())
+            .into_par_iter()
+            .with_min_len(64)
+            .fold(Vec::new, |mut out, i| {
+                let blank = usize::from(layer.blank[i]);
+                let undo = layer.last[i]
+                    .checked_sub(0)
+                    .map(|l| self.undo.get(usize::from(l)).copied());
+                let undo = undo.flatten().unwrap_or(u8::MAX);
+                let mut board = layer.boards[i].clone();
+                for (index, to) in self.steps[blank].iter().enumerate() {
+                    let Some(to) = *to else { continue };
+                    if index as u8 == undo {
+                        continue;
+                    }
+                    let to = usize::from(to);
+                    let tile = slide(&mut board, blank, to);
+                    let node = self.estimate.step(&layer.nodes[i], &board, tile, to, blank);
+                    slide(&mut board, to, blank);
+                    let estimate = self.estimate.value(&node);
+                    if depth + estimate as usize >= cutoff {
+                        continue;
+                    }
+                    let hash = layer.hash[i]
+                        ^ self.z(to, tile)
+                        ^ self.z(blank, tile)
+                        ^ self.z(blank, 0)
+                        ^ self.z(to, 0);
+                    out.push(Child {
+                        estimate,
+                        move_index: index as u8,
+                        parent: i as u32,
+                        hash,
+                        node,
+                    });
+                }
+                out
+            })
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            })
+    }
+
+    /// The next layer: the kept children made, their way back recorded.
+    fn make(&mut self, layer: &Layer<E::Node>, kept: &[Child<E::Node>]) -> Layer<E::Node> {
+        let (boards, blank): (Vec<FastBoard>, Vec<u8>) = kept
+            .par_iter()
+            .map(|child| {
+                let p = child.parent as usize;
+                let mut board = layer.boards[p].clone();
+                let from = usize::from(layer.blank[p]);
+                let to = self.steps[from][usize::from(child.move_index)].expect("a legal move");
+                slide(&mut board, from, usize::from(to));
+                (board, to)
+            })
+            .unzip();
+        self.parents.push(kept.iter().map(|c| c.parent).collect());
+        self.moves.push(kept.iter().map(|c| c.move_index).collect());
+        Layer {
+            boards,
+            nodes: kept.iter().map(|c| c.node).collect(),
+            hash: kept.iter().map(|c| c.hash).collect(),
+            blank,
+            last: kept.iter().map(|c| c.move_index).collect(),
+        }
+    }
+
+    /// The moves from the start to the child made by move `last` of board `parent` of
+    /// the last layer.
+    fn way_back(&self, last: u8, parent: u32) -> Vec<Move> {
+        let mut moves = vec![self.beam.order[usize::from(last)]];
+        let mut at = parent as usize;
+        for (parents, kept_moves) in self.parents.iter().zip(&self.moves).rev() {
+            moves.push(self.beam.order[usize::from(kept_moves[at])]);
+            at = parents[at] as usize;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+/// Moves the blank at `blank` to `to`, sliding the tile there; returns the tile.
+fn slide(board: &mut FastBoard, blank: usize, to: usize) -> u8 {
+    let tile = board.tiles[to];
+    board.tiles[blank] = tile;
+    board.tiles[to] = 0;
+    board.pos[usize::from(tile)] = blank as u8;
+    board.pos[0] = to as u8;
+    tile
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fast_idastar::LinearConflict;
+    use crate::puzzle::random::{random_board, random_walk};
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
+        let mut board = start.clone();
+        board.apply_all(moves).is_ok() && board == *goal
+    }
+
+    fn search(start: &Board, goal: &Board, beam: &Beam) -> BeamFound {
+        beam_search(start, &LinearConflict::new(goal), beam, &|| false)
+    }
+
+    #[test]
+    fn beams_answer_big_boards_alike_on_any_thread_count_and_keep_under_the_cutoff() {
+        let goal = Board::goal(Size::square(7).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(7));
+        let narrow = search(
+            &start,
+            &goal,
+            &Beam {
+                width: 256,
+                ..Beam::default()
+            },
+        );
+        let narrow = narrow.moves.unwrap();
+        assert!(reaches(&start, &goal, &narrow));
+        let cut = Beam {
+            width: 256,
+            cutoff: narrow.len(),
+            ..Beam::default()
+        };
+        assert!(search(&start, &goal, &cut)
+            .moves
+            .is_none_or(|m| m.len() < narrow.len()));
+        let wide = |threads| {
+            let beam = Beam {
+                width: 4096,
+                threads,
+                ..Beam::default()
+            };
+            search(&start, &goal, &beam).moves.unwrap()
+        };
+        let (one, two) = (wide(1), wide(2));
+        assert!(reaches(&start, &goal, &one));
+        assert_eq!(one, two);
+        // Well under the constructive method's length.
+        let built = crate::solving::constructive::construct(&start, &goal).unwrap();
+        assert!(
+            one.len() * 3 < built.moves.len() * 2,
+            "{} {}",
+            one.len(),
+            built.moves.len()
+        );
+    }
+
+    #[test]
+    fn a_stop_ends_the_search_without_an_answer() {
+        let goal = Board::goal(Size::square(6).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(3));
+        let found = beam_search(
+            &start,
+            &LinearConflict::new(&goal),
+            &Beam::default(),
+            &|| true,
+        );
+        assert!(found.stopped && found.moves.is_none());
+    }
+
+    #[test]
+    fn a_beam_of_one_stops_at_its_depth_cap_on_a_board_it_cannot_finish() {
+        // Greedy descent wanders on big boards; the cap ends it.
+        let goal = Board::goal(Size::square(8).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(8));
+        let found = search(
+            &start,
+            &goal,
+            &Beam {
+                width: 1,
+                ..Beam::default()
+            },
+        );
+        if let Some(moves) = found.moves {
+            assert!(reaches(&start, &goal, &moves));
+        }
+        assert!(found.expanded <= depth_cap(goal.size()) as u64);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn every_answer_reaches_the_goal_and_is_the_same_on_any_thread_count(
+            seed in any::<u64>(), steps in 0usize..80, width in 1usize..64, side in 3usize..6
+        ) {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let goal = random_board(&Board::goal(Size::square(side).unwrap()), &mut rng);
+            let start = random_walk(&goal, steps, &mut rng);
+            let one = search(&start, &goal, &Beam { width, threads: 1, ..Beam::default() });
+            let two = search(&start, &goal, &Beam { width, threads: 2, ..Beam::default() });
+            prop_assert_eq!(&one.moves, &two.moves);
+            if let Some(moves) = one.moves {
+                prop_assert!(reaches(&start, &goal, &moves));
+            }
+        }
+    }
+}
