@@ -24,7 +24,8 @@
 //! answer on any number of threads. A child that undoes its parent's move is never made,
 //! boards reached twice in one layer are kept once, and a child whose length plus estimate
 //! reaches `cutoff` (the best answer known) is dropped: it cannot lead to a shorter one.
-//! The first layer to hold the goal gives the answer. Wider beams answer shorter, each
+//! The first layer to hold the goal gives the answer; a beam whose least estimate has
+//! not fallen for `8 (w + h)` layers is too narrow for the board, and ends without one. Wider beams answer shorter, each
 //! doubling costing about twice the time: [`crate::solving::bounded`] runs them widening
 //! until the time is spent.
 //!
@@ -135,6 +136,12 @@ fn depth_cap(size: Size) -> usize {
     6 * size.cells() * longest
 }
 
+/// How many layers in a row a search may go without lowering its least estimate before
+/// it is taken as lost: a beam that finds its way lowers it every few moves.
+fn stall_layers(size: Size) -> usize {
+    8 * (size.width() + size.height())
+}
+
 /// A child of a kept board, before it is made: ranked by `(estimate, hash)`.
 #[derive(Clone, Copy, Debug)]
 struct Child<N> {
@@ -231,7 +238,13 @@ impl<'a, E: Estimate> Layers<'a, E> {
         };
         let width = self.beam.width.max(1);
         let cutoff = self.beam.cutoff.min(depth_cap(self.size));
+        let stall = stall_layers(self.size);
+        let (mut least, mut least_at) = (u32::MAX, 0);
         for depth in 1..cutoff {
+            if depth - least_at > stall {
+                // Lost: a beam too narrow for the board wanders on a plateau.
+                return found;
+            }
             if stop() {
                 found.stopped = true;
                 return found;
@@ -255,6 +268,9 @@ impl<'a, E: Estimate> Layers<'a, E> {
             }
             children.par_sort_unstable_by(rank);
             children.dedup_by_key(|c| c.hash);
+            if children[0].estimate < least {
+                (least, least_at) = (children[0].estimate, depth);
+            }
             layer = self.make(&layer, &children);
         }
         found

@@ -297,7 +297,7 @@ fn widen(
     until: Option<Instant>,
 ) -> Stats {
     if !beam::fits(start.size()) {
-        return Stats::default();
+        return widen_reduced(start, goal, options, upper, until);
     }
     match &plan.guide {
         Guide::PatternDatabase(db) => widen_with(db.as_ref(), start, options, upper, proven, until),
@@ -310,6 +310,48 @@ fn widen(
             until,
         ),
     }
+}
+
+/// [`widen`] on a board the beam does not take: the construction places rows and
+/// columns until the unsolved block has sides of at most 8, beams of doubling width
+/// finish the block (towards its goal, by linear conflicts), and the shortest whole
+/// answer is kept.
+fn widen_reduced(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    upper: &Upper,
+    until: Option<Instant>,
+) -> Stats {
+    let limits = Limits {
+        max_time: until.map(|at| at.saturating_duration_since(Instant::now())),
+        ..options.limits.clone()
+    };
+    let Ok(Some(reduced)) = constructive::reduce_within(start, goal, MAX_LINE, &limits) else {
+        return Stats::default();
+    };
+    // The block's own construction bounds its beams' depth: a narrow beam that wanders
+    // stops there.
+    let block = Upper::new(None);
+    if let Some(built) = constructive::construct(&reduced.block_start, &reduced.block_goal) {
+        block.offer(built.moves);
+    }
+    let estimate = LinearConflict::new(&reduced.block_goal);
+    let stats = widen_with(
+        &estimate,
+        &reduced.block_start,
+        options,
+        &block,
+        &ProvenBound::new(),
+        until,
+    );
+    if let Some(finish) = block.best() {
+        let mut moves = reduced.moves;
+        moves.extend(finish);
+        moves.extend(reduced.walk_back);
+        upper.offer(constructive::cancel_inverse_pairs(moves));
+    }
+    stats
 }
 
 /// [`widen`] with `estimate`.
@@ -775,12 +817,21 @@ mod tests {
     }
 
     #[test]
-    fn boards_past_the_beam_are_bounded_by_their_estimate() {
+    fn boards_past_the_beam_are_reduced_to_a_block_it_takes_and_bounded_by_their_estimate() {
         let goal = Board::goal(Size::square(10).unwrap());
         let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(10));
-        let answer = big(&start, &goal, 0.5);
+        let answer = big(&start, &goal, 3.0);
         assert!(matches!(answer.status, Status::Bounded(_)));
         assert_eq!(answer.algorithm, Algorithm::Constructive);
+        // The last 8x8 block finished by beams: shorter than the construction alone.
+        let built = constructive::solve(&start, &goal, &Limits::NONE)
+            .moves
+            .len();
+        assert!(
+            answer.moves.len() < built,
+            "{} against {built}",
+            answer.moves.len()
+        );
     }
 
     #[test]

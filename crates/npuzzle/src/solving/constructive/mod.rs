@@ -102,9 +102,25 @@ pub fn construct_within(
     if !crate::puzzle::solvability::is_solvable(start, goal) {
         return Ok(None);
     }
-    let size = start.size();
-    // Walk the goal's blank to the bottom-right corner: that is the goal we construct.
-    let corner = size.cells() - 1;
+    let (corner_goal, walk_back) = corner_goal(goal);
+    let mut work = working(start, &corner_goal, limits, deadline);
+    work.fill();
+    if work.expired {
+        return Err(why_stopped(&work, limits, deadline));
+    }
+    let mut moves = work.moves;
+    moves.extend(walk_back);
+    let raw_length = moves.len();
+    Ok(Some(Constructed {
+        moves: cancel_inverse_pairs(moves),
+        raw_length,
+    }))
+}
+
+/// `goal` with its blank walked to the bottom-right corner, which is the goal the method
+/// constructs, and the moves that walk it back.
+fn corner_goal(goal: &Board) -> (Board, Vec<Move>) {
+    let size = goal.size();
     let mut corner_goal = goal.clone();
     let mut walk = Vec::new();
     let (goal_row, goal_col) = size.row_col(goal.blank());
@@ -119,32 +135,104 @@ pub fn construct_within(
     corner_goal
         .apply_all(&walk)
         .expect("the walk stays on the board");
-    debug_assert_eq!(corner_goal.blank(), corner);
+    debug_assert_eq!(corner_goal.blank(), size.cells() - 1);
+    let back = walk.iter().rev().map(|m| m.inverse()).collect();
+    (corner_goal, back)
+}
 
-    let mut work = Work::new(start, &corner_goal);
+/// The construction of `start` towards `corner_goal` under `limits`.
+fn working(
+    start: &Board,
+    corner_goal: &Board,
+    limits: &Limits,
+    deadline: Option<(Instant, std::time::Duration)>,
+) -> Work {
+    let mut work = Work::new(start, corner_goal);
     work.deadline = deadline.map(|(at, _)| at);
     work.cancel.clone_from(&limits.cancel);
     work.max_moves = limits
         .max_bytes
         .map(|b| usize::try_from(b).unwrap_or(usize::MAX) / BYTES_A_MOVE);
-    work.fill();
-    if work.expired {
-        return Err(match (deadline, limits.max_bytes) {
-            _ if limits.cancelled() => GiveUp::Interrupted,
-            (Some((at, span)), _) if Instant::now() >= at => GiveUp::Time(span),
-            (_, Some(budget)) => GiveUp::Memory {
-                budget,
-                held: work.moves.len() as u64,
-            },
-            _ => unreachable!("a limit stopped the construction"),
-        });
+    work
+}
+
+/// Which of `limits` stopped `work`.
+fn why_stopped(
+    work: &Work,
+    limits: &Limits,
+    deadline: Option<(Instant, std::time::Duration)>,
+) -> GiveUp {
+    match (deadline, limits.max_bytes) {
+        _ if limits.cancelled() => GiveUp::Interrupted,
+        (Some((at, span)), _) if Instant::now() >= at => GiveUp::Time(span),
+        (_, Some(budget)) => GiveUp::Memory {
+            budget,
+            held: work.moves.len() as u64,
+        },
+        _ => unreachable!("a limit stopped the construction"),
     }
-    let mut moves = work.moves;
-    moves.extend(walk.iter().rev().map(|m| m.inverse()));
-    let raw_length = moves.len();
-    Ok(Some(Constructed {
-        moves: cancel_inverse_pairs(moves),
-        raw_length,
+}
+
+/// A board reduced by the construction to its unsolved block at the bottom right, for a
+/// search to finish: the moves so far, the block as a board of its own now and at the
+/// goal, and the moves after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The moves that place every tile outside the block.
+    pub moves: Vec<Move>,
+    /// The block after those moves, its tiles renamed 1..k in goal order (the blank 0):
+    /// the blank's moves in it are its moves on the whole board.
+    pub block_start: Board,
+    /// The block at the goal (its blank in its bottom-right corner), named alike.
+    pub block_goal: Board,
+    /// The moves that follow the block's: the goal's blank walked back from the corner.
+    pub walk_back: Vec<Move>,
+}
+
+/// Places rows and columns as [`construct_within`] does until the unsolved block has
+/// sides of at most `side` (at least 3); `None` when the goal cannot be reached.
+///
+/// ```
+/// use npuzzle::constructive::reduce_within;
+/// use npuzzle::{random::random_board, search::Limits, Board, Size};
+/// use rand::SeedableRng;
+/// let goal = Board::goal(Size::square(10).unwrap());
+/// let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));
+/// let reduced = reduce_within(&start, &goal, 8, &Limits::NONE).unwrap().unwrap();
+/// assert_eq!(reduced.block_start.size(), Size::square(8).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`construct_within`].
+///
+/// # Panics
+/// When `start` and `goal` differ in size, or `side` is below 3.
+pub fn reduce_within(
+    start: &Board,
+    goal: &Board,
+    side: usize,
+    limits: &Limits,
+) -> Result<Option<Reduction>, GiveUp> {
+    assert!(side >= BLOCK, "blocks of at least 3x3");
+    assert_eq!(start.size(), goal.size(), "start and goal sizes differ");
+    if !crate::puzzle::solvability::is_solvable(start, goal) {
+        return Ok(None);
+    }
+    let deadline = limits
+        .max_time
+        .and_then(|span| Some((Instant::now().checked_add(span)?, span)));
+    let (corner_goal, walk_back) = corner_goal(goal);
+    let mut work = working(start, &corner_goal, limits, deadline);
+    let (top, left) = work.fill_until(side);
+    if work.expired {
+        return Err(why_stopped(&work, limits, deadline));
+    }
+    let (block_start, block_goal) = work.block_boards(top, left);
+    Ok(Some(Reduction {
+        moves: work.moves,
+        block_start,
+        block_goal,
+        walk_back,
     }))
 }
 
@@ -272,6 +360,25 @@ mod tests {
         #[test]
         fn any_board_reaches_any_goal(w in 2usize..24, h in 2usize..24, seed in any::<u64>(), random_goal in any::<bool>()) {
             check(w, h, seed, random_goal);
+        }
+
+        #[test]
+        fn a_reduction_with_its_block_solved_reaches_the_goal(
+            w in 3usize..16, h in 3usize..16, side in 3usize..9, seed in any::<u64>()
+        ) {
+            let size = Size::new(w, h).unwrap();
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let goal = random_board(&Board::goal(size), &mut rng);
+            let start = random_board(&goal, &mut rng);
+            let reduced = reduce_within(&start, &goal, side, &Limits::NONE).unwrap().unwrap();
+            let block = reduced.block_start.size();
+            prop_assert!(block.width() <= side.min(w) && block.height() <= side.min(h));
+            let finish = construct(&reduced.block_start, &reduced.block_goal).unwrap().moves;
+            let mut board = start.clone();
+            board.apply_all(&reduced.moves).unwrap();
+            board.apply_all(&finish).unwrap();
+            board.apply_all(&reduced.walk_back).unwrap();
+            prop_assert_eq!(board, goal);
         }
     }
 }

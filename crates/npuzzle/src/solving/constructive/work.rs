@@ -177,14 +177,23 @@ impl Work {
     }
 
     pub(super) fn fill(&mut self) {
+        let (top, left) = self.fill_until(BLOCK);
+        if !self.out_of_time() {
+            self.finish_block(top, left);
+        }
+    }
+
+    /// Fills rows and columns until the unsolved block at the bottom right has sides of
+    /// at most `side`; returns the block's top row and left column.
+    pub(super) fn fill_until(&mut self, side: usize) -> (usize, usize) {
         let (w, h) = (self.size.width(), self.size.height());
         let (mut top, mut left) = (0, 0);
-        while h - top > BLOCK || w - left > BLOCK {
+        while h - top > side || w - left > side {
             if self.out_of_time() {
-                return;
+                break;
             }
             let (rows, cols) = (h - top, w - left);
-            if rows > BLOCK && (rows >= cols || cols <= BLOCK) {
+            if rows > side && (rows >= cols || cols <= side) {
                 self.fill_row(top, left);
                 top += 1;
             } else {
@@ -192,9 +201,7 @@ impl Work {
                 left += 1;
             }
         }
-        if !self.out_of_time() {
-            self.finish_block(top, left);
-        }
+        (top, left)
     }
 
     /// Whether the deadline has passed, the token is set or the moves have reached their
@@ -336,30 +343,7 @@ impl Work {
 
     /// Solves the remaining block (at most 3x3, bottom right) optimally.
     pub(super) fn finish_block(&mut self, top: usize, left: usize) {
-        let (w, h) = (self.size.width(), self.size.height());
-        let block = Size::new(w - left, h - top).expect("block sides are 2 or 3");
-        let block_cells: Vec<usize> = (top..h)
-            .flat_map(|r| (left..w).map(move |c| r * w + c))
-            .collect();
-        // Rename the block's tiles 1..k in goal order; the blank stays 0.
-        let mut rename = std::collections::HashMap::new();
-        for (i, &cell) in block_cells.iter().enumerate() {
-            let tile = self.goal[cell];
-            rename.insert(tile, if tile == 0 { 0 } else { i as u32 + 1 });
-        }
-        let small = |cells: &[u32]| -> Board {
-            let tiles: Vec<u32> = block_cells.iter().map(|&c| rename[&cells[c]]).collect();
-            // The renaming gives numbers up to k+1 with one gap; close it.
-            let mut sorted: Vec<u32> = tiles.clone();
-            sorted.sort_unstable();
-            let tiles = tiles
-                .iter()
-                .map(|t| sorted.binary_search(t).expect("present") as u32)
-                .collect();
-            Board::new(block, tiles).expect("the block holds its own tiles")
-        };
-        let start = small(&self.cells);
-        let goal = small(&self.goal);
+        let (start, goal) = self.block_boards(top, left);
         // Blocks of at most 3x3 have complete tables, embedded or built in milliseconds.
         let layout = Layout::for_goal(&goal).expect("a block of at most 3x3 has a table");
         let table = distance_table::shared(
@@ -382,6 +366,35 @@ impl Work {
                 .expect("block moves stay in the block");
             self.step_blank(next);
         }
+    }
+
+    /// The unsolved block from row `top` and column `left` to the bottom right, now and
+    /// at the goal, as boards of their own: its tiles renamed 1..k in goal order, the
+    /// blank 0. The blank's moves in it are its moves on the whole board.
+    pub(super) fn block_boards(&self, top: usize, left: usize) -> (Board, Board) {
+        let (w, h) = (self.size.width(), self.size.height());
+        let block = Size::new(w - left, h - top).expect("block sides of at least 2");
+        let block_cells: Vec<usize> = (top..h)
+            .flat_map(|r| (left..w).map(move |c| r * w + c))
+            .collect();
+        // Rename the block's tiles 1..k in goal order; the blank stays 0.
+        let mut rename = std::collections::HashMap::new();
+        for (i, &cell) in block_cells.iter().enumerate() {
+            let tile = self.goal[cell];
+            rename.insert(tile, if tile == 0 { 0 } else { i as u32 + 1 });
+        }
+        let small = |cells: &[u32]| -> Board {
+            let tiles: Vec<u32> = block_cells.iter().map(|&c| rename[&cells[c]]).collect();
+            // The renaming gives numbers up to k+1 with one gap; close it.
+            let mut sorted: Vec<u32> = tiles.clone();
+            sorted.sort_unstable();
+            let tiles = tiles
+                .iter()
+                .map(|t| sorted.binary_search(t).expect("present") as u32)
+                .collect();
+            Board::new(block, tiles).expect("the block holds its own tiles")
+        };
+        (small(&self.cells), small(&self.goal))
     }
 }
 
