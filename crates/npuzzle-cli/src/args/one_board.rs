@@ -23,7 +23,9 @@ pub struct SolveArgs {
     /// fast-idastar, constructive. auto looks boards of up to 10 cells up in a distance
     /// table (12-cell boards too once their table is cached), runs the puzzle-specific
     /// IDA* up to 25 cells (with the pattern databases cached for the goal, or building a
-    /// small one when a search runs long), and builds larger boards constructively.
+    /// small one when a search runs long), and builds larger boards constructively; with
+    /// --max-seconds it spends the time on larger boards' beam searches for a shorter
+    /// answer and on a lower bound.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: Algorithm,
     #[command(flatten)]
