@@ -375,13 +375,9 @@ mod tests {
     use super::*;
     use crate::fast_idastar::LinearConflict;
     use crate::puzzle::random::{random_board, random_walk};
+    use crate::solving::bounded::reaches;
     use proptest::prelude::*;
     use rand::SeedableRng;
-
-    fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
-        let mut board = start.clone();
-        board.apply_all(moves).is_ok() && board == *goal
-    }
 
     fn search(start: &Board, goal: &Board, beam: &Beam) -> BeamFound {
         beam_search(start, &LinearConflict::new(goal), beam, &|| false)
@@ -444,8 +440,8 @@ mod tests {
     }
 
     #[test]
-    fn a_beam_of_one_stops_at_its_depth_cap_on_a_board_it_cannot_finish() {
-        // Greedy descent wanders on big boards; the cap ends it.
+    fn a_beam_of_one_stops_when_lost_on_a_board_it_cannot_finish() {
+        // Greedy descent wanders on big boards; a stall (or the cap) ends it.
         let goal = Board::goal(Size::square(8).unwrap());
         let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(8));
         let found = search(

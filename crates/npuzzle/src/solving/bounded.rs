@@ -126,21 +126,11 @@ pub fn solve(
     let admissible = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start);
     proven.raise(admissible);
     let share = limits.max_time.map(|whole| whole.mul_f64(OPTIMAL_SHARE));
-    let first = SolveOptions {
-        limits: Limits {
-            max_time: share,
-            ..limits.clone()
-        },
-        proven: Some(proven.clone()),
-        progress: options.progress.as_ref().map(|_| {
-            SharedProgress::new(Beside {
-                upper: upper.clone(),
-                proven: proven.clone(),
-            })
-        }),
-        ..options.clone()
+    let first = Limits {
+        max_time: share,
+        ..limits.clone()
     };
-    let mut solution = optimal(&first)?;
+    let mut solution = optimal(&raising(options, first, &upper, &proven))?;
     let why = match &solution.status {
         // Named as the caller set it, not as the share the optimal search had.
         Status::GaveUp(GiveUp::Time(share)) => GiveUp::Time(limits.max_time.unwrap_or(*share)),
@@ -150,9 +140,43 @@ pub fn solve(
     let deadline = limits.max_time.and_then(|whole| started.checked_add(whole));
     let stats = improve(start, goal, plan, options, &upper, &proven, deadline);
     solution.stats = solution.stats.plus(stats);
+    Ok(bounded_answer(solution, start, goal, &upper, &proven, why))
+}
+
+/// The options of the optimal search, under `limits`, that raises `proven` and shows its
+/// progress beside the upper bound.
+fn raising(
+    options: &SolveOptions,
+    limits: Limits,
+    upper: &Upper,
+    proven: &ProvenBound,
+) -> SolveOptions {
+    SolveOptions {
+        limits,
+        proven: Some(proven.clone()),
+        progress: options.progress.as_ref().map(|_| {
+            SharedProgress::new(Beside {
+                upper: upper.clone(),
+                proven: proven.clone(),
+            })
+        }),
+        ..options.clone()
+    }
+}
+
+/// The bounded answer: the best path found (replayed first) beside the proven bound; the
+/// status given up for `why` where no path was found at all.
+fn bounded_answer(
+    mut solution: Solution,
+    start: &Board,
+    goal: &Board,
+    upper: &Upper,
+    proven: &ProvenBound,
+    why: GiveUp,
+) -> Solution {
     let Some(moves) = upper.best().filter(|moves| reaches(start, goal, moves)) else {
         solution.status = Status::GaveUp(why);
-        return Ok(solution);
+        return solution;
     };
     let lower = (proven.get() as usize).min(moves.len());
     debug_assert_eq!(lower, proven.get() as usize, "a proven bound above a path");
@@ -160,7 +184,7 @@ pub fn solve(
     solution.lower_bound = Some(lower);
     solution.moves = moves;
     solution.status = Status::Bounded(why);
-    Ok(solution)
+    solution
 }
 
 /// The schedule of big boards (more than [`AUTO_OPTIMAL_CELLS`] cells, a time limit):
@@ -200,22 +224,12 @@ fn solve_big(
         at.saturating_duration_since(Instant::now())
     });
     if plan.algorithm != Algorithm::Constructive && !left.is_zero() && !stopped(options) {
-        let lower = SolveOptions {
-            limits: Limits {
-                max_time: Some(left),
-                max_expanded: limits.max_expanded.map(|m| m / 3),
-                ..limits.clone()
-            },
-            proven: Some(proven.clone()),
-            progress: options.progress.as_ref().map(|_| {
-                SharedProgress::new(Beside {
-                    upper: upper.clone(),
-                    proven: proven.clone(),
-                })
-            }),
-            ..options.clone()
+        let lower = Limits {
+            max_time: Some(left),
+            max_expanded: limits.max_expanded.map(|m| m / 3),
+            ..limits.clone()
         };
-        let searched = optimal(&lower)?;
+        let searched = optimal(&raising(options, lower, &upper, &proven))?;
         if searched.status == Status::Solved {
             let mut searched = searched;
             searched.stats = searched.stats.plus(stats);
@@ -233,16 +247,7 @@ fn solve_big(
     } else {
         GiveUp::Time(whole)
     };
-    let Some(moves) = upper.best().filter(|moves| reaches(start, goal, moves)) else {
-        solution.status = Status::GaveUp(why);
-        return Ok(solution);
-    };
-    let lower = (proven.get() as usize).min(moves.len());
-    solution.optimal = lower == moves.len();
-    solution.lower_bound = Some(lower);
-    solution.moves = moves;
-    solution.status = Status::Bounded(why);
-    Ok(solution)
+    Ok(bounded_answer(solution, start, goal, &upper, &proven, why))
 }
 
 /// Boards of up to this many cells are bounded at first by linear conflicts (whose
@@ -419,7 +424,7 @@ fn widen_with<E: Estimate>(
 }
 
 /// Whether `moves` take `start` to `goal`: a bounded answer is replayed before it is given.
-fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
+pub(crate) fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
     let mut board = start.clone();
     board.apply_all(moves).is_ok() && board == *goal
 }
