@@ -283,14 +283,12 @@ impl<'a, E: Estimate> Layers<'a, E> {
             .with_min_len(64)
             .fold(Vec::new, |mut out, i| {
                 let blank = usize::from(layer.blank[i]);
-                let undo = layer.last[i]
-                    .checked_sub(0)
-                    .map(|l| self.undo.get(usize::from(l)).copied());
-                let undo = undo.flatten().unwrap_or(u8::MAX);
+                // The start's `last` names no move: nothing to undo.
+                let undo = self.undo.get(usize::from(layer.last[i])).copied();
                 let mut board = layer.boards[i].clone();
                 for (index, to) in self.steps[blank].iter().enumerate() {
                     let Some(to) = *to else { continue };
-                    if index as u8 == undo {
+                    if Some(index as u8) == undo {
                         continue;
                     }
                     let to = usize::from(to);

@@ -1,0 +1,379 @@
+//! The schedule of big boards (more than
+//! [`AUTO_OPTIMAL_CELLS`](crate::solving::plan::AUTO_OPTIMAL_CELLS) cells) under a time
+//! limit, where no optimal search finishes: beams of doubling width for the upper bound,
+//! then the optimal search for the lower bound ([`super::solve`] hands them over).
+
+use std::time::{Duration, Instant};
+
+use super::ends::{bounded_answer, raising, Upper};
+use crate::answer::options::{RunSettings, SolveOptions};
+use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
+use crate::fast_idastar::{Estimate, LinearConflict, MAX_LINE};
+use crate::puzzle::board::Board;
+use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::search::{GiveUp, Limits, Stats};
+use crate::solving::beam::{self, Beam};
+use crate::solving::constructive;
+use crate::solving::plan::{Guide, Plan};
+use crate::util::cancel::CancelToken;
+use crate::util::proven_bound::ProvenBound;
+
+/// The schedule of big boards (more than
+/// [`AUTO_OPTIMAL_CELLS`](crate::solving::plan::AUTO_OPTIMAL_CELLS) cells, a time limit):
+/// the upper bound first, since no optimal search will finish and a stop from outside
+/// should find the shortest answer there can be, then the lower bound.
+///
+/// 1. The constructive answer, at once.
+/// 2. Beams of doubling width ([`widen`]) for [`BEAM_SHARE`] of the time, each cut off at
+///    the best length so far, on boards the beam takes.
+/// 3. The plan's optimal search for the rest of the time (its node limit a third), which
+///    raises the lower bound with each iteration it completes (before any, the start's
+///    linear-conflict estimate); if it finishes, its answer is optimal and is the answer.
+///
+/// A stop from outside (Ctrl-C, a dropped request) answers the best so far, bounded.
+pub(super) fn solve_big(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+    optimal: impl FnOnce(&SolveOptions) -> Result<Solution, SolveError>,
+) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let limits = &options.limits;
+    let whole = limits.max_time.expect("a time limit");
+    let deadline = started.checked_add(whole);
+    let upper = Upper::new(options.progress.clone());
+    let built = constructive::solve(start, goal, limits);
+    if built.status == Status::Solved {
+        upper.offer(built.moves);
+    }
+    let proven = ProvenBound::new();
+    proven.raise(first_bound(start, goal));
+    let beams_until = started.checked_add(whole.mul_f64(BEAM_SHARE));
+    let mut stats = widen(start, goal, plan, options, &upper, &proven, beams_until);
+    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
+    let left = deadline.map_or(Duration::ZERO, |at| {
+        at.saturating_duration_since(Instant::now())
+    });
+    if plan.algorithm != Algorithm::Constructive && !left.is_zero() && !stopped(options) {
+        let lower = Limits {
+            max_time: Some(left),
+            max_expanded: limits.max_expanded.map(|m| m / 3),
+            ..limits.clone()
+        };
+        let searched = optimal(&raising(options, lower, &upper, &proven))?;
+        if searched.status == Status::Solved {
+            let mut searched = searched;
+            searched.stats = searched.stats.plus(stats);
+            return Ok(searched);
+        }
+        stats = stats.plus(searched.stats);
+        solution = searched;
+    }
+    if let Some(progress) = &options.progress {
+        progress.0.finish();
+    }
+    solution.stats = stats;
+    let why = if stopped(options) {
+        GiveUp::Interrupted
+    } else {
+        GiveUp::Time(whole)
+    };
+    Ok(bounded_answer(solution, start, goal, &upper, &proven, why))
+}
+
+/// Boards of up to this many cells are bounded at first by linear conflicts (whose
+/// table of distances has a byte per pair of cells), larger ones by Manhattan distance.
+const CONFLICT_TABLE_CELLS: usize = 1024;
+
+/// The admissible estimate a big board's lower bound starts from.
+fn first_bound(start: &Board, goal: &Board) -> u32 {
+    let size = start.size();
+    if size.cells() <= CONFLICT_TABLE_CELLS {
+        return Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start);
+    }
+    let mut home = vec![0; size.cells()];
+    for (cell, &tile) in goal.cells().iter().enumerate() {
+        home[tile as usize] = cell;
+    }
+    let tiles = start
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0);
+    tiles
+        .map(|(cell, &tile)| size.cell_distance(cell, home[tile as usize]) as u32)
+        .sum()
+}
+
+/// Whether the caller's token has stopped the solve.
+fn stopped(options: &SolveOptions) -> bool {
+    CancelToken::is_set(options.limits.cancel.as_ref())
+}
+
+/// The share of a big board's time limit the beams have before the lower bound gets the
+/// rest.
+pub const BEAM_SHARE: f64 = 0.85;
+
+/// The first beam's width: answers in milliseconds on any board the beam takes.
+pub const FIRST_WIDTH: usize = 256;
+
+/// Beams of doubling width, from [`FIRST_WIDTH`], each cut off at the best answer so far,
+/// until `until` passes, a stop from outside, the node limit (two thirds of it), or the
+/// memory limit would be passed; a round that would not end in time is not started (the
+/// next width's time is foretold from the last one's, twice as long). Each answer is kept
+/// when shorter. Guided by the plan's pattern databases when it has them, else by linear
+/// conflicts. Returns what the beams cost.
+fn widen(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+    upper: &Upper,
+    proven: &ProvenBound,
+    until: Option<Instant>,
+) -> Stats {
+    if !beam::fits(start.size()) {
+        return widen_reduced(start, goal, options, upper, until);
+    }
+    match &plan.guide {
+        Guide::PatternDatabase(db) => widen_with(db.as_ref(), start, options, upper, proven, until),
+        _ => widen_with(
+            &LinearConflict::new(goal),
+            start,
+            options,
+            upper,
+            proven,
+            until,
+        ),
+    }
+}
+
+/// [`widen`] on a board the beam does not take: the construction places rows and
+/// columns until the unsolved block has sides of at most 8, beams of doubling width
+/// finish the block (towards its goal, by linear conflicts), and the shortest whole
+/// answer is kept.
+fn widen_reduced(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    upper: &Upper,
+    until: Option<Instant>,
+) -> Stats {
+    let limits = Limits {
+        max_time: until.map(|at| at.saturating_duration_since(Instant::now())),
+        ..options.limits.clone()
+    };
+    let Ok(Some(reduced)) = constructive::reduce_within(start, goal, MAX_LINE, &limits) else {
+        return Stats::default();
+    };
+    // The block's own construction bounds its beams' depth: a narrow beam that wanders
+    // stops there.
+    let block = Upper::new(None);
+    if let Some(built) = constructive::construct(&reduced.block_start, &reduced.block_goal) {
+        block.offer(built.moves);
+    }
+    let estimate = LinearConflict::new(&reduced.block_goal);
+    let stats = widen_with(
+        &estimate,
+        &reduced.block_start,
+        options,
+        &block,
+        &ProvenBound::new(),
+        until,
+    );
+    if let Some(finish) = block.best() {
+        let mut moves = reduced.moves;
+        moves.extend(finish);
+        moves.extend(reduced.walk_back);
+        upper.offer(constructive::cancel_inverse_pairs(moves));
+    }
+    stats
+}
+
+/// [`widen`] with `estimate`.
+fn widen_with<E: Estimate>(
+    estimate: &E,
+    start: &Board,
+    options: &SolveOptions,
+    upper: &Upper,
+    proven: &ProvenBound,
+    until: Option<Instant>,
+) -> Stats {
+    let began = Instant::now();
+    let mut stats = Stats::default();
+    let mut nodes_left = options.limits.max_expanded.map(|m| m - m / 3);
+    let threads = RunSettings {
+        threads: options.threads,
+        ..RunSettings::default()
+    }
+    .thread_count();
+    let mut width = FIRST_WIDTH;
+    let mut last_seconds = 0.0f64;
+    loop {
+        let now = Instant::now();
+        let left = until.map(|at| at.saturating_duration_since(now).as_secs_f64());
+        let done = upper.length().is_some_and(|l| l <= proven.get() as usize);
+        if done || left.is_some_and(|l| l < 2.0 * last_seconds) || stopped(options) {
+            break;
+        }
+        let cutoff = upper.length().unwrap_or(usize::MAX);
+        let round = Beam {
+            width,
+            cutoff,
+            threads,
+            order: options.order,
+        };
+        let depth = cutoff.min(16 * start.size().cells());
+        let too_big = options
+            .limits
+            .max_bytes
+            .is_some_and(|budget| round.bytes::<E>(depth) > budget);
+        if too_big || nodes_left == Some(0) {
+            break;
+        }
+        upper.show(&format!("beam search, width {width}"), proven);
+        let stop = || until.is_some_and(|at| Instant::now() >= at) || stopped(options);
+        let found = beam::beam_search(start, estimate, &round, &stop);
+        stats.expanded += found.expanded;
+        stats.generated += found.generated;
+        stats.peak_nodes = stats.peak_nodes.max(width as u64);
+        stats.peak_bytes = stats.peak_bytes.max(round.bytes::<E>(depth));
+        if let Some(n) = &mut nodes_left {
+            *n = n.saturating_sub(found.expanded);
+        }
+        if let Some(moves) = found.moves {
+            upper.offer(moves);
+        }
+        if found.stopped {
+            break;
+        }
+        last_seconds = now.elapsed().as_secs_f64();
+        width *= 2;
+    }
+    stats.seconds = began.elapsed().as_secs_f64();
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reaches;
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::random::random_board;
+    use crate::solving::solver::solve as solve_board;
+    use rand::SeedableRng;
+
+    /// A big board under a time limit: what every answer must be, and the best length.
+    fn big(start: &Board, goal: &Board, seconds: f64) -> Solution {
+        let options = SolveOptions {
+            threads: 2,
+            limits: Limits {
+                max_time: Some(Duration::from_secs_f64(seconds)),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let began = Instant::now();
+        let answer = solve_board(start, goal, &options).unwrap();
+        let spent = began.elapsed().as_secs_f64();
+        assert!(spent < seconds * 1.05 + 0.2, "{spent} s for {seconds}");
+        assert!(reaches(start, goal, &answer.moves), "{start}: not a path");
+        let lower = answer.lower_bound.expect("a lower bound");
+        let admissible = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start);
+        assert!(lower >= admissible as usize && lower <= answer.moves.len());
+        answer
+    }
+
+    #[test]
+    fn big_boards_under_a_time_limit_get_shorter_answers_never_longer_with_more_time() {
+        let goal = Board::goal(Size::square(6).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(44));
+        let built = constructive::solve(&start, &goal, &Limits::NONE)
+            .moves
+            .len();
+        let mut last = built;
+        for seconds in [0.3, 1.0, 3.0] {
+            let answer = big(&start, &goal, seconds);
+            assert!(matches!(answer.status, Status::Bounded(GiveUp::Time(_))));
+            assert!(
+                answer.moves.len() <= last,
+                "{seconds} s: {} after {last}",
+                answer.moves.len()
+            );
+            last = answer.moves.len();
+        }
+        assert!(
+            last * 3 < built * 2,
+            "{last} moves against the constructive {built}"
+        );
+    }
+
+    #[test]
+    fn boards_past_the_beam_are_reduced_to_a_block_it_takes_and_bounded_by_their_estimate() {
+        let goal = Board::goal(Size::square(10).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(10));
+        let answer = big(&start, &goal, 3.0);
+        assert!(matches!(answer.status, Status::Bounded(_)));
+        assert_eq!(answer.algorithm, Algorithm::Constructive);
+        // The last 8x8 block finished by beams: shorter than the construction alone.
+        let built = constructive::solve(&start, &goal, &Limits::NONE)
+            .moves
+            .len();
+        assert!(
+            answer.moves.len() < built,
+            "{} against {built}",
+            answer.moves.len()
+        );
+    }
+
+    #[test]
+    fn a_stop_from_outside_answers_the_best_so_far() {
+        let goal = Board::goal(Size::square(7).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(4));
+        let token = CancelToken::new();
+        let options = SolveOptions {
+            limits: Limits {
+                max_time: Some(Duration::from_secs(100)),
+                cancel: Some(token.clone()),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(500));
+            token.cancel();
+        });
+        let began = Instant::now();
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        stopper.join().unwrap();
+        assert!(began.elapsed() < Duration::from_secs(5));
+        assert_eq!(answer.status, Status::Bounded(GiveUp::Interrupted));
+        assert!(reaches(&start, &goal, &answer.moves));
+    }
+
+    #[test]
+    fn without_a_time_limit_a_big_board_is_constructed_and_told_a_limit_would_shorten_it() {
+        let goal = Board::goal(Size::square(6).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(5));
+        let answer = solve_board(
+            &start,
+            &goal,
+            &SolveOptions {
+                bounded: true,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            (answer.algorithm, answer.status.clone()),
+            (Algorithm::Constructive, Status::Solved)
+        );
+        assert_eq!(
+            answer.advice,
+            Some(crate::answer::solution::Advice::TimeLimit)
+        );
+    }
+}
