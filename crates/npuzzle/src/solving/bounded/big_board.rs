@@ -376,4 +376,27 @@ mod tests {
             Some(crate::answer::solution::Advice::TimeLimit)
         );
     }
+
+    #[test]
+    fn the_constructive_method_asked_for_by_name_is_not_searched_past() {
+        let goal = Board::goal(Size::square(6).unwrap());
+        let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(6));
+        let options = SolveOptions {
+            algorithm: Algorithm::Constructive,
+            limits: Limits {
+                max_time: Some(Duration::from_secs(30)),
+                ..Limits::NONE
+            },
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let began = Instant::now();
+        let answer = solve_board(&start, &goal, &options).unwrap();
+        assert!(began.elapsed() < Duration::from_secs(2));
+        assert_eq!((answer.status, answer.lower_bound), (Status::Solved, None));
+        assert_eq!(
+            answer.moves,
+            constructive::solve(&start, &goal, &Limits::NONE).moves
+        );
+    }
 }

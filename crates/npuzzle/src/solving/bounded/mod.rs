@@ -91,12 +91,11 @@ pub fn is_big(size: Size) -> bool {
 pub fn applies(plan: &Plan, options: &SolveOptions, size: Size) -> bool {
     let limits = &options.limits;
     let searched = !matches!(plan.algorithm, Algorithm::Constructive | Algorithm::Table);
+    // A big board's construction is searched past when `auto` chose it, not when the
+    // caller asked for the constructive method by name.
     let big = is_big(size)
         && limits.max_time.is_some()
-        && matches!(
-            plan.algorithm,
-            Algorithm::Constructive | Algorithm::FastIdastar
-        );
+        && (searched || options.algorithm == Algorithm::Auto);
     options.bounded
         // Its upper bounds come from single-tile searches.
         && options.metric == Metric::SingleTile
