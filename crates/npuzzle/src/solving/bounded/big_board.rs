@@ -73,6 +73,8 @@ pub(super) fn solve_big(
     if let Some(progress) = &options.progress {
         progress.0.finish();
     }
+    // The phases follow each other: the solve's wall time, construction included.
+    stats.seconds = (started.elapsed().as_secs_f64() - stats.setup_seconds).max(0.0);
     solution.stats = stats;
     let why = if stopped(options) {
         GiveUp::Interrupted
@@ -160,6 +162,11 @@ fn widen_reduced(
     upper: &Upper,
     until: Option<Instant>,
 ) -> Stats {
+    // The reduction alone reads the whole board (its parity first): not when the time is
+    // already spent, as on a board whose construction took it all.
+    if until.is_some_and(|at| Instant::now() >= at) {
+        return Stats::default();
+    }
     let limits = Limits {
         max_time: until.map(|at| at.saturating_duration_since(Instant::now())),
         ..options.limits.clone()
