@@ -6,7 +6,8 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use npuzzle::local_judge::{TestPlan, SUPPORTED};
+use npuzzle::judge::JUDGES;
+use npuzzle::local_judge::TestPlan;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -51,7 +52,7 @@ fn verdicts(report: &Value) -> Vec<String> {
 fn npuzzle_s_own_judges_are_accepted_in_every_format() {
     let bin = binary();
     let bin = bin.to_str().unwrap();
-    for format in SUPPORTED {
+    for format in JUDGES.iter().map(|j| j.name) {
         let (code, report) = judge_test(
             &["--cases", "8", "--seed", "5", format],
             &[bin, "judge", format],
@@ -322,7 +323,7 @@ fn bad_requests_exit_2() {
         .assert()
         .code(2)
         .stderr(
-            predicates::str::contains("no local judge for 'uva10182'")
+            predicates::str::contains("no judge is called 'uva10182'")
                 .and(predicates::str::contains("abc224d")),
         );
     npuzzle()

@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand};
+use clap::error::ErrorKind;
+use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use clap_complete::Shell;
+use npuzzle::judge::{self, Judge, JUDGES};
 
 use super::values::{memory_size, seconds};
 
@@ -80,44 +82,77 @@ pub struct JudgeArgs {
     pub list: bool,
     /// The judge whose input is on stdin.
     #[command(subcommand)]
-    pub format: Option<JudgeFormat>,
+    pub format: Option<JudgeCommand>,
 }
 
-/// The judge formats.
-#[derive(Debug, Clone, Subcommand)]
-pub enum JudgeFormat {
-    /// Luogu P1379: nine digits in, fewest moves to 123804765 out (or -1).
-    P1379,
-    /// Start and goal (3 rows each) in; fewest moves and every state of the path out (or -1).
-    Path,
-    /// HDU 1043: many cases of 1-8 and x; blank moves or "unsolvable" out.
-    Hdu1043,
-    /// POJ 1077: one case of 1-8 and x; blank moves or "unsolvable" out.
-    Poj1077,
-    /// HDU 3567 Eight II: T, then cases of start and goal with X; "Case k: n" and the
-    /// smallest shortest path in the order d < l < r < u.
-    Hdu3567,
-    /// UVa 652 Eight: N, then cases of 1-8 and x; blank moves or "unsolvable", a blank
-    /// line between.
-    Uva652,
-    /// UVa 10181 15-Puzzle Problem: N, then 4x4 boards with 0; the hole's moves L R U D
-    /// (optimal) or "This puzzle is not solvable.".
-    Uva10181,
-    /// LeetCode 773 Sliding Puzzle: a 2x3 board a line as JSON; fewest moves or -1.
-    Leetcode773,
-    /// AtCoder ABC224 D 8 Puzzle on Graph: M edges on vertices 1-9, then p1..p8; fewest
-    /// moves or -1.
-    Abc224d,
+/// What `npuzzle judge` does: answer one judge's input, or test a program as a local
+/// judge. The judges' subcommands are made from the library's table of judges
+/// ([`npuzzle::judge::JUDGES`]), so a judge added there is a command here.
+#[derive(Debug, Clone)]
+pub enum JudgeCommand {
+    /// Answer this judge's input on stdin.
+    Answer(&'static Judge),
     /// A judge on your machine: runs PROGRAM on the format's edge cases and seeded random
     /// ones, as the judge would, and checks each answer.
     Test(JudgeTestArgs),
 }
 
+/// The local judge's subcommand name.
+const TEST: &str = "test";
+
+impl FromArgMatches for JudgeCommand {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some((TEST, sub)) => Ok(JudgeCommand::Test(JudgeTestArgs::from_arg_matches(sub)?)),
+            Some((name, _)) => judge::named(name).map(JudgeCommand::Answer).ok_or_else(|| {
+                clap::Error::raw(
+                    ErrorKind::InvalidSubcommand,
+                    format!("no judge is called '{name}'\n"),
+                )
+            }),
+            None => Err(clap::Error::raw(
+                ErrorKind::MissingSubcommand,
+                "name a judge (npuzzle judge --list)\n",
+            )),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = JudgeCommand::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for JudgeCommand {
+    fn augment_subcommands(command: Command) -> Command {
+        let command = JUDGES.iter().fold(command, |command, judge| {
+            command.subcommand(
+                Command::new(judge.name)
+                    // The list shows the judge and problem; the page of the command, where.
+                    .about(format!("{}: {}", judge.problem(), judge.summary))
+                    .long_about(format!("{}.\n\n{}.", judge.source, judge.summary)),
+            )
+        });
+        // After the arguments, whose struct's own doc would be the about.
+        command.subcommand(JudgeTestArgs::augment_args(Command::new(TEST)).about(
+            "A judge on your machine: runs PROGRAM on the format's edge cases and seeded \
+             random ones, as the judge would, and checks each answer",
+        ))
+    }
+
+    fn augment_subcommands_for_update(command: Command) -> Command {
+        JudgeCommand::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        name == TEST || judge::named(name).is_some()
+    }
+}
+
 /// `npuzzle judge test FORMAT -- PROGRAM [ARGS...]`.
 #[derive(Debug, Clone, Args)]
 pub struct JudgeTestArgs {
-    /// The format, any judge of npuzzle judge --list: p1379, path, hdu1043, poj1077,
-    /// hdu3567, uva652, uva10181, leetcode773 or abc224d.
+    /// The format: any judge of npuzzle judge --list.
     pub format: String,
     /// Random cases after the edge cases.
     #[arg(long, value_name = "N", default_value_t = 20)]

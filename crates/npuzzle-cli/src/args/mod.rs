@@ -24,7 +24,7 @@ pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 pub use bench_depths::{CountingArg, EquationArg, PublishedArg, SwitchArg};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
-pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeFormat, JudgeTestArgs, ManArgs, ServeArgs};
+pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeCommand, JudgeTestArgs, ManArgs, ServeArgs};
 pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;
 pub use ranks::{RankArgs, UnrankArgs};

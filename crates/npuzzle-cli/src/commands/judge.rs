@@ -4,24 +4,23 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::judge::{self, JUDGES};
-use npuzzle::SolveOptions;
+use npuzzle::judge::{self, Judge, JUDGES};
 
-use crate::args::{JudgeArgs, JudgeFormat};
+use crate::args::{JudgeArgs, JudgeCommand};
 use crate::input::{read_bounded, utf8};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
     let Some(format) = args.format.as_ref().filter(|_| !args.list) else {
         return list();
     };
-    if let JudgeFormat::Test(test) = format {
-        return super::judge_test::run(test);
+    match format {
+        JudgeCommand::Answer(judge) => answer(judge),
+        JudgeCommand::Test(test) => super::judge_test::run(test),
     }
-    answer(format)
 }
 
-/// The answer of judge `format` to the input on stdin.
-fn answer(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
+/// The answer of `judge` to the input on stdin.
+fn answer(judge: &Judge) -> anyhow::Result<ExitCode> {
     let bytes = read_bounded(io::stdin(), None, "stdin")?;
     let input = match utf8(bytes, "the input") {
         Ok(text) => text,
@@ -31,19 +30,7 @@ fn answer(format: &JudgeFormat) -> anyhow::Result<ExitCode> {
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = match format {
-        JudgeFormat::P1379 => judge::p1379(&input, &mut out),
-        JudgeFormat::Path => judge::path(&input, &mut out),
-        JudgeFormat::Hdu1043 => judge::hdu1043(&input, &mut out),
-        JudgeFormat::Poj1077 => judge::poj1077(&input, &mut out),
-        JudgeFormat::Hdu3567 => judge::hdu3567(&input, &mut out),
-        JudgeFormat::Uva652 => judge::uva652(&input, &mut out),
-        JudgeFormat::Uva10181 => judge::uva10181(&input, &SolveOptions::default(), &mut out),
-        JudgeFormat::Leetcode773 => judge::leetcode773(&input, &mut out),
-        JudgeFormat::Abc224d => judge::abc224d(&input, &mut out),
-        // Not a judge's input on stdin: `run` hands it to the local judge.
-        JudgeFormat::Test(test) => return super::judge_test::run(test),
-    };
+    let result = (judge.answer)(&input, &mut out);
     // The cases answered before a bad one are part of the answer.
     out.flush()?;
     match result {

@@ -35,8 +35,10 @@
 //! once per run in milliseconds).
 
 mod abc224d;
+mod format;
 mod hdu1043;
 mod hdu3567;
+mod instance;
 mod leetcode773;
 mod p1379;
 mod path;
@@ -44,13 +46,17 @@ mod reader;
 mod uva10181;
 mod uva652;
 
-use std::io;
+use std::io::{self, Write};
 
 use thiserror::Error;
 
+use crate::answer::options::SolveOptions;
+
 pub use abc224d::abc224d;
+pub(crate) use format::JudgeFormat;
 pub use hdu1043::{hdu1043, poj1077};
 pub use hdu3567::hdu3567;
+pub(crate) use instance::Instance;
 pub use leetcode773::leetcode773;
 pub use p1379::p1379;
 pub use path::path;
@@ -104,9 +110,11 @@ pub enum JudgeError {
     Io(#[from] io::Error),
 }
 
-/// One judge: its name as `npuzzle judge NAME` takes it, where it comes from, and what
-/// it reads and writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One judge: its name as `npuzzle judge NAME` takes it, where it comes from, what it
+/// reads and writes, and its answer. The CLI's `judge` commands, `judge --list` and the
+/// local judge are all built from [`JUDGES`]: a judge is added there and nowhere else
+/// (beside its format's layout in `judge/format.rs`).
+#[derive(Clone, Copy, Debug)]
 pub struct Judge {
     /// The name, as `npuzzle judge NAME` takes it.
     pub name: &'static str,
@@ -114,6 +122,23 @@ pub struct Judge {
     pub source: &'static str,
     /// What goes in and what comes out.
     pub summary: &'static str,
+    /// Answers the judge's whole input on `out`: every case before a bad one is answered,
+    /// then the error names it.
+    pub answer: fn(input: &str, out: &mut dyn Write) -> Result<(), JudgeError>,
+    /// How cases are written and answers laid out, for the local judge.
+    pub(crate) format: JudgeFormat,
+}
+
+impl Judge {
+    /// The judge and problem without where the statement is: `HDU 1043 Eight`.
+    pub fn problem(&self) -> &'static str {
+        self.source.split(" (").next().unwrap_or(self.source)
+    }
+}
+
+/// The judge `npuzzle judge NAME` calls `name`.
+pub fn named(name: &str) -> Option<&'static Judge> {
+    JUDGES.iter().find(|j| j.name == name)
 }
 
 /// Every judge format, in the order `npuzzle judge --list` prints them.
@@ -122,46 +147,64 @@ pub const JUDGES: &[Judge] = &[
         name: "p1379",
         source: "Luogu P1379 八数码难题 (luogu.com.cn/problem/P1379)",
         summary: "nine digits in; the fewest moves to 123804765, or -1",
+        answer: |i, mut o| p1379(i, &mut o),
+        format: JudgeFormat::P1379,
     },
     Judge {
         name: "path",
         source: "npuzzle's own (the textbook exercise: the path, state by state)",
         summary: "start and goal, 3 rows each; the fewest moves and every state of the path, or -1",
+        answer: |i, mut o| path(i, &mut o),
+        format: JudgeFormat::Path,
     },
     Judge {
         name: "hdu1043",
         source: "HDU 1043 Eight (acm.hdu.edu.cn/showproblem.php?pid=1043)",
         summary: "cases of 1-8 and x to the end of input; the blank's moves, or unsolvable",
+        answer: |i, mut o| hdu1043(i, &mut o),
+        format: JudgeFormat::Hdu1043,
     },
     Judge {
         name: "poj1077",
         source: "POJ 1077 Eight (poj.org/problem?id=1077)",
         summary: "one case of 1-8 and x; the blank's moves, or unsolvable",
+        answer: |i, mut o| poj1077(i, &mut o),
+        format: JudgeFormat::Poj1077,
     },
     Judge {
         name: "hdu3567",
         source: "HDU 3567 Eight II (acm.hdu.edu.cn/showproblem.php?pid=3567)",
         summary: "T, then cases of two lines (start, goal) with X; Case k: n and the smallest path in order d<l<r<u",
+        answer: |i, mut o| hdu3567(i, &mut o),
+        format: JudgeFormat::Hdu3567,
     },
     Judge {
         name: "uva652",
         source: "UVa 652 Eight (onlinejudge.org, problem 652)",
         summary: "N, then cases of 1-8 and x; the blank's moves or unsolvable, a blank line between",
+        answer: |i, mut o| uva652(i, &mut o),
+        format: JudgeFormat::Uva652,
     },
     Judge {
         name: "uva10181",
         source: "UVa 10181 15-Puzzle Problem (onlinejudge.org, problem 10181)",
         summary: "N, then 4x4 boards with 0; the hole's moves L R U D (optimal), or This puzzle is not solvable.",
+        answer: |i, mut o| uva10181(i, &SolveOptions::default(), &mut o),
+        format: JudgeFormat::Uva10181,
     },
     Judge {
         name: "leetcode773",
         source: "LeetCode 773 Sliding Puzzle (leetcode.com/problems/sliding-puzzle)",
         summary: "a 2x3 board a line as JSON; the fewest moves to [[1,2,3],[4,5,0]], or -1",
+        answer: |i, mut o| leetcode773(i, &mut o),
+        format: JudgeFormat::Leetcode773,
     },
     Judge {
         name: "abc224d",
         source: "AtCoder ABC224 D 8 Puzzle on Graph (atcoder.jp/contests/abc224/tasks/abc224_d)",
         summary: "M edges on vertices 1-9, then p1..p8; the fewest moves to piece i on vertex i, or -1",
+        answer: |i, mut o| abc224d(i, &mut o),
+        format: JudgeFormat::Abc224d,
     },
 ];
 
@@ -186,6 +229,5 @@ pub(super) mod tests {
             assert!(!judge.source.is_empty(), "{judge:?}");
             assert!(!judge.summary.is_empty());
         }
-        assert_eq!(JUDGES.len(), 9);
     }
 }

@@ -11,8 +11,8 @@ use crate::puzzle::solvability::swap_parity;
 use crate::tables::distance_table::{self, DistanceTable, Layout};
 use crate::util::progress::Silent;
 
-use super::format::Format;
-use super::instance::Instance;
+use crate::services::judge::Instance;
+use crate::services::judge::JudgeFormat;
 
 /// One generated case: what kind of case it is, and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ const FIFTEEN_WALK: usize = 40;
 
 /// The edge cases of `format`, then `random` seeded random cases (not ABC224 D's:
 /// [`super::graph_cases`]).
-pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generated> {
+pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Generated> {
     let goal = format.goal();
     let mut cases = vec![
         case("start equal to goal", goal.clone(), goal.clone()),
@@ -46,7 +46,7 @@ pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generate
     if format.has_unsolvable() {
         cases.push(case("unsolvable", swap_parity(&goal), goal.clone()));
     }
-    if format == Format::Uva10181 {
+    if format == JudgeFormat::Uva10181 {
         // No table of every 4x4 board: the hard cases are known ones, the rest walks.
         for cells in HARD_FIFTEEN {
             let board = Board::new(goal.size(), cells.to_vec()).expect("a 4x4 permutation");
@@ -64,7 +64,7 @@ pub(super) fn generate(format: Format, random: usize, seed: u64) -> Vec<Generate
         } else {
             goal.clone()
         };
-        let start = if format == Format::Uva10181 {
+        let start = if format == JudgeFormat::Uva10181 {
             let steps = rng.gen_range(1..=FIFTEEN_WALK);
             random_walk(&goal, steps, &mut rng)
         } else {
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn uva10181_cases_are_within_the_judges_fifty_moves() {
-        let format = Format::Uva10181;
+        let format = JudgeFormat::Uva10181;
         let cases = generate(format, 30, 2);
         let texts: Vec<String> = cases
             .iter()
@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn p1379_hardest_boards_are_all_thirty_moves_away() {
-        let format = Format::P1379;
+        let format = JudgeFormat::P1379;
         let goal = format.goal();
         let table = distance_table::eight_puzzle(goal.blank());
         let layout = table.layout();
@@ -173,7 +173,8 @@ mod tests {
 
     #[test]
     fn a_seed_names_the_same_cases_and_unsolvable_ones_are_marked() {
-        for format in Format::ALL.into_iter().filter(|&f| f != Format::Abc224d) {
+        let formats = crate::services::judge::JUDGES.iter().map(|j| j.format);
+        for format in formats.filter(|&f| f != JudgeFormat::Abc224d) {
             let a = generate(format, 20, 7);
             assert_eq!(a, generate(format, 20, 7));
             assert_ne!(a, generate(format, 20, 8));

@@ -5,12 +5,12 @@
 //! [`super::states`] for `path`'s states). Right tokens in the wrong spacing is a
 //! presentation error.
 
-use super::format::Format;
 use super::outcome::{spacing, CaseOutcome, Checked};
 use super::{replay, states};
+use crate::services::judge::JudgeFormat;
 
 /// The outcome of each of `cases`, answered together by `output`.
-pub(super) fn check_run(format: Format, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
+pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
     let text = String::from_utf8_lossy(output);
     let mut lines: Vec<&str> = text.split('\n').collect();
     let ends_with_newline = lines.last() == Some(&"");
@@ -108,7 +108,7 @@ fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
 mod tests {
     use super::*;
     use crate::puzzle::board::{Board, Size};
-    use crate::services::local_judge::instance::Instance;
+    use crate::services::judge::Instance;
 
     fn board(cells: &[u32]) -> Board {
         Board::new(Size::square(3).unwrap(), cells.to_vec()).unwrap()
@@ -128,7 +128,8 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check = |out: &str| check_run(Format::Hdu1043, &[Checked { ..case }], out.as_bytes());
+        let check =
+            |out: &str| check_run(JudgeFormat::Hdu1043, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("r\n"), vec![CaseOutcome::Accepted]);
         // A longer path is still a path: a special judge takes it.
         assert_eq!(check("rlr\n"), vec![CaseOutcome::Accepted]);
@@ -170,7 +171,8 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check = |out: &str| check_run(Format::Hdu3567, &[Checked { ..case }], out.as_bytes());
+        let check =
+            |out: &str| check_run(JudgeFormat::Hdu3567, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("Case 1: 2\ndd\n"), vec![CaseOutcome::Accepted]);
         assert!(matches!(
             &check("Case 1:  2\ndd\n")[0],
@@ -211,7 +213,7 @@ mod tests {
                 expected: &none,
             },
         ];
-        let check = |out: &str| check_run(Format::Uva652, &cases, out.as_bytes());
+        let check = |out: &str| check_run(JudgeFormat::Uva652, &cases, out.as_bytes());
         let accepted = vec![CaseOutcome::Accepted; 2];
         assert_eq!(check("r\n\nunsolvable\n"), accepted);
         assert!(matches!(

@@ -29,9 +29,7 @@
 
 mod cases;
 mod checker;
-mod format;
 mod graph_cases;
-mod instance;
 mod outcome;
 mod replay;
 mod states;
@@ -42,32 +40,23 @@ use thiserror::Error;
 
 pub use outcome::CaseOutcome;
 
-use format::Format;
-use instance::Instance;
+use crate::services::judge::{self, Instance, JudgeFormat, JUDGES};
 use outcome::Checked;
-
-/// The formats `npuzzle judge test` runs, by their `npuzzle judge` names.
-pub const SUPPORTED: &[&str] = &[
-    "p1379",
-    "path",
-    "hdu1043",
-    "poj1077",
-    "hdu3567",
-    "uva652",
-    "uva10181",
-    "leetcode773",
-    "abc224d",
-];
 
 /// A test that cannot be set up.
 #[derive(Debug, Error)]
 pub enum LocalJudgeError {
-    /// A format the local judge does not run.
-    #[error("no local judge for '{0}'; it runs {supported}", supported = SUPPORTED.join(", "))]
+    /// A name that is no judge's.
+    #[error("no judge is called '{0}'; the judges are {names}", names = judge_names())]
     Unsupported(String),
     /// The reference judge refused a generated input (a bug: the cases are its own).
     #[error("the reference judge refused a generated case: {0}")]
     Reference(#[from] crate::services::judge::JudgeError),
+}
+
+/// Every judge's name, as `npuzzle judge --list` orders them.
+fn judge_names() -> String {
+    JUDGES.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
 }
 
 /// One case: why it is there, its input as the format writes it, and the reference's
@@ -98,7 +87,7 @@ pub struct PlannedRun {
 /// Every case of a test, and how they are put to the program.
 #[derive(Clone, Debug)]
 pub struct TestPlan {
-    format: Format,
+    format: JudgeFormat,
     cases: Vec<LocalCase>,
     runs: Vec<PlannedRun>,
 }
@@ -107,14 +96,16 @@ impl TestPlan {
     /// The edge cases of `format`, then `random` cases drawn from `seed`.
     ///
     /// # Errors
-    /// [`LocalJudgeError::Unsupported`] for a format not in [`SUPPORTED`].
+    /// [`LocalJudgeError::Unsupported`] for a name not in [`JUDGES`]: every judge can be
+    /// tested.
     ///
     /// # Panics
     /// Never: every generated case has its reference answer.
     pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
-        let format =
-            Format::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
-        let generated = if format == Format::Abc224d {
+        let format = judge::named(format)
+            .ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?
+            .format;
+        let generated = if format == JudgeFormat::Abc224d {
             graph_cases::generate(random, seed)
         } else {
             cases::generate(format, random, seed)
@@ -211,7 +202,7 @@ mod tests {
 
     #[test]
     fn the_reference_is_accepted_and_an_empty_output_is_not_for_every_format() {
-        for name in SUPPORTED {
+        for name in JUDGES.iter().map(|j| j.name) {
             let plan = TestPlan::new(name, 12, 3).unwrap();
             assert!(plan.cases().len() >= 14, "{name}");
             for run in plan.runs() {

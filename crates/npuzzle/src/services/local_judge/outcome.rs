@@ -1,6 +1,6 @@
 //! What the checker says of a case, and the case as it sees it.
 
-use super::instance::Instance;
+use crate::services::judge::Instance;
 
 /// What the checker says of one case's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

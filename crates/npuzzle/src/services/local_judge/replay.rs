@@ -4,11 +4,11 @@
 
 use crate::puzzle::board::{Board, Move};
 
-use super::format::Format;
 use super::outcome::{spacing, CaseOutcome, Checked};
+use crate::services::judge::JudgeFormat;
 
 /// The outcome of the answer `line` to `case`.
-pub(super) fn check(format: Format, case: &Checked, line: &str) -> CaseOutcome {
+pub(super) fn check(format: JudgeFormat, case: &Checked, line: &str) -> CaseOutcome {
     let (start, goal) = case
         .instance
         .boards()
@@ -35,7 +35,7 @@ pub(super) fn check(format: Format, case: &Checked, line: &str) -> CaseOutcome {
 
 /// Whether the moves `answer` take `start` to `goal` within the format's limit, and if
 /// not, why.
-fn walk(format: Format, start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
+fn walk(format: JudgeFormat, start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
     let letters = if format.capital_moves() {
         "L R U D"
     } else {
@@ -87,8 +87,8 @@ fn walk(format: Format, start: &Board, goal: &Board, answer: &str) -> CaseOutcom
 mod tests {
     use super::*;
     use crate::puzzle::board::Size;
+    use crate::services::judge::Instance;
     use crate::services::local_judge::checker::check_run;
-    use crate::services::local_judge::instance::Instance;
 
     #[test]
     fn uva10181_takes_capitals_within_fifty_moves_and_its_own_unsolvable_line() {
@@ -103,7 +103,8 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check = |out: &str| check_run(Format::Uva10181, &[Checked { ..case }], out.as_bytes());
+        let check =
+            |out: &str| check_run(JudgeFormat::Uva10181, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("R\n"), vec![CaseOutcome::Accepted]);
         assert_eq!(check("RLR\n"), vec![CaseOutcome::Accepted]);
         // Paths from this start are odd: 49 moves is the longest taken, 51 too many.
@@ -127,12 +128,13 @@ mod tests {
             start: crate::puzzle::solvability::swap_parity(&goal),
             goal,
         };
-        let expected = vec![Format::Uva10181.unsolvable_line().to_string()];
+        let expected = vec![JudgeFormat::Uva10181.unsolvable_line().to_string()];
         let case = Checked {
             instance: &instance,
             expected: &expected,
         };
-        let check = |out: &str| check_run(Format::Uva10181, &[Checked { ..case }], out.as_bytes());
+        let check =
+            |out: &str| check_run(JudgeFormat::Uva10181, &[Checked { ..case }], out.as_bytes());
         assert_eq!(
             check("This puzzle is not solvable.\n"),
             vec![CaseOutcome::Accepted]

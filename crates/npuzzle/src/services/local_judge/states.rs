@@ -91,9 +91,9 @@ fn one_move_apart(a: &Board, b: &Board) -> bool {
 mod tests {
     use super::*;
     use crate::puzzle::board::Size;
+    use crate::services::judge::Instance;
+    use crate::services::judge::JudgeFormat;
     use crate::services::local_judge::checker::check_run;
-    use crate::services::local_judge::format::Format;
-    use crate::services::local_judge::instance::Instance;
 
     fn board(digits: &str) -> Board {
         let cells = digits.chars().map(|c| c.to_digit(10).unwrap()).collect();
@@ -110,7 +110,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        check_run(Format::Path, &[case], out.as_bytes()).remove(0)
+        check_run(JudgeFormat::Path, &[case], out.as_bytes()).remove(0)
     }
 
     /// A shortest path from `start` to the standard goal, state by state, taking at each

@@ -1,19 +1,18 @@
-//! The judge formats a local judge can run, and for each: its goal, how a case is
+//! What each judge's format is, beyond reading and answering it: its goal, how a case is
 //! written, how many cases go in one run, how answers are laid out, and whether any valid
-//! answer is accepted (a special judge) or only the one answer.
+//! answer is accepted (a special judge) or only the one answer. The local judge
+//! ([`crate::services::local_judge`]) writes its cases and cuts the program's output by
+//! it.
 
 use std::fmt::Write as _;
-use std::io::Write;
 
-use crate::answer::options::SolveOptions;
 use crate::puzzle::board::{Board, Size};
-use crate::services::judge::{self, JudgeError};
 
-use super::instance::Instance;
+use super::{Instance, Judge, JudgeError};
 
-/// A judge format `npuzzle judge test` runs.
+/// A judge's format: one a judge of [`super::JUDGES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Format {
+pub(crate) enum JudgeFormat {
     P1379,
     Path,
     Hdu1043,
@@ -25,81 +24,61 @@ pub(super) enum Format {
     Abc224d,
 }
 
-impl Format {
-    /// Every supported format, in the order of [`super::SUPPORTED`].
-    pub const ALL: [Format; 9] = [
-        Format::P1379,
-        Format::Path,
-        Format::Hdu1043,
-        Format::Poj1077,
-        Format::Hdu3567,
-        Format::Uva652,
-        Format::Uva10181,
-        Format::Leetcode773,
-        Format::Abc224d,
-    ];
-
-    /// The format `npuzzle judge NAME` calls `name`.
-    pub fn named(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
+impl JudgeFormat {
+    /// The judge of this format in [`super::JUDGES`].
+    pub fn judge(self) -> &'static Judge {
+        super::JUDGES
+            .iter()
+            .find(|j| j.format == self)
+            .expect("every format has its judge in JUDGES")
     }
 
     /// The name, as `npuzzle judge NAME` takes it.
     pub fn name(self) -> &'static str {
-        match self {
-            Format::P1379 => "p1379",
-            Format::Path => "path",
-            Format::Hdu1043 => "hdu1043",
-            Format::Poj1077 => "poj1077",
-            Format::Hdu3567 => "hdu3567",
-            Format::Uva652 => "uva652",
-            Format::Uva10181 => "uva10181",
-            Format::Leetcode773 => "leetcode773",
-            Format::Abc224d => "abc224d",
-        }
+        self.judge().name
     }
 
     /// The goal (for HDU 3567 and `path`, the one random goals are drawn from; for ABC224
     /// D, piece `i` on vertex `i` is the 8-puzzle's goal on the 3x3 grid graph).
     pub fn goal(self) -> Board {
         match self {
-            Format::P1379 => Board::new(
+            JudgeFormat::P1379 => Board::new(
                 Size::square(3).expect("3x3 is a size"),
                 vec![1, 2, 3, 8, 0, 4, 7, 6, 5],
             )
             .expect("123804765 is a permutation"),
-            Format::Leetcode773 => Board::goal(Size::new(3, 2).expect("2x3 is a size")),
-            Format::Uva10181 => Board::goal(Size::square(4).expect("4x4 is a size")),
+            JudgeFormat::Leetcode773 => Board::goal(Size::new(3, 2).expect("2x3 is a size")),
+            JudgeFormat::Uva10181 => Board::goal(Size::square(4).expect("4x4 is a size")),
             _ => Board::goal(Size::square(3).expect("3x3 is a size")),
         }
     }
 
     /// Whether the format's input may hold boards that cannot reach the goal.
     pub fn has_unsolvable(self) -> bool {
-        !matches!(self, Format::P1379 | Format::Hdu3567)
+        !matches!(self, JudgeFormat::P1379 | JudgeFormat::Hdu3567)
     }
 
     /// Whether each case has its own goal.
     pub fn goal_a_case(self) -> bool {
-        matches!(self, Format::Hdu3567 | Format::Path)
+        matches!(self, JudgeFormat::Hdu3567 | JudgeFormat::Path)
     }
 
     /// Whether a run reads one case (the judge starts the program once a case).
     pub fn one_case_a_run(self) -> bool {
         matches!(
             self,
-            Format::P1379 | Format::Poj1077 | Format::Path | Format::Abc224d
+            JudgeFormat::P1379 | JudgeFormat::Poj1077 | JudgeFormat::Path | JudgeFormat::Abc224d
         )
     }
 
     /// Which answers are accepted where any of many is, rather than the one answer.
     pub fn special_judge(self) -> Option<&'static str> {
         match self {
-            Format::Hdu1043 | Format::Poj1077 | Format::Uva652 => {
+            JudgeFormat::Hdu1043 | JudgeFormat::Poj1077 | JudgeFormat::Uva652 => {
                 Some("any path to the goal is accepted")
             }
-            Format::Uva10181 => Some("any path of at most 50 moves to the goal is accepted"),
-            Format::Path => Some("any shortest path, state by state, is accepted"),
+            JudgeFormat::Uva10181 => Some("any path of at most 50 moves to the goal is accepted"),
+            JudgeFormat::Path => Some("any shortest path, state by state, is accepted"),
             _ => None,
         }
     }
@@ -107,7 +86,7 @@ impl Format {
     /// The line that says a board cannot reach the goal, in the formats whose answer is
     /// otherwise a path of moves.
     pub fn unsolvable_line(self) -> &'static str {
-        if self == Format::Uva10181 {
+        if self == JudgeFormat::Uva10181 {
             "This puzzle is not solvable."
         } else {
             "unsolvable"
@@ -116,23 +95,23 @@ impl Format {
 
     /// The most moves an accepted path may have: UVa 10181's judge takes at most 50.
     pub fn most_moves(self) -> Option<usize> {
-        (self == Format::Uva10181).then_some(50)
+        (self == JudgeFormat::Uva10181).then_some(50)
     }
 
     /// Whether moves are written in capitals (`L R U D`, the hole's moves).
     pub fn capital_moves(self) -> bool {
-        self == Format::Uva10181
+        self == JudgeFormat::Uva10181
     }
 
     /// Whether a case's answer is the run's whole output (`path`: its length depends on
     /// the answer).
     pub fn whole_output(self) -> bool {
-        self == Format::Path
+        self == JudgeFormat::Path
     }
 
     /// Lines of output a case answers in.
     pub fn lines_a_case(self) -> usize {
-        if self == Format::Hdu3567 {
+        if self == JudgeFormat::Hdu3567 {
             2
         } else {
             1
@@ -141,7 +120,7 @@ impl Format {
 
     /// Whether a blank line separates two answers.
     pub fn blank_line_between(self) -> bool {
-        self == Format::Uva652
+        self == JudgeFormat::Uva652
     }
 
     /// A case as the format writes it (without any count of cases).
@@ -171,22 +150,22 @@ impl Format {
                 .collect()
         };
         match self {
-            Format::P1379 => format!("{}\n", tokens(start, "0").concat()),
-            Format::Hdu1043 | Format::Poj1077 | Format::Uva652 => {
+            JudgeFormat::P1379 => format!("{}\n", tokens(start, "0").concat()),
+            JudgeFormat::Hdu1043 | JudgeFormat::Poj1077 | JudgeFormat::Uva652 => {
                 format!("{}\n", tokens(start, "x").join(" "))
             }
-            Format::Hdu3567 => format!(
+            JudgeFormat::Hdu3567 => format!(
                 "{}\n{}\n",
                 tokens(start, "X").concat(),
                 tokens(goal, "X").concat()
             ),
-            Format::Leetcode773 => {
+            JudgeFormat::Leetcode773 => {
                 let cells = tokens(start, "0");
                 format!("[[{}],[{}]]\n", cells[..3].join(","), cells[3..].join(","))
             }
-            Format::Path | Format::Uva10181 | Format::Abc224d => {
+            JudgeFormat::Path | JudgeFormat::Uva10181 | JudgeFormat::Abc224d => {
                 // Rows of the board, start then goal for `path`.
-                let boards: &[&Board] = if self == Format::Path {
+                let boards: &[&Board] = if self == JudgeFormat::Path {
                     &[start, goal]
                 } else {
                     &[start]
@@ -207,7 +186,10 @@ impl Format {
 
     /// The input of one run of these cases: the count first where the format has one.
     pub fn input(self, cases: &[String]) -> String {
-        let mut input = if matches!(self, Format::Hdu3567 | Format::Uva652 | Format::Uva10181) {
+        let mut input = if matches!(
+            self,
+            JudgeFormat::Hdu3567 | JudgeFormat::Uva652 | JudgeFormat::Uva10181
+        ) {
             format!("{}\n", cases.len())
         } else {
             String::new()
@@ -219,19 +201,7 @@ impl Format {
     /// The library's own answer to `input`: the reference.
     pub fn reference(self, input: &str) -> Result<Vec<u8>, JudgeError> {
         let mut out = Vec::new();
-        let judge: fn(&str, &mut Vec<u8>) -> Result<(), JudgeError> = match self {
-            Format::P1379 => |i, o| judge::p1379(i, o),
-            Format::Path => |i, o| judge::path(i, o),
-            Format::Uva10181 => |i, o| judge::uva10181(i, &SolveOptions::default(), o),
-            Format::Abc224d => |i, o| judge::abc224d(i, o),
-            Format::Hdu1043 => |i, o| judge::hdu1043(i, o),
-            Format::Poj1077 => |i, o| judge::poj1077(i, o),
-            Format::Hdu3567 => |i, o| judge::hdu3567(i, o),
-            Format::Uva652 => |i, o| judge::uva652(i, o),
-            Format::Leetcode773 => |i, o| judge::leetcode773(i, o),
-        };
-        judge(input, &mut out)?;
-        out.flush()?;
+        (self.judge().answer)(input, &mut out)?;
         Ok(out)
     }
 }
@@ -239,23 +209,22 @@ impl Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::judge::{named, JUDGES};
 
     #[test]
     fn names_round_trip_and_are_judges() {
-        for format in Format::ALL {
-            assert_eq!(Format::named(format.name()), Some(format));
-            assert!(judge::JUDGES.iter().any(|j| j.name == format.name()));
+        for judge in JUDGES {
+            assert_eq!(named(judge.name).map(|j| j.format), Some(judge.format));
+            assert_eq!(judge.format.name(), judge.name);
         }
-        // Every judge can be tested.
-        assert_eq!(Format::ALL.len(), judge::JUDGES.len());
-        assert_eq!(Format::named("hdu1044"), None);
+        assert!(named("hdu1044").is_none());
     }
 
     #[test]
     fn the_goal_is_answered_with_no_moves_by_the_reference() {
-        for format in Format::ALL {
+        for format in JUDGES.iter().map(|j| j.format) {
             let goal = format.goal();
-            let instance = if format == Format::Abc224d {
+            let instance = if format == JudgeFormat::Abc224d {
                 Instance::Graph {
                     edges: vec![(1, 2)],
                     pieces: [1, 2, 3, 4, 5, 6, 7, 8],
@@ -269,9 +238,9 @@ mod tests {
             let input = format.input(&[format.case_text(&instance)]);
             let out = String::from_utf8(format.reference(&input).unwrap()).unwrap();
             let expected = match format {
-                Format::Hdu3567 => "Case 1: 0\n\n",
-                Format::P1379 | Format::Leetcode773 | Format::Abc224d => "0\n",
-                Format::Path => "0\n123456780\n",
+                JudgeFormat::Hdu3567 => "Case 1: 0\n\n",
+                JudgeFormat::P1379 | JudgeFormat::Leetcode773 | JudgeFormat::Abc224d => "0\n",
+                JudgeFormat::Path => "0\n123456780\n",
                 _ => "\n",
             };
             assert_eq!(out, expected, "{format:?}");
