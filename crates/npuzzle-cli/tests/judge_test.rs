@@ -286,7 +286,8 @@ fn abc224d_wants_the_count_exactly() {
         dir.path(),
         "abc224d",
         "spaces",
-        &format!("'{bin}' judge abc224d | sed 's/$/ /'"),
+        // AtCoder forgives spaces at line ends, not before the answer.
+        &format!("'{bin}' judge abc224d | sed 's/^/ /'"),
     );
     assert!(verdicts(&report).iter().all(|v| v == "presentation error"));
 }
@@ -341,4 +342,167 @@ fn bad_requests_exit_2() {
         .args(["judge", "test", "hdu1043", "--time-limit", "0", "--", bin])
         .assert()
         .code(2);
+}
+
+/// `program` (a script body) on `args`: the exit code and the JSON report.
+fn planted(dir: &Path, name: &str, body: &str, args: &[&str]) -> (i32, Value) {
+    let program = script(dir, name, body);
+    judge_test(args, &[&program])
+}
+
+#[test]
+fn each_judge_forgives_what_it_forgives_and_strict_forgives_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    // The right answers without the final newline, and with spaces at the line ends.
+    let no_newline = |format: &str| format!("printf '%s' \"$('{bin}' judge {format})\"");
+    let trailing = |format: &str| format!("'{bin}' judge {format} | sed 's/$/  /'");
+    for (format, body, accepted) in [
+        // Luogu and AtCoder ignore both; HDU, POJ and UVa only the missing newline.
+        ("p1379", no_newline("p1379"), true),
+        ("p1379", trailing("p1379"), true),
+        ("abc224d", trailing("abc224d"), true),
+        ("leetcode773", trailing("leetcode773"), true),
+        ("hdu1043", no_newline("hdu1043"), true),
+        ("uva652", no_newline("uva652"), true),
+        ("hdu1043", trailing("hdu1043"), false),
+        ("poj1077", trailing("poj1077"), false),
+    ] {
+        let (code, report) = planted(dir.path(), "p", &body, &[format, "--cases", "3"]);
+        assert_eq!(code == 0, accepted, "{format}: {body}: {report}");
+        if !accepted {
+            assert_eq!(report["first_failure"]["verdict"], "presentation error");
+        }
+        assert!(report["comparison"].is_string(), "{report}");
+        let (code, report) = planted(
+            dir.path(),
+            "p",
+            &body,
+            &[format, "--cases", "3", "--strict"],
+        );
+        assert_eq!(code, 1, "--strict {format}: {body}: {report}");
+        assert_eq!(report["first_failure"]["verdict"], "presentation error");
+        assert_eq!(report["comparison"], "exact");
+    }
+}
+
+#[test]
+fn verdicts_name_what_went_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    let reason = |body: &str| {
+        let (code, report) = planted(dir.path(), "p", body, &["hdu1043", "--cases", "4"]);
+        assert_eq!(code, 1, "{body}: {report}");
+        report["first_failure"]["reason"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // Windows line ends, named.
+    let crlf = reason(&format!("'{bin}' judge hdu1043 | sed 's/$/\\r/'"));
+    assert!(crlf.contains("CR LF"), "{crlf}");
+    // `unsolvable` for every case: the first, the goal itself, is solvable.
+    let unsolvable = reason("while read -r line; do echo unsolvable; done");
+    assert!(
+        unsolvable.contains("answered `unsolvable`, but the board can reach the goal"),
+        "{unsolvable}"
+    );
+    // A wrong path ends on a board written in board notation.
+    let wrong = reason("while read -r line; do echo u; done");
+    assert!(wrong.contains("end on 1 2 3/4 5 0/7 8 6"), "{wrong}");
+    // A signal by its name.
+    let killed = reason("kill -SEGV $$");
+    assert!(killed.contains("SIGSEGV"), "{killed}");
+}
+
+#[test]
+fn a_program_is_judged_when_it_exits_and_what_it_left_is_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    let pid_file = dir.path().join("left.pid");
+    // The answer, then a child left behind holding the output open.
+    let body = format!(
+        "'{bin}' judge hdu1043\nsleep 30 &\necho $! > '{}'",
+        pid_file.display()
+    );
+    let started = std::time::Instant::now();
+    let (code, report) = planted(
+        dir.path(),
+        "p",
+        &body,
+        &["hdu1043", "--cases", "2", "--time-limit", "10"],
+    );
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "waited for the child"
+    );
+    let left: u32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(!alive(left), "the child left behind still runs");
+}
+
+/// Whether process `pid` runs (a zombie is not running).
+fn alive(pid: u32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        !stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z')
+    })
+}
+
+#[test]
+fn a_signal_to_judge_test_ends_the_program_under_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("program.pid");
+    let program = script(
+        dir.path(),
+        "p",
+        &format!("echo $$ > '{}'\nexec sleep 30", pid_file.display()),
+    );
+    let judge = std::process::Command::new(binary())
+        .args([
+            "judge",
+            "test",
+            "hdu1043",
+            "--time-limit",
+            "60",
+            "--",
+            &program,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !pid_file.exists() || fs::read_to_string(&pid_file).unwrap().trim().is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "the program never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let program_pid: u32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    std::process::Command::new("kill")
+        .args(["-TERM", &judge.id().to_string()])
+        .status()
+        .unwrap();
+    let out = judge.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SIGTERM"));
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert!(!alive(program_pid), "the program under test still runs");
 }

@@ -18,6 +18,13 @@ fn list_names_every_judge_with_its_source() {
             .find(|l| l.split_whitespace().next() == Some(judge.name))
             .unwrap_or_else(|| panic!("{} not listed:\n{listed}", judge.name));
         assert!(line.ends_with(judge.source), "{line}");
+        assert!(
+            listed.contains(&format!(
+                "output compared: {}",
+                judge.comparison().describe()
+            )),
+            "{listed}"
+        );
         // And the name is one `npuzzle judge NAME` takes.
         npuzzle()
             .args(["judge", judge.name, "--help"])

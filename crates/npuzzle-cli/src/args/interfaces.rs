@@ -166,6 +166,11 @@ pub struct JudgeTestArgs {
     /// One JSON object with every case's verdict instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Byte-exact output: any spacing the judge would forgive (spaces at line ends, a
+    /// missing final newline) is a presentation error. Without it each judge's own
+    /// comparison rule applies (npuzzle judge --list names it).
+    #[arg(long)]
+    pub strict: bool,
     /// The program and its arguments, after -- (run directly, without a shell).
     #[arg(last = true, required = true, value_name = "PROGRAM")]
     pub program: Vec<std::ffi::OsString>,

@@ -49,6 +49,12 @@ fn list() -> anyhow::Result<ExitCode> {
     for judge in JUDGES {
         writeln!(out, "{:<12} {}", judge.name, judge.source)?;
         writeln!(out, "{:<12} {}", "", judge.summary)?;
+        writeln!(
+            out,
+            "{:<12} output compared: {}",
+            "",
+            judge.comparison().describe()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -7,19 +7,22 @@
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use npuzzle::local_judge::{CaseOutcome, LocalCase, PlannedRun, TestPlan};
+use npuzzle::plural::counted;
 use serde_json::json;
 
 use crate::args::JudgeTestArgs;
+use crate::interrupt::{Interrupt, Stop};
 
 /// Output kept of a run: more is an output limit (a wrong answer), as on the judges.
 const OUTPUT_CAP: usize = 16 << 20;
 
-/// How long the output may stay open after the program ends past its deadline.
+/// How long the output may stay open after the program and its group have ended (the
+/// pipe's last bytes are read in this time).
 const GRACE: Duration = Duration::from_millis(200);
 
 /// How long between looks at whether the program has ended.
@@ -67,15 +70,21 @@ struct Execution {
 
 pub fn run(args: &JudgeTestArgs) -> anyhow::Result<ExitCode> {
     let plan = match TestPlan::new(&args.format, args.cases, args.seed) {
-        Ok(plan) => plan,
+        Ok(plan) => plan.strict(args.strict),
         Err(e) => return Ok(usage(&e.to_string())),
     };
+    let interrupt = Interrupt::watch()?;
     let limit = Duration::from_secs_f64(args.time_limit);
     let mut verdicts: Vec<(Verdict, f64)> = Vec::with_capacity(plan.cases().len());
     let mut first_failure: Option<(usize, Vec<u8>)> = None;
     for planned in plan.runs() {
-        let execution = match execute(&args.program, planned, limit) {
+        let execution = match execute(&args.program, planned, limit, &interrupt) {
             Ok(execution) => execution,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                eprintln!("npuzzle: {e}; the program under test was ended");
+                let code = interrupt.requested().map_or(130, Stop::exit_code);
+                return Ok(ExitCode::from(code));
+            }
             Err(e) => {
                 let program = args.program[0].to_string_lossy();
                 return Ok(usage(&format!("cannot run '{program}': {e}")));
@@ -149,48 +158,90 @@ fn runtime_error(status: ExitStatus) -> Option<Verdict> {
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = status.signal() {
-            return Some(Verdict::RuntimeError(format!("killed by signal {signal}")));
+            return Some(Verdict::RuntimeError(format!(
+                "killed by signal {signal} ({})",
+                signal_name(signal)
+            )));
         }
     }
     Some(Verdict::RuntimeError(format!("{status}")))
 }
 
-/// Runs the program once on `planned`'s input, directly (no shell): stdin fed from a
-/// thread, stdout read up to [`OUTPUT_CAP`], killed at `limit`.
-fn execute(program: &[OsString], planned: &PlannedRun, limit: Duration) -> io::Result<Execution> {
+/// The name of signal `signal` and what usually sends it.
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => "SIGSEGV: an invalid memory access",
+        libc::SIGABRT => "SIGABRT: the program aborted, e.g. a failed assertion or allocation",
+        libc::SIGFPE => "SIGFPE: an arithmetic error, e.g. division by zero",
+        libc::SIGBUS => "SIGBUS: a bad memory access",
+        libc::SIGILL => "SIGILL: an illegal instruction",
+        libc::SIGKILL => "SIGKILL: killed, e.g. out of memory",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGINT => "SIGINT",
+        libc::SIGPIPE => "SIGPIPE: it wrote to a closed pipe",
+        libc::SIGXCPU => "SIGXCPU: its CPU time limit",
+        libc::SIGXFSZ => "SIGXFSZ: its file size limit",
+        libc::SIGTRAP => "SIGTRAP: a trap, e.g. a Rust or C++ runtime check",
+        libc::SIGSYS => "SIGSYS: a bad system call",
+        _ => "an unusual signal",
+    }
+}
+
+/// Runs the program once on `planned`'s input, directly (no shell) and in a process
+/// group of its own: stdin fed from a thread, stdout read up to [`OUTPUT_CAP`], killed at
+/// `limit`. The program is judged when it exits, not when its output closes: what it
+/// left behind is ended with its group, and a pipe held open past that (by a process
+/// that left the group) ends the output where it stood.
+fn execute(
+    program: &[OsString],
+    planned: &PlannedRun,
+    limit: Duration,
+    interrupt: &Interrupt,
+) -> io::Result<Execution> {
     let started = Instant::now();
-    let mut child = Command::new(&program[0])
+    let mut command = Command::new(&program[0]);
+    command
         .args(&program[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
+        .stderr(Stdio::null());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    let mut child = command.spawn()?;
+    // Dropped on every way out of here, a signal's included: the group is ended.
+    let group = ProcessGroup(child.id());
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = planned.input.clone().into_bytes();
-    // A program that stops reading early closes the pipe: that is its business.
-    let writer = thread::spawn(move || {
+    // A program that stops reading early closes the pipe: that is its business. Not
+    // joined: a process outside the group may hold the pipe without reading.
+    thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let (sender, receiver) = mpsc::channel();
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let output = Arc::new(Mutex::new(Vec::new()));
+    let (closed, on_close) = mpsc::channel();
+    let read = Arc::clone(&output);
     thread::spawn(move || {
-        let mut output = Vec::new();
+        let mut chunk = vec![0u8; 1 << 16];
         // A read error ends the output where it stopped; the checker judges what came.
-        let _ = stdout.take(OUTPUT_CAP as u64 + 1).read_to_end(&mut output);
-        let _ = sender.send(output);
+        while let Ok(n @ 1..) = stdout.read(&mut chunk) {
+            let mut output = read.lock().unwrap_or_else(PoisonError::into_inner);
+            output.extend_from_slice(&chunk[..n]);
+            if output.len() > OUTPUT_CAP {
+                break;
+            }
+        }
+        let _ = closed.send(());
     });
-    let (status, mut timed_out) = wait(&mut child, started + limit)?;
+    let (status, timed_out) = wait(&mut child, started + limit, interrupt, &output)?;
     let seconds = started.elapsed().as_secs_f64();
-    let _ = writer.join();
-    // A child the program left behind may hold its output open: the program has ended,
-    // so what is not closed by the deadline (or soon after a kill) counts as over time.
-    let grace = (started + limit)
-        .saturating_duration_since(Instant::now())
-        .max(GRACE);
-    let mut output = receiver.recv_timeout(grace).unwrap_or_else(|_| {
-        timed_out = true;
-        Vec::new()
-    });
+    drop(group);
+    let _ = on_close.recv_timeout(GRACE);
+    let mut output = std::mem::take(&mut *output.lock().unwrap_or_else(PoisonError::into_inner));
     let overflowed = output.len() > OUTPUT_CAP;
     output.truncate(OUTPUT_CAP);
     Ok(Execution {
@@ -202,17 +253,52 @@ fn execute(program: &[OsString], planned: &PlannedRun, limit: Duration) -> io::R
     })
 }
 
+/// A running program's process group, ended (SIGKILL to every member) when dropped.
+struct ProcessGroup(u32);
+
+impl Drop for ProcessGroup {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(self.0) {
+            #[expect(
+                unsafe_code,
+                reason = "kill(2) is a C call with no memory preconditions; it sends a signal"
+            )]
+            // SAFETY: kill with a negative pid signals that process group and touches no
+            // memory of ours. A group already gone answers ESRCH, which is fine.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
+    }
+}
+
 /// Waits for the child until `deadline`, then kills it. A program that fills the output
-/// cap is killed too, as its reader has stopped.
-fn wait(child: &mut Child, deadline: Instant) -> io::Result<(Option<ExitStatus>, bool)> {
+/// cap is killed too, as its reader has stopped. A Ctrl-C or SIGTERM to `judge test`
+/// ends the child and the test (an `Interrupted` error).
+fn wait(
+    child: &mut Child,
+    deadline: Instant,
+    interrupt: &Interrupt,
+    output: &Mutex<Vec<u8>>,
+) -> io::Result<(Option<ExitStatus>, bool)> {
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok((Some(status), false));
         }
-        if Instant::now() >= deadline {
+        if let Some(stop) = interrupt.requested() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                format!("stopped by {}", stop.name()),
+            ));
+        }
+        let full = output.lock().is_ok_and(|o| o.len() > OUTPUT_CAP);
+        if full || Instant::now() >= deadline {
             let _ = child.kill();
             let status = child.wait()?;
-            return Ok((Some(status), true));
+            return Ok((Some(status), !full));
         }
         thread::sleep(POLL);
     }
@@ -263,10 +349,11 @@ fn write_text(
     let slowest = verdicts.iter().map(|(_, s)| *s).fold(0.0, f64::max);
     writeln!(
         out,
-        "{}: {accepted} of {} cases accepted (seed {}, slowest run {slowest:.3} s)",
+        "{}: {accepted} of {} accepted (seed {}, slowest run {slowest:.3} s; output compared: {})",
         plan.format(),
-        verdicts.len(),
-        args.seed
+        counted(verdicts.len() as u64, "case", "cases"),
+        args.seed,
+        plan.comparison().describe()
     )
 }
 
@@ -301,7 +388,10 @@ fn printed(output: &[u8]) -> String {
         })
         .collect();
     if text.lines().count() > 40 {
-        lines.push(format!("… ({} lines in all)", text.lines().count()));
+        lines.push(format!(
+            "… ({} in all)",
+            counted(text.lines().count() as u64, "line", "lines")
+        ));
     }
     lines.join("\n")
 }
@@ -334,6 +424,7 @@ fn write_json(
         "format": plan.format(),
         "seed": args.seed,
         "time_limit": args.time_limit,
+        "comparison": plan.comparison().name(),
         "cases": cases,
         "accepted": accepted,
         "total": verdicts.len(),

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::puzzle::board::{Board, Size};
 
-use super::{Instance, Judge, JudgeError};
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// A judge's format: one a judge of [`super::JUDGES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,25 @@ impl JudgeFormat {
     /// The name, as `npuzzle judge NAME` takes it.
     pub fn name(self) -> &'static str {
         self.judge().name
+    }
+
+    /// How the judge compares output: Luogu's default checker ignores spaces at line ends
+    /// and newlines at the end of the output, as AtCoder's does; HDU, POJ and UVa give a
+    /// Presentation Error for other spacing (their FAQs) but accept a missing final
+    /// newline; LeetCode compares the returned value. `path` is npuzzle's own exercise,
+    /// judged as Luogu judges.
+    pub fn comparison(self) -> Comparison {
+        match self {
+            JudgeFormat::P1379 | JudgeFormat::Path | JudgeFormat::Abc224d => {
+                Comparison::TrailingWhitespace
+            }
+            JudgeFormat::Leetcode773 => Comparison::Value,
+            JudgeFormat::Hdu1043
+            | JudgeFormat::Poj1077
+            | JudgeFormat::Hdu3567
+            | JudgeFormat::Uva652
+            | JudgeFormat::Uva10181 => Comparison::FinalNewline,
+        }
     }
 
     /// The goal (for HDU 3567 and `path`, the one random goals are drawn from; for ABC224

@@ -35,6 +35,7 @@
 //! once per run in milliseconds).
 
 mod abc224d;
+mod comparison;
 mod format;
 mod hdu1043;
 mod hdu3567;
@@ -53,6 +54,7 @@ use thiserror::Error;
 use crate::answer::options::SolveOptions;
 
 pub use abc224d::abc224d;
+pub use comparison::Comparison;
 pub(crate) use format::JudgeFormat;
 pub use hdu1043::{hdu1043, poj1077};
 pub use hdu3567::hdu3567;
@@ -130,6 +132,11 @@ pub struct Judge {
 }
 
 impl Judge {
+    /// How this judge compares a program's output with its answer.
+    pub fn comparison(&self) -> Comparison {
+        self.format.comparison()
+    }
+
     /// The judge and problem without where the statement is: `HDU 1043 Eight`.
     pub fn problem(&self) -> &'static str {
         self.source.split(" (").next().unwrap_or(self.source)

@@ -5,7 +5,7 @@
 //! [`super::states`] for `path`'s states). Right tokens in the wrong spacing is a
 //! presentation error.
 
-use super::outcome::{spacing, CaseOutcome, Checked};
+use super::outcome::{misspaced, spacing, CaseOutcome, Checked};
 use super::{replay, states};
 use crate::services::judge::JudgeFormat;
 
@@ -94,7 +94,7 @@ fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
     let want = tokens(&mut expected.iter().map(String::as_str));
     let got = tokens(&mut answer.iter().copied());
     if want == got {
-        spacing("the right answer in different spacing")
+        misspaced(answer, "the right answer in different spacing")
     } else {
         CaseOutcome::WrongAnswer(format!(
             "expected `{}`, got `{}`",

@@ -40,7 +40,7 @@ use thiserror::Error;
 
 pub use outcome::CaseOutcome;
 
-use crate::services::judge::{self, Instance, JudgeFormat, JUDGES};
+use crate::services::judge::{self, Comparison, Instance, JudgeFormat, JUDGES};
 use outcome::Checked;
 
 /// A test that cannot be set up.
@@ -88,6 +88,7 @@ pub struct PlannedRun {
 #[derive(Clone, Debug)]
 pub struct TestPlan {
     format: JudgeFormat,
+    comparison: Comparison,
     cases: Vec<LocalCase>,
     runs: Vec<PlannedRun>,
 }
@@ -151,9 +152,28 @@ impl TestPlan {
         }
         Ok(TestPlan {
             format,
+            comparison: format.comparison(),
             cases,
             runs,
         })
+    }
+
+    /// The same test judged byte for byte (`judge test --strict`) where `strict`, else as
+    /// the judge compares ([`Comparison`]).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> TestPlan {
+        self.comparison = if strict {
+            Comparison::Exact
+        } else {
+            self.format.comparison()
+        };
+        self
+    }
+
+    /// How output is compared: the judge's own rule, or byte for byte under
+    /// [`TestPlan::strict`].
+    pub fn comparison(&self) -> Comparison {
+        self.comparison
     }
 
     /// The format's `npuzzle judge` name.
@@ -192,7 +212,8 @@ impl TestPlan {
                 expected: &c.expected,
             })
             .collect();
-        checker::check_run(self.format, &checked, output)
+        let output = self.comparison.normalize(output);
+        checker::check_run(self.format, &checked, &output)
     }
 }
 

@@ -23,3 +23,13 @@ pub(super) struct Checked<'a> {
 pub(super) fn spacing(reason: &str) -> CaseOutcome {
     CaseOutcome::PresentationError(reason.to_string())
 }
+
+/// The presentation error of right answer `lines` in the wrong spacing: Windows line ends
+/// named as such (the commonest cause, and invisible in a terminal), else `otherwise`.
+pub(super) fn misspaced(lines: &[&str], otherwise: &str) -> CaseOutcome {
+    if lines.iter().any(|l| l.ends_with('\r')) {
+        spacing("Windows line ends (CR LF): the judge wants a line feed alone")
+    } else {
+        spacing(otherwise)
+    }
+}

@@ -4,7 +4,7 @@
 
 use crate::puzzle::board::{Board, Move};
 
-use super::outcome::{spacing, CaseOutcome, Checked};
+use super::outcome::{misspaced, CaseOutcome, Checked};
 use crate::services::judge::JudgeFormat;
 
 /// The outcome of the answer `line` to `case`.
@@ -24,11 +24,18 @@ pub(super) fn check(format: JudgeFormat, case: &Checked, line: &str) -> CaseOutc
                 "the board cannot reach the goal (expected `{none}`), got `{answer}`"
             ))
         }
+    } else if answer == none {
+        let path = case.expected.first().map_or("", |p| p.trim());
+        CaseOutcome::WrongAnswer(format!(
+            "answered `{none}`, but the board can reach the goal (their parities agree): \
+             {} moves, e.g. `{path}`",
+            path.len()
+        ))
     } else {
         walk(format, start, goal, answer)
     };
     if outcome == CaseOutcome::Accepted && answer != line {
-        return spacing("spaces around the answer");
+        return misspaced(&[line], "spaces around the answer");
     }
     outcome
 }
@@ -76,10 +83,7 @@ fn walk(format: JudgeFormat, start: &Board, goal: &Board, answer: &str) -> CaseO
     if board == *goal {
         CaseOutcome::Accepted
     } else {
-        CaseOutcome::WrongAnswer(format!(
-            "the moves `{answer}` end on {:?}, not the goal",
-            board.cells()
-        ))
+        CaseOutcome::WrongAnswer(format!("the moves `{answer}` end on {board}, not the goal"))
     }
 }
 

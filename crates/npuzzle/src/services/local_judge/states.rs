@@ -4,7 +4,8 @@
 
 use crate::puzzle::board::{Board, Move};
 
-use super::outcome::{spacing, CaseOutcome, Checked};
+use super::outcome::{misspaced, CaseOutcome, Checked};
+use crate::util::plural::counted;
 
 /// The outcome of `answer`, every line of the output up to the last one with text.
 pub(super) fn check(case: &Checked, answer: &[&str]) -> CaseOutcome {
@@ -15,7 +16,10 @@ pub(super) fn check(case: &Checked, answer: &[&str]) -> CaseOutcome {
         return CaseOutcome::WrongAnswer(if want == "-1" {
             format!("the goal cannot be reached (expected `-1`), got `{count}`")
         } else {
-            format!("expected {want} moves (the fewest), got `{count}`")
+            let want = want
+                .parse()
+                .map_or(format!("{want} moves"), |n| counted(n, "move", "moves"));
+            format!("expected {want} (the fewest), got `{count}`")
         });
     }
     let moves: usize = match want.parse() {
@@ -24,15 +28,21 @@ pub(super) fn check(case: &Checked, answer: &[&str]) -> CaseOutcome {
         Err(_) if answer.len() == 1 => return spaced(answer),
         Err(_) => {
             return CaseOutcome::WrongAnswer(format!(
-                "`-1` stands alone, yet {} lines follow it",
-                answer.len() - 1
+                "`-1` stands alone, yet {} {} it",
+                counted(answer.len() as u64 - 1, "line", "lines"),
+                if answer.len() == 2 {
+                    "follows"
+                } else {
+                    "follow"
+                }
             ))
         }
     };
     if answer.len() != moves + 2 {
         return CaseOutcome::WrongAnswer(format!(
-            "{moves} moves make {} states, start and goal included; the answer has {}",
-            moves + 1,
+            "{} make {}, start and goal included; the answer has {}",
+            counted(moves as u64, "move", "moves"),
+            counted(moves as u64 + 1, "state", "states"),
             answer.len() - 1
         ));
     }
@@ -66,8 +76,11 @@ pub(super) fn check(case: &Checked, answer: &[&str]) -> CaseOutcome {
 fn spaced(answer: &[&str]) -> CaseOutcome {
     match answer.iter().position(|l| l.contains(char::is_whitespace)) {
         None => CaseOutcome::Accepted,
-        Some(0) => spacing("spaces around the count"),
-        Some(i) => spacing(&format!("state {i} is not written as nine digits together")),
+        Some(0) => misspaced(answer, "spaces around the count"),
+        Some(i) => misspaced(
+            answer,
+            &format!("state {i} is not written as nine digits together"),
+        ),
     }
 }
 
