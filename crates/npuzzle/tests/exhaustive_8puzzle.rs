@@ -4,8 +4,11 @@
 mod common;
 use common::all_distances;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
+use npuzzle::search::{bfs_bidirectional_with, FastHashMap, Limits, NodeMap, Outcome, Unobserved};
 use npuzzle::{
     parse_board, solve, Algorithm, Board, HeuristicKind, Move, SolveOptions, Status, Visited,
 };
@@ -225,4 +228,153 @@ fn misplaced_tiles_sampled() {
 #[test]
 fn iddfs_every_state_within_twelve_moves_canonical() {
     check_all(&options(Algorithm::Iddfs, None), 1, true, 12);
+}
+
+/// One side's visited set for the library's bidirectional search, noting where the two
+/// sides first meet: the first node stored on one side that the other already holds.
+struct Noting {
+    side: usize,
+    map: FastHashMap<Board, (Option<Board>, u32)>,
+    seen: Rc<RefCell<Meetings>>,
+}
+
+/// What both sides of one search have stored (node and depth), and their first meeting's
+/// total length.
+#[derive(Default)]
+struct Meetings {
+    depths: [FastHashMap<Board, u32>; 2],
+    first: Option<u32>,
+}
+
+impl NodeMap<Board, (Option<Board>, u32)> for Noting {
+    fn get(&self, node: &Board) -> Option<&(Option<Board>, u32)> {
+        self.map.get(node)
+    }
+    fn get_mut(&mut self, node: &Board) -> Option<&mut (Option<Board>, u32)> {
+        self.map.get_mut(node)
+    }
+    fn insert(&mut self, node: Board, value: (Option<Board>, u32)) {
+        let mut seen = self.seen.borrow_mut();
+        if seen.first.is_none() {
+            if let Some(&there) = seen.depths[1 - self.side].get(&node) {
+                seen.first = Some(value.1 + there);
+            }
+        }
+        seen.depths[self.side].insert(node.clone(), value.1);
+        self.map.insert(node, value);
+    }
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+    fn bytes(&self) -> usize {
+        0
+    }
+}
+
+/// The tutorial's chapter 3 says that on this puzzle the first meeting of the two sides
+/// is already on a shortest path (the graph is bipartite and every move costs 1), so the
+/// rest of the layer the search finishes never shortens the answer. Checked on every
+/// fifth 3x3 board in digit order and every board within 4 moves of the goal or 28 and
+/// more from it (`bidirectional_every_state` checks the answers' lengths on all): the
+/// first meeting's length is the exact distance.
+#[test]
+fn bidirectional_first_meeting_is_shortest_sampled() {
+    let goal = parse_board("123456780", None).unwrap();
+    let distance = all_distances(&goal);
+    let next = |b: &Board| -> Vec<Board> {
+        Move::DEFAULT_ORDER
+            .into_iter()
+            .filter_map(|m| b.moved(m))
+            .collect()
+    };
+    let mut states: Vec<(&Board, &u32)> = distance.iter().collect();
+    states.sort_by_key(|(b, _)| digits(b));
+    let mut met = 0;
+    let mut depths = std::collections::BTreeSet::new();
+    // The depths with few boards are taken whole, so that every depth is tried.
+    let sampled = states
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, (_, &d))| i % 5 == 0 || d <= 4 || d >= 28)
+        .map(|(_, state)| state);
+    for (start, &d) in sampled {
+        depths.insert(d);
+        let seen = Rc::new(RefCell::new(Meetings::default()));
+        let mut sides = 0;
+        let new_map = || {
+            sides += 1;
+            Noting {
+                side: sides - 1,
+                map: FastHashMap::default(),
+                seen: Rc::clone(&seen),
+            }
+        };
+        let search = bfs_bidirectional_with(
+            start,
+            &goal,
+            next,
+            next,
+            &Limits::NONE,
+            new_map,
+            &mut Unobserved,
+        );
+        let Outcome::Found { cost, .. } = search.outcome else {
+            panic!("{start}: {:?}", search.outcome);
+        };
+        assert_eq!(cost, d, "{start}");
+        let first = seen.borrow().first;
+        if d > 0 {
+            assert_eq!(
+                first,
+                Some(d),
+                "{start}: the first meeting is {first:?} moves long"
+            );
+            met += 1;
+        }
+    }
+    assert!(met > 181_440 / 5, "{met} boards");
+    assert_eq!(depths.len(), 32, "every depth 0..=31 sampled: {depths:?}");
+}
+
+/// The tutorial's chapter 4: linear conflict is consistent although its conflict term
+/// moves by 2. On every 3x3 board, for both classic goals, every move changes Manhattan
+/// distance by exactly 1 and the conflict term (linear conflict minus Manhattan) by 0 or
+/// 2 the other way, so the estimate moves by exactly 1; and the term does move by 2 on
+/// some moves, in both directions.
+#[test]
+fn linear_conflict_moves_by_exactly_one_on_every_move() {
+    for goal in ["123456780", "123804765"] {
+        let goal = parse_board(goal, None).unwrap();
+        let manhattan = npuzzle::Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let conflict = npuzzle::Heuristic::new(HeuristicKind::LinearConflict, &goal);
+        let parts = |b: &Board| {
+            let m = i64::from(manhattan.estimate_board(b));
+            (m, i64::from(conflict.estimate_board(b)) - m)
+        };
+        let (mut term_up, mut term_down, mut moves) = (0, 0, 0);
+        for board in all_distances(&goal).keys() {
+            let (m, c) = parts(board);
+            for mv in Move::DEFAULT_ORDER {
+                let Some(next) = board.moved(mv) else {
+                    continue;
+                };
+                let (m2, c2) = parts(&next);
+                let (dm, dc) = (m2 - m, c2 - c);
+                assert_eq!(dm.abs(), 1, "Manhattan from {board} moving {mv}");
+                assert!(
+                    dc == 0 || dc == -2 * dm,
+                    "conflicts {dc:+} with Manhattan {dm:+} from {board} moving {mv}"
+                );
+                assert_eq!((dm + dc).abs(), 1, "from {board} moving {mv}");
+                term_up += usize::from(dc == 2);
+                term_down += usize::from(dc == -2);
+                moves += 1;
+            }
+        }
+        assert!(
+            term_up > 0 && term_down > 0 && moves > 0,
+            "{term_up} {term_down} {moves}"
+        );
+        eprintln!("goal {goal}: {moves} moves, conflict term +2 on {term_up}, -2 on {term_down}");
+    }
 }

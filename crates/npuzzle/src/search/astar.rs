@@ -126,7 +126,7 @@ where
             continue; // stale: a cheaper path to this node was found after this entry
         }
         if success(&node) {
-            let _ = budget.hold(visited.len() + open.len() + 1);
+            let _ = budget.hold(visited.len());
             let path = walk_back(&visited, node, |v| v.0.as_ref());
             if O::ACTIVE {
                 observer.event(&Event::Goal {
@@ -174,7 +174,10 @@ where
         let bytes = visited.bytes()
             + vec_bytes::<Open<N>>(open.len(), open.capacity())
             + copies * budget.heap_per_node();
-        if let Err(why) = budget.hold_bytes(visited.len() + open.len(), bytes) {
+        // The nodes held are the distinct boards stored, closed and open alike: every open
+        // one is in `visited` too, and a stale heap entry is a second copy of a stored board,
+        // not another board (its bytes are counted above).
+        if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
             return budget.finish(Outcome::GaveUp(why));
         }
     }

@@ -16,13 +16,18 @@ use super::{
 /// - `limits`: when to give up.
 ///
 /// The path returned comprises both `start` and `end` and is a shortest one (every edge
-/// costs 1). Each step expands one whole layer of the side with the smaller frontier.
-/// Stopping at the first node seen by both sides *while a layer is half expanded* can
-/// return a path one longer than the best, so the whole layer is finished and the
-/// cheapest meeting kept. Why that is enough: if the forward side holds every node within
-/// `k` and the backward side every node within `m` and they have not met, the shortest
-/// path is longer than `k + m` (its node at step `k` would be in both); expanding forward
-/// layer `k` then finds, among its new nodes, the middle of every path of length `k+m+1`.
+/// costs 1). Each step expands one whole layer of the side with the smaller frontier, and
+/// a node generated there that the other side holds is a meeting. The first meeting is
+/// already on a shortest path: if the forward side holds every node within `k` and the
+/// backward side every node within `m` and no node is in both, the shortest path is
+/// longer than `k + m` (its node at step `k` would be in both); a meeting found while
+/// expanding forward layer `k` is a node at `k + 1` that the backward side holds at some
+/// `j <= m`, a path of `k + 1 + j <= k + m + 1` moves, so of exactly the shortest length
+/// (and the same backwards). The rest of the layer is expanded all the same and the
+/// cheapest meeting kept, which costs expansions and never changes the length; it is
+/// what the stats and traces have always shown. The first meeting can be too long
+/// elsewhere: with edge costs other than 1, or when the sides take turns node by node
+/// on a graph with an odd cycle (`tests` has one).
 ///
 /// ```
 /// use npuzzle::search::{bfs_bidirectional, Limits, Outcome};
@@ -238,6 +243,63 @@ mod tests {
         }
         let unreachable = bfs_bidirectional(&(0, 0), &(9, 9), &next, &next, &Limits::NONE);
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
+    }
+
+    /// Bidirectional BFS that takes turns node by node (one expansion a side) and stops
+    /// at the first node generated that the other side holds: the search the tutorial's
+    /// chapter 3 warns about.
+    fn node_by_node_first_meeting(
+        start: char,
+        end: char,
+        next: impl Fn(char) -> Vec<char>,
+    ) -> Option<u32> {
+        use std::collections::{HashMap, VecDeque};
+        let mut seen = [HashMap::from([(start, 0)]), HashMap::from([(end, 0)])];
+        let mut queues = [VecDeque::from([start]), VecDeque::from([end])];
+        loop {
+            for side in 0..2 {
+                let node = queues[side].pop_front()?;
+                let depth = seen[side][&node] + 1;
+                for n in next(node) {
+                    if seen[side].contains_key(&n) {
+                        continue;
+                    }
+                    if let Some(&there) = seen[1 - side].get(&n) {
+                        return Some(depth + there);
+                    }
+                    seen[side].insert(n, depth);
+                    queues[side].push_back(n);
+                }
+            }
+        }
+    }
+
+    /// The tutorial's example: s-a-A-g is 3 moves, s-b-c-B-g 4, and together they make a
+    /// cycle of 7, odd. Taking turns node by node, the sides first meet at c (2 + 2); a
+    /// whole layer at a time, at A (2 + 1), as they do here.
+    #[test]
+    fn first_meeting_too_long_node_by_node_on_an_odd_cycle() {
+        let next = |n: char| -> Vec<char> {
+            match n {
+                's' => vec!['b', 'a'],
+                'g' => vec!['B', 'A'],
+                'b' => vec!['s', 'c'],
+                'B' => vec!['c', 'g'],
+                'a' => vec!['s', 'A'],
+                'A' => vec!['g', 'a'],
+                'c' => vec!['b', 'B'],
+                _ => vec![],
+            }
+        };
+        assert_eq!(node_by_node_first_meeting('s', 'g', next), Some(4));
+        let r = bfs_bidirectional(&'s', &'g', |&n| next(n), |&n| next(n), &Limits::NONE);
+        assert_eq!(
+            r.outcome,
+            Outcome::Found {
+                path: vec!['s', 'a', 'A', 'g'],
+                cost: 3
+            }
+        );
     }
 
     #[test]

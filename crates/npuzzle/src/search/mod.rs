@@ -24,7 +24,7 @@
 //! |---|---|---|---|
 //! | [`bfs`] | yes (unit costs) | all visited nodes | first parent kept: canonical path |
 //! | [`bfs_bidirectional`] | yes (unit costs) | both visited sets | needs predecessors |
-//! | [`astar`] | yes (admissible heuristic) | visited + open | re-opens cheaper paths |
+//! | [`astar`] | yes (admissible heuristic) | visited (closed + open) | re-opens cheaper paths |
 //! | [`idastar`] | yes (admissible heuristic) | the current path | re-expands nodes |
 //! | [`iddfs`] | yes (unit costs) | the current path | IDA* without a heuristic |
 //!
@@ -68,7 +68,8 @@ use crate::util::progress::SharedProgress;
 pub struct Limits {
     /// Most nodes to expand.
     pub max_expanded: Option<u64>,
-    /// Most nodes to hold in memory at once (visited sets, open lists, paths).
+    /// Most nodes to hold in memory at once, counted as [`Stats::peak_nodes`] counts
+    /// them (visited sets, or the path of a depth-first search).
     pub max_held: Option<u64>,
     /// Most bytes the search's data may take: its maps (at their real capacity, and
     /// with the growth the next insertion would cause), queues and open lists, and the
@@ -114,7 +115,15 @@ pub struct Stats {
     pub expanded: u64,
     /// Successors generated (including ones already seen).
     pub generated: u64,
-    /// Most nodes held in memory at one time.
+    /// Most nodes held in memory at one time, the same measure for every search: the
+    /// distinct nodes it has stored. For the searches that remember what they have seen
+    /// (BFS, A*, bidirectional BFS) that is its visited set: every node reached, expanded
+    /// (closed) or still waiting (open, queued), each once however many open-list entries
+    /// point at it; bidirectional BFS adds its two sides' sets. For the depth-first ones
+    /// (IDA*, IDDFS) it is the longest path held, start included, the successor being
+    /// tried included. Where an answer combines searches, the largest of theirs. The
+    /// bytes behind the nodes, copies and open-list entries included, are
+    /// [`Stats::peak_bytes`].
     pub peak_nodes: u64,
     /// Most bytes the search's data took at one time, as it counts them against
     /// [`Limits::max_bytes`] (0 for searches that hold no more than a path).

@@ -24,7 +24,9 @@ use crate::output::{self, Format, Render};
 const CONVENTIONS: &str = "nodes generated: successors produced by expansions, boards \
     already seen included (the book's count); nodes expanded: boards whose successors were \
     generated. b* is solved per board (N the counted nodes, d the board's solution depth) \
-    and then averaged over the boards, as the book does. A* counts the goal's expansion.";
+    and then averaged over the boards, as the book does. No search expands the goal (A* \
+    stops as it takes the goal off the open list, BFS as it generates it): the goal is \
+    among the nodes generated, not the nodes expanded.";
 
 /// What the report says of iddfs's parent pruning.
 fn iddfs_text(parent_pruning: bool) -> &'static str {
@@ -185,7 +187,8 @@ impl Render for DepthReport {
         writeln!(out, "`{}`\n", self.command)?;
         writeln!(
             out,
-            "{} boards a depth drawn uniformly among all boards at exactly that distance from \
+            "{} boards a depth drawn uniformly and independently (with replacement: a depth \
+             with few boards repeats them) among all boards at exactly that distance from \
              `{}` (seed {}); limits per run: {}. b* from nodes {} by {}.\n",
             self.count,
             self.goal,

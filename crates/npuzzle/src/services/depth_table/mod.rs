@@ -360,6 +360,55 @@ mod tests {
         }
     }
 
+    /// What the report says: the boards are drawn with replacement (only 4 boards lie 2
+    /// moves from the goal, so 100 draws repeat them), and A* does not expand the goal:
+    /// at depth 2 it expands the start and the board between, 2 a board, and the goal is
+    /// among the nodes generated.
+    #[test]
+    fn depth_two_repeats_its_boards_and_a_star_leaves_the_goal_unexpanded() {
+        use crate::puzzle::board::Move;
+        use crate::puzzle::heuristic::HeuristicKind;
+        let goal = Board::goal(Size::square(3).unwrap());
+        let two_away: std::collections::HashSet<Board> = Move::DEFAULT_ORDER
+            .into_iter()
+            .filter_map(|m| goal.moved(m))
+            .flat_map(|one| Move::DEFAULT_ORDER.map(|m| one.moved(m)))
+            .flatten()
+            .filter(|b| *b != goal)
+            .collect();
+        let mut rng = StdRng::seed_from_u64(1);
+        let drawn = boards_at_depth(&goal, 2, 100, &mut rng).unwrap();
+        let distinct: std::collections::HashSet<Board> = drawn.iter().cloned().collect();
+        assert!(drawn.iter().all(|b| two_away.contains(b)));
+        assert_eq!(distinct, two_away, "100 draws meet every board at depth 2");
+        let astar = |h| DepthConfig {
+            label: format!("astar:{h}"),
+            options: SolveOptions {
+                algorithm: Algorithm::Astar,
+                estimate: EstimateChoice::Heuristic(h),
+                ..SolveOptions::default()
+            },
+        };
+        let configs = [
+            astar(HeuristicKind::Misplaced),
+            astar(HeuristicKind::Manhattan),
+        ];
+        let generated = Conventions {
+            counting: Counting::Generated,
+            equation: Equation::NodesPlusOne,
+            iddfs_parent_pruning: true,
+        };
+        for row in depth_table(&goal, &[2], 100, 1, &configs, generated).unwrap() {
+            assert!(
+                (row.mean_expanded - 2.0).abs() < 1e-9,
+                "{}: {}",
+                row.config,
+                row.mean_expanded
+            );
+            assert!(row.mean_generated > row.mean_expanded, "{}", row.config);
+        }
+    }
+
     #[test]
     fn every_solution_is_as_long_as_its_depth_and_bfs_rows_have_the_books_shape() {
         let goal = Board::goal(Size::square(3).unwrap());
