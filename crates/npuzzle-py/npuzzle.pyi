@@ -263,8 +263,9 @@ def rank(board: BoardLike, *, size: Optional[SizeLike] = None) -> int:
 def unrank(rank: int, size: SizeLike) -> Board:
     """The board of `size` with rank `rank` (from 0, below cells!)."""
 
-def effective_branching_factor(nodes: int, depth: int) -> float:
-    """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92)."""
+def effective_branching_factor(nodes: float, depth: int, *, bstar: str = "n-plus-one") -> float:
+    """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92), or with
+    bstar="n" nodes = 1 + b* + ...; nodes may be a mean (a float), depth 1 to 2**32 - 1."""
 
 class Trace:
     """The events of a traced search, each a dict equal to a line of `npuzzle trace --json`.

@@ -100,12 +100,38 @@ def test_effective_branching_factor_is_the_books():
         for d in (1, 4, 7):
             nodes = sum(b**i for i in range(1, d + 1))
             assert npuzzle.effective_branching_factor(nodes, d) == pytest.approx(b)
-    with pytest.raises(ValueError, match="^depth must be at least 1"):
+    with pytest.raises(ValueError, match="^depth must be a whole number from 1 to 4294967295, not 0: "):
         npuzzle.effective_branching_factor(52, 0)
-    with pytest.raises(TypeError, match="^nodes must be a whole number"):
-        npuzzle.effective_branching_factor(52.0, 5)
+    for depth in (-1, 2**32):
+        with pytest.raises(ValueError, match=f"^depth must be a whole number from 1 to 4294967295, not {depth}"):
+            npuzzle.effective_branching_factor(52, depth)
+    assert npuzzle.effective_branching_factor(1, 2**32 - 1) < 1
     with pytest.raises(TypeError, match="^depth must be a whole number"):
         npuzzle.effective_branching_factor(52, "5")
+    with pytest.raises(TypeError, match="^depth must be a whole number"):
+        npuzzle.effective_branching_factor(52, 5.0)
+    with pytest.raises(TypeError, match="^nodes must be a number of nodes"):
+        npuzzle.effective_branching_factor("52", 5)
+    for nodes in (-1, -0.5, float("nan"), float("inf"), 10**400):
+        with pytest.raises(ValueError, match="^nodes must be a number of nodes from 0"):
+            npuzzle.effective_branching_factor(nodes, 5)
+
+
+def test_effective_branching_factor_of_a_mean_and_either_equation():
+    # A mean count of nodes, as the book's tables give, lies between its neighbours.
+    below, above = (npuzzle.effective_branching_factor(n, 5) for n in (52, 53))
+    assert below < npuzzle.effective_branching_factor(52.5, 5) < above
+    assert npuzzle.effective_branching_factor(52.0, 5) == below
+    # bstar names the equation as bench_by_depth's does: "n" counts the root among the
+    # nodes, so 6 nodes at depth 2 give the book's 1.79, where N + 1 = ... gives 2.
+    assert npuzzle.effective_branching_factor(6, 2, bstar="n-plus-one") == pytest.approx(2)
+    assert round(npuzzle.effective_branching_factor(6, 2, bstar="n"), 2) == 1.79
+    assert npuzzle.effective_branching_factor(6.5, 2, bstar="n") == pytest.approx(
+        npuzzle.effective_branching_factor(5.5, 2))
+    with pytest.raises(ValueError, match="^bstar: 'nodes' is not one of: n-plus-one, n"):
+        npuzzle.effective_branching_factor(6, 2, bstar="nodes")
+    with pytest.raises(TypeError):
+        npuzzle.effective_branching_factor(6, 2, "n")  # bstar is keyword-only, as in bench_by_depth
 
 
 def cli_by_depth(*args):

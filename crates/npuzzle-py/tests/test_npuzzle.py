@@ -618,7 +618,7 @@ def test_effective_branching_factor():
     assert round(npuzzle.effective_branching_factor(52, 5), 2) == 1.92
     assert npuzzle.effective_branching_factor(9, 1) == pytest.approx(9)
     assert npuzzle.effective_branching_factor(100, 6) < npuzzle.effective_branching_factor(101, 6)
-    with pytest.raises(ValueError, match="depth must be at least 1"):
+    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 4294967295, not 0"):
         npuzzle.effective_branching_factor(10, 0)
     with pytest.raises(ValueError, match="nodes"):
         npuzzle.effective_branching_factor(-1, 3)
