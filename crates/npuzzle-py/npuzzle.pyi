@@ -142,7 +142,8 @@ class SolveResult:
         """With status "bounded": length - lower_bound, the most moves over the optimum."""
     def _repr_svg_(self) -> str:
         """The boards along the path as an SVG strip (what Jupyter shows): up to 12
-        boards whole, a longer path as its first 6, an ellipsis and its last 5."""
+        boards whole, a longer path as its first 6, an ellipsis and its last 5; big
+        boards fewer (at most 4,096 cells in all, the start at least)."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 

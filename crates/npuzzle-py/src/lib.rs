@@ -19,6 +19,7 @@ mod board;
 mod depths;
 mod errors;
 mod functions;
+mod html;
 mod interruptible;
 mod progress;
 mod ranks;

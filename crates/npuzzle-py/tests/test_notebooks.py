@@ -303,6 +303,85 @@ def test_an_unsolved_result_draws_its_start():
     assert "unsolvable" in "".join(root.itertext())
 
 
+def caption(root):
+    """The line above a result's strip."""
+    return next(t for t in root.iter(SVG + "text") if t.get("class") is None and t.get("y") == "14")
+
+
+def test_the_caption_is_as_wide_as_its_text():
+    # A 0-move result draws one small board under a caption longer than it: the caption
+    # was cut at the board's width ("0 moves, o").
+    for result in (npuzzle.solve("1 2 3/4 5 6/7 8 0"), npuzzle.solve("1 2 3/4 5 6/7 0 8", algorithm="bfs")):
+        root = parsed_svg(result._repr_svg_())
+        text = caption(root).text
+        assert text.startswith(f"{result.length} move")
+        # 13-pixel sans-serif runs 6.5 to 8 pixels a character.
+        assert float(root.get("width")) >= 7.5 * len(text), (text, root.get("width"))
+        assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+
+
+def test_a_caption_is_escaped():
+    fields = npuzzle.solve("1 2 3/4 5 6/7 0 8").to_dict()
+    fields["algorithm"] = "<b>&'\""
+    root = parsed_svg(npuzzle.SolveResult(fields)._repr_svg_())
+    assert caption(root).text == "1 move, optimal (<b>&'\")"
+
+
+CAPPED_DRAWING = """
+import json, resource, sys
+import npuzzle
+size, budget = sys.argv[1], int(sys.argv[2])
+result = npuzzle.solve(npuzzle.random_board(size, seed=1))
+def address_space():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+# Only the drawing runs under the cap: the solve before it is not what is measured.
+cap = address_space() + budget
+resource.setrlimit(resource.RLIMIT_AS, (cap, resource.getrlimit(resource.RLIMIT_AS)[1]))
+svg = result._repr_svg_()
+print(json.dumps({"moves": len(result.moves), "svg": svg}))
+"""
+
+
+@pytest.mark.parametrize("size,drawn", [("40x40", [0, 1]), ("100x100", [0])])
+def test_a_big_result_draws_in_a_small_multiple_of_its_output(size, drawn):
+    # Jupyter calls _repr_svg_ by itself: drawn board by board along the path, a 40x40
+    # result took 1.3 GB for a 4 MB SVG and a 100x100 one was killed at 24 GB. Now the
+    # drawing runs under a cap of 32 MiB of address space more than the solve left.
+    import subprocess
+    import sys
+    budget = 32 << 20
+    child = subprocess.run([sys.executable, "-c", CAPPED_DRAWING, size, str(budget)],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr[-2000:]
+    answer = json.loads(child.stdout)
+    svg = answer["svg"]
+    assert len(svg) < budget / 8
+    root = parsed_svg(svg)
+    steps, cut = boards_in_strip(root)
+    # The start is drawn whole, the goal where the cells allow; the caption says how
+    # many of the path's boards are drawn.
+    assert steps[:1] == [0] and cut == 1
+    assert len(steps) == len(drawn) and (len(steps) == 1 or steps[-1] == answer["moves"])
+    side = int(size.split("x")[0])
+    assert len(rects(root, "tile")) == len(steps) * (side * side - 1)
+    assert caption(root).text.endswith(f"; {len(steps)} of {answer['moves'] + 1} {size} boards drawn")
+
+
+def test_boards_too_big_for_a_whole_strip_draw_fewer():
+    # 4,096 cells at most in all: 9 boards of 20x20 (400 cells) and the ellipsis.
+    board = npuzzle.random_board("20x20", seed=3, walk=40)
+    result = npuzzle.solve(board)
+    root = parsed_svg(result._repr_svg_())
+    steps, cut = boards_in_strip(root)
+    assert cut == 1 and len(steps) == 10 and steps[:5] == [0, 1, 2, 3, 4]
+    assert steps[-1] == result.length
+    assert len(rects(root, "tile")) == 10 * 399
+    # Small boards keep their twelve places.
+    assert boards_in_strip(parsed_svg(npuzzle.solve(HARDEST_8)._repr_svg_()))[1] == 1
+    assert "boards drawn" not in caption(parsed_svg(npuzzle.solve(HARDEST_8)._repr_svg_())).text
+
+
 def test_progress_is_reported_while_a_long_search_runs():
     reports = []
     with pytest.raises(npuzzle.SearchLimit):
