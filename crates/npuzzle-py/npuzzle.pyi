@@ -90,6 +90,8 @@ class SearchStats:
     @property
     def setup_seconds(self) -> float: ...
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str:
+        """The statistics as an HTML table (what Jupyter shows)."""
 
 class SolveResult:
     """A solve's result: the fields of `npuzzle solve --json`."""
@@ -175,6 +177,8 @@ class Verdict:
     def order(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle check --json` prints."""
+    def _repr_html_(self) -> str:
+        """The verdict as an HTML table under its message (what Jupyter shows)."""
 
 def solve(
     board: BoardLike,
@@ -212,9 +216,16 @@ def compare(
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
     metric: Optional[str] = "stm",
-) -> List[SolveResult]:
+) -> Comparison:
     """Every algorithm and heuristic on one board, side by side; with `metric="mtm"`
     each minimises multi-tile moves."""
+
+class Comparison(List[SolveResult]):
+    """The runs of compare(), one SolveResult a run in order: a list, which a notebook
+    shows as a table."""
+
+    def _repr_html_(self) -> Optional[str]:
+        """The runs as an HTML table; None once the list holds anything but results."""
 
 def check(
     board: BoardLike,
@@ -284,6 +295,8 @@ class Trace:
     def limit(self) -> int: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Dict[str, Any]]: ...
+    def _repr_html_(self) -> str:
+        """The events as an HTML table (what Jupyter shows; past 100, the first and last 50)."""
 
 def trace(
     board: BoardLike,

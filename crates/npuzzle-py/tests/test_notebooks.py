@@ -382,6 +382,94 @@ def test_boards_too_big_for_a_whole_strip_draw_fewer():
     assert "boards drawn" not in caption(parsed_svg(npuzzle.solve(HARDEST_8)._repr_svg_())).text
 
 
+def test_a_results_repr_names_its_heuristic():
+    runs = npuzzle.compare("283104765", "123804765")
+    # The runs of one algorithm differ only in their heuristic.
+    assert len({repr(run) for run in runs}) == len(runs)
+    astar = [run for run in runs if run.algorithm == "astar"]
+    assert [repr(run) for run in astar] == [
+        f"SolveResult(status='solved', length=4, moves='uldr', algorithm='astar', heuristic='{h}', optimal=True)"
+        for h in ("misplaced", "manhattan", "linear-conflict")
+    ]
+    assert "heuristic=None" in repr(runs[0])
+
+
+def html_table(text):
+    """The HTML table `text`, parsed (it must be well-formed), its header and its rows' cells."""
+    root = ElementTree.fromstring(text)
+    assert root.tag == "table"
+    header = [th.text or "" for th in root.iter("th")]
+    rows = [[td.text or "" for td in tr.iter("td")] for tr in root.find("tbody")]
+    return root, header, rows
+
+
+def test_stats_verdicts_and_comparisons_show_as_tables():
+    result = npuzzle.solve(HARDEST_8, algorithm="astar", heuristic="manhattan")
+    _, header, rows = html_table(result.stats._repr_html_())
+    assert header == ["expanded", "generated", "peak nodes", "peak bytes", "seconds", "setup seconds"]
+    assert rows[0][:4] == [str(result.stats.expanded), str(result.stats.generated),
+                           str(result.stats.peak_nodes), str(result.stats.peak_bytes)]
+    verdict = npuzzle.check(HARDEST_8, result.moves[:-1])
+    root, header, rows = html_table(verdict._repr_html_())
+    assert root.find("caption").text == verdict.message
+    assert header == ["valid", "optimal", "metric", "length", "minimum", "lower bound", "canonical", "order"]
+    fields = (verdict.valid, verdict.optimal, verdict.metric, verdict.length, verdict.minimum,
+              verdict.lower_bound, verdict.canonical, verdict.order)
+    assert rows == [["" if value is None else str(value) for value in fields]]
+    assert rows[0][:5] == ["False", "", "stm", "30", ""]
+    runs = npuzzle.compare("283104765", "123804765", metric="mtm")
+    assert isinstance(runs, list) and type(runs) is npuzzle.Comparison
+    root, header, rows = html_table(runs._repr_html_())
+    assert root.find("caption").text == "board 2 8 3/1 0 4/7 6 5, goal 1 2 3/8 0 4/7 6 5, metric mtm"
+    assert header[:5] == ["algorithm", "heuristic", "status", "length", "optimal"]
+    assert [row[:5] for row in rows] == [
+        [run.algorithm, run.heuristic or "", run.status, str(run.length), str(run.optimal)] for run in runs
+    ]
+    # Still a list: it pickles, copies and compares as one.
+    import copy
+    import pickle
+    again = pickle.loads(pickle.dumps(runs))
+    assert type(again) is npuzzle.Comparison and [r.to_dict() for r in again] == [r.to_dict() for r in runs]
+    assert copy.copy(runs) == runs and json.dumps([r.to_dict() for r in runs])
+    # A list holding anything but results shows its repr instead.
+    runs.append("not a result")
+    assert runs._repr_html_() is None
+
+
+def test_every_table_escapes_what_it_shows():
+    fields = npuzzle.solve("1 2 3/4 5 6/7 0 8").to_dict()
+    fields["algorithm"] = "<script>alert('x')</script>"
+    fields["board"] = "1 2 3/4 5 6/7 0 8 & <b>"
+    table = npuzzle.Comparison([npuzzle.SolveResult(fields)])._repr_html_()
+    assert "<script>" not in table and "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in table
+    root, _, rows = html_table(table)
+    assert rows[0][0] == "<script>alert('x')</script>"
+    assert root.find("caption").text.startswith("board 1 2 3/4 5 6/7 0 8 & <b>,")
+    verdict = npuzzle.check("1 2 3/4 5 6/7 0 8", "r").to_dict()
+    verdict["message"] = "<i>valid</i>"
+    root, _, _ = html_table(npuzzle.Verdict(verdict)._repr_html_())
+    assert root.find("caption").text == "<i>valid</i>"
+
+
+def test_a_trace_shows_as_a_table_of_its_events():
+    traced = npuzzle.trace("283104765", "123804765", algorithm="bfs")
+    root, header, rows = html_table(traced._repr_html_())
+    assert header == [field for field in ["event", "board", "g", "h", "f", "depth", "move", "bound",
+                                          "side", "frontier", "expanded"]
+                      if any(field in event for event in traced)]
+    assert len(rows) == len(traced) == 21
+    for row, event in zip(rows, traced):
+        assert row == ["" if event.get(field) is None else str(event[field]) for field in header]
+    assert root.find("caption").text == "bfs: 21 events, solved in 4 moves"
+    # A long trace shows its first and last 50 events and says how many are left out.
+    long = npuzzle.trace(HARDEST_8, algorithm="idastar", heuristic="manhattan", limit=500)
+    root, header, rows = html_table(long._repr_html_())
+    assert len(rows) == 101 and rows[50] == [f"… {len(long) - 100} events left out (trace.events holds them all)"]
+    assert rows[0][0] == long.events[0]["event"] and rows[-1][-1] == str(long.events[-1]["expanded"])
+    assert "bound" in header
+    assert root.find("caption").text == "idastar (manhattan): 500 events, cut by the limit, gave-up"
+
+
 def test_progress_is_reported_while_a_long_search_runs():
     reports = []
     with pytest.raises(npuzzle.SearchLimit):
