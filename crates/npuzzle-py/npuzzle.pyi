@@ -216,9 +216,10 @@ def compare(
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
     metric: Optional[str] = "stm",
+    order: Optional[str] = None,
 ) -> Comparison:
     """Every algorithm and heuristic on one board, side by side; with `metric="mtm"`
-    each minimises multi-tile moves."""
+    each minimises multi-tile moves, `order` the order each tries the blank's moves in."""
 
 class Comparison(List[SolveResult]):
     """The runs of compare(), one SolveResult a run in order: a list, which a notebook
@@ -310,6 +311,7 @@ def trace(
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
     max_memory: Optional[MemoryLike] = None,
+    metric: Optional[str] = "stm",
 ) -> Trace:
     """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
     event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""

@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyIterator, PyList};
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::trace::{trace as traced_search, TraceError};
 use npuzzle::trace_report::TraceEventReport;
-use npuzzle::{Algorithm, MoveOrder, Size, SolveOptions};
+use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions};
 
 use crate::arguments::{self, estimate, limits};
 use crate::board::{self, start_and_goal, BoardArgument};
@@ -162,13 +162,15 @@ const EVENT_FIELDS: [&str; 11] = [
 /// does, keeping at most `limit` events (1 to 10,000,000; default 10,000): the search is
 /// stopped after `limit` expansions at the latest. `heuristic` guides A* and IDA*
 /// (default linear conflict); `order` is the order the blank's moves are tried in
-/// (`"lrdu"` by default). The search runs with the GIL released and stops on Ctrl-C.
+/// (`"lrdu"` by default); with `metric="mtm"` the search minimises multi-tile moves and
+/// its `g`, `h` and `f` count them, as `npuzzle trace --metric mtm`. The search runs with
+/// the GIL released and stops on Ctrl-C.
 /// Returns a `Trace`: iterate it for the events, each a dict. An unsolvable board gives
 /// no events (the parity test decides it without search).
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="bfs", heuristic=None, limit=10_000, *, size=None,
-    order=None, max_nodes=None, max_seconds=None, max_memory=None,
+    order=None, max_nodes=None, max_seconds=None, max_memory=None, metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn trace(
@@ -183,6 +185,7 @@ pub fn trace(
     #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
     #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+    #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PyTrace> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -191,6 +194,7 @@ pub fn trace(
         estimate: estimate(heuristic.as_deref(), None, true)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         order: order.unwrap_or_default().moves(),
+        metric,
         ..SolveOptions::default()
     };
     let cancel = npuzzle::cancel::CancelToken::new();

@@ -470,6 +470,39 @@ def test_a_trace_shows_as_a_table_of_its_events():
     assert root.find("caption").text == "idastar (manhattan): 500 events, cut by the limit, gave-up"
 
 
+@pytest.mark.parametrize("algorithm", ["bfs", "astar", "idastar"])
+def test_trace_takes_the_metric_as_the_command_line_does(algorithm):
+    board = "4 1 3/7 2 6/0 5 8"
+    traced = npuzzle.trace(board, algorithm=algorithm, metric="mtm", limit=2000)
+    assert list(traced) == cli_trace(board, None, algorithm, 2000, "--metric", "mtm")
+    assert traced.result.metric == "mtm"
+    assert list(traced) != list(npuzzle.trace(board, algorithm=algorithm, limit=2000))
+    with pytest.raises(ValueError, match="^metric: unknown metric 'htm'"):
+        npuzzle.trace(board, algorithm=algorithm, metric="htm")
+
+
+def test_compare_takes_the_order_and_the_metric():
+    # Of its optimal answers, lrdu and dlru pick different ones (docs/GUIDE.md).
+    board = "1 6 0/4 3 2/7 5 8"
+    answers = {}
+    for order in ("lrdu", "dlru"):
+        runs = npuzzle.compare(board, order=order)
+        for run in runs:
+            alone = npuzzle.solve(board, algorithm=run.algorithm, heuristic=run.heuristic, order=order)
+            assert run.moves == alone.moves, (order, run)
+        answers[order] = [run.moves for run in runs]
+    assert answers["lrdu"] == [run.moves for run in npuzzle.compare(board)]
+    assert answers["lrdu"] != answers["dlru"]
+    # As `npuzzle compare --metric mtm --json` (which takes no order).
+    runs = npuzzle.compare(board, metric="mtm")
+    cli_runs = json.loads(cli("compare", board, "--metric", "mtm", "--json"))
+    assert [(r.algorithm, r.heuristic, r.metric, r.length, r.moves) for r in runs] == [
+        (r["algorithm"], r["heuristic"], r["metric"], r["length"], r["moves"]) for r in cli_runs
+    ]
+    with pytest.raises(ValueError, match="^order: "):
+        npuzzle.compare(board, order="lrdx")
+
+
 def test_progress_is_reported_while_a_long_search_runs():
     reports = []
     with pytest.raises(npuzzle.SearchLimit):
