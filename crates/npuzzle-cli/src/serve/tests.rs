@@ -1064,3 +1064,49 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
         assert!(body["error"].as_str().unwrap().contains(words), "{body}");
     }
 }
+
+/// A body of JSON that is no object (`[]`, `null`, a number, …) is told what the body
+/// must be, in words, not what serde expected of a struct; an object missing its board
+/// still hears which field is missing, and where.
+#[tokio::test]
+async fn a_body_that_is_not_an_object_is_told_so_in_words() {
+    for path in ["/api/solve", "/api/compare", "/api/trace"] {
+        for (body, kind) in [
+            ("[]", "an array"),
+            ("null", "null"),
+            ("[1, [2], {\"board\": 3}]", "an array"),
+            ("3", "a number"),
+            ("-3.5", "a number"),
+            ("\"283104765\"", "a string"),
+            ("true", "true or false"),
+        ] {
+            let (status, answer) = call(default_app(), post_raw(path, body.into())).await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{path} {body}: {answer}"
+            );
+            assert_eq!(answer["code"], "bad_fields", "{path} {body}");
+            let message = answer["error"].as_str().unwrap();
+            assert!(
+                message.starts_with("the body must be a JSON object with a board")
+                    && message.ends_with(&format!("not {kind}")),
+                "{path} {body}: {message}"
+            );
+            assert!(!message.contains("struct"), "{path} {body}: {message}");
+        }
+        let (status, answer) = call(default_app(), post_raw(path, "{}".into())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(
+            message.contains("missing field `board` at line 1 column 2"),
+            "{path}: {message}"
+        );
+        // A body that is not JSON at all is still malformed JSON.
+        let (status, answer) = call(default_app(), post_raw(path, "[".into())).await;
+        assert_eq!(
+            (status, &answer["code"]),
+            (StatusCode::BAD_REQUEST, &json!("bad_json"))
+        );
+    }
+}

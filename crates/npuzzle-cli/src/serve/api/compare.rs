@@ -1,6 +1,5 @@
 //! `POST /api/compare`: every algorithm on one board.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -10,7 +9,7 @@ use npuzzle::Algorithm;
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError};
-use super::request::{read_boards, request_options, Memory};
+use super::request::{read_boards, request_options, JsonObject, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -41,9 +40,8 @@ struct CompareResponse {
 /// `POST /api/compare`: every algorithm on one board, as one bounded job.
 pub async fn compare(
     State(state): State<AppState>,
-    body: Result<Json<CompareRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<CompareRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let pairs = Algorithm::comparison_pairs();
     let mut options = request_options(

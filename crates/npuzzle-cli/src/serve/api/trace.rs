@@ -1,6 +1,6 @@
 //! `GET` and `POST /api/trace`: the events of one search.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -10,7 +10,9 @@ use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
-use super::request::{read_boards, read_heuristic, read_order, request_options, Memory};
+use super::request::{
+    read_boards, read_heuristic, read_order, request_options, JsonObject, Memory,
+};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -69,9 +71,8 @@ pub async fn trace_get(
 /// `POST /api/trace` with the request as a JSON body.
 pub async fn trace_post(
     State(state): State<AppState>,
-    body: Result<Json<TraceRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<TraceRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body?;
     trace_answer(&state, request).await
 }
 
