@@ -1065,6 +1065,148 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
     }
 }
 
+/// `"metric"` and `"order"` reach every run of `/api/compare`, as `npuzzle compare
+/// --metric` hands the metric to the library: each run is the library's under the same
+/// options.
+#[tokio::test]
+async fn compare_takes_the_metric_and_the_order() {
+    use npuzzle::report::SolveReport;
+    use npuzzle::{Metric, MoveOrder, SolveOptions};
+    // Of its optimal answers, lrdu and dlru pick different ones (docs/GUIDE.md).
+    let board = "1 6 0/4 3 2/7 5 8";
+    let start = parse_board(board, None).unwrap();
+    let goal = Board::goal(start.size());
+    for metric in Metric::ALL {
+        for order in ["lrdu", "dlru"] {
+            let options = SolveOptions {
+                metric,
+                order: order.parse::<MoveOrder>().unwrap().moves(),
+                limits: npuzzle::compare::COMPARE_LIMITS,
+                ..SolveOptions::default()
+            };
+            let want = npuzzle::compare::compare(&start, &goal, &options).unwrap();
+            let request = json!({"board": board, "metric": metric.name(), "order": order});
+            let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let runs = body["runs"].as_array().unwrap();
+            assert_eq!(runs.len(), want.len());
+            for (run, want) in runs.iter().zip(&want) {
+                let want = serde_json::to_value(SolveReport::new(&start, &goal, want)).unwrap();
+                for field in ["algorithm", "heuristic", "metric", "moves", "length"] {
+                    assert_eq!(
+                        run[field], want[field],
+                        "{metric} {order}: {field} of {run}"
+                    );
+                }
+            }
+        }
+    }
+    let (_, lrdu) = call(
+        default_app(),
+        post_json("/api/compare", &json!({"board": board})),
+    )
+    .await;
+    let (_, dlru) = call(
+        default_app(),
+        post_json("/api/compare", &json!({"board": board, "order": "dlru"})),
+    )
+    .await;
+    let bfs = |body: &Value| body["runs"][0]["moves"].clone();
+    assert_ne!(bfs(&lrdu), bfs(&dlru), "the order changed no answer");
+    let (_, mtm) = call(
+        default_app(),
+        post_json(
+            "/api/compare",
+            &json!({"board": "1 2 3/4 5 6/0 7 8", "metric": "mtm"}),
+        ),
+    )
+    .await;
+    for run in mtm["runs"].as_array().unwrap() {
+        assert_eq!((&run["metric"], &run["length"]), (&json!("mtm"), &json!(1)));
+    }
+}
+
+/// `"metric"` reaches the traced search of `/api/trace`, as `npuzzle trace --metric`
+/// hands it to the library: the events are the library's in that metric.
+#[tokio::test]
+async fn trace_takes_the_metric() {
+    use npuzzle::trace_report::TraceEventReport;
+    use npuzzle::{Metric, SolveOptions};
+    let board = "4 1 3/7 2 6/0 5 8";
+    let start = parse_board(board, None).unwrap();
+    let goal = Board::goal(start.size());
+    let mut traces = Vec::new();
+    for metric in Metric::ALL {
+        let options = SolveOptions {
+            algorithm: Algorithm::Astar,
+            metric,
+            ..SolveOptions::default()
+        };
+        let want = npuzzle::trace::trace(&start, &goal, &options, 10_000).unwrap();
+        let want: Vec<Value> = want
+            .events
+            .iter()
+            .map(|e| serde_json::to_value(TraceEventReport::new(e)).unwrap())
+            .collect();
+        let name = metric.name();
+        for request in [
+            get(&format!(
+                "/api/trace?board=413726058&algorithm=astar&metric={name}"
+            )),
+            post_json(
+                "/api/trace",
+                &json!({"board": board, "algorithm": "astar", "metric": name}),
+            ),
+        ] {
+            let (status, body) = call(default_app(), request).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["metric"], name);
+            assert_eq!(body["events"].as_array().unwrap(), &want, "{name}");
+        }
+        traces.push(want);
+    }
+    assert_ne!(traces[0], traces[1], "the metric changed no event");
+}
+
+/// A bad metric or order given to `/api/compare` or `/api/trace` is refused naming it,
+/// as `/api/solve` refuses it.
+#[tokio::test]
+async fn compare_and_trace_refuse_a_bad_metric_or_order() {
+    for (request, status, words) in [
+        (
+            post_json(
+                "/api/compare",
+                &json!({"board": "283104765", "metric": "htm"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'htm' (stm, mtm)",
+        ),
+        (
+            post_json(
+                "/api/compare",
+                &json!({"board": "283104765", "order": "lrxu"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "order: 'x' at position 3 is not a move (l, r, d, u)",
+        ),
+        (
+            get("/api/trace?board=283104765&algorithm=bfs&metric=htm"),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'htm' (stm, mtm)",
+        ),
+        (
+            post_json(
+                "/api/trace",
+                &json!({"board": "283104765", "algorithm": "bfs", "metric": "MTM"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'MTM' (stm, mtm)",
+        ),
+    ] {
+        assert_error(default_app(), request, status, words).await;
+    }
+}
+
 /// A body of JSON that is no object (`[]`, `null`, a number, …) is told what the body
 /// must be, in words, not what serde expected of a struct; an object missing its board
 /// still hears which field is missing, and where.
