@@ -643,6 +643,9 @@ def test_stubs_name_what_the_module_has():
                 if issubclass(target, BaseException):
                     # `result` is set on each exception raised, not on the class.
                     real = (real - set(dir(BaseException))) | {"result"}
+                if issubclass(target, list):
+                    # A list's own methods (Comparison): the stub's base names them.
+                    real -= set(dir(list))
                 assert members == real, node.name
         elif isinstance(node, ast.AnnAssign):
             names.add(node.target.id)
