@@ -90,6 +90,8 @@ class SearchStats:
     @property
     def setup_seconds(self) -> float: ...
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str:
+        """The statistics as an HTML table (what Jupyter shows)."""
 
 class SolveResult:
     """A solve's result: the fields of `npuzzle solve --json`."""
@@ -142,7 +144,8 @@ class SolveResult:
         """With status "bounded": length - lower_bound, the most moves over the optimum."""
     def _repr_svg_(self) -> str:
         """The boards along the path as an SVG strip (what Jupyter shows): up to 12
-        boards whole, a longer path as its first 6, an ellipsis and its last 5."""
+        boards whole, a longer path as its first 6, an ellipsis and its last 5; big
+        boards fewer (at most 4,096 cells in all, the start at least)."""
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle solve --json` prints."""
 
@@ -174,6 +177,8 @@ class Verdict:
     def order(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]:
         """Exactly the object `npuzzle check --json` prints."""
+    def _repr_html_(self) -> str:
+        """The verdict as an HTML table under its message (what Jupyter shows)."""
 
 def solve(
     board: BoardLike,
@@ -211,9 +216,17 @@ def compare(
     max_memory: Optional[MemoryLike] = None,
     cache_dir: Optional[Union[str, PathLike]] = None,
     metric: Optional[str] = "stm",
-) -> List[SolveResult]:
+    order: Optional[str] = None,
+) -> Comparison:
     """Every algorithm and heuristic on one board, side by side; with `metric="mtm"`
-    each minimises multi-tile moves."""
+    each minimises multi-tile moves, `order` the order each tries the blank's moves in."""
+
+class Comparison(List[SolveResult]):
+    """The runs of compare(), one SolveResult a run in order: a list, which a notebook
+    shows as a table."""
+
+    def _repr_html_(self) -> Optional[str]:
+        """The runs as an HTML table; None once the list holds anything but results."""
 
 def check(
     board: BoardLike,
@@ -263,8 +276,9 @@ def rank(board: BoardLike, *, size: Optional[SizeLike] = None) -> int:
 def unrank(rank: int, size: SizeLike) -> Board:
     """The board of `size` with rank `rank` (from 0, below cells!)."""
 
-def effective_branching_factor(nodes: int, depth: int) -> float:
-    """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92)."""
+def effective_branching_factor(nodes: float, depth: int, *, bstar: str = "n-plus-one") -> float:
+    """b* with nodes + 1 = 1 + b* + ... + b*^depth (52 nodes at depth 5: 1.92), or with
+    bstar="n" nodes = 1 + b* + ...; nodes may be a mean (a float), depth 1 to 2**32 - 1."""
 
 class Trace:
     """The events of a traced search, each a dict equal to a line of `npuzzle trace --json`.
@@ -282,6 +296,8 @@ class Trace:
     def limit(self) -> int: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Dict[str, Any]]: ...
+    def _repr_html_(self) -> str:
+        """The events as an HTML table (what Jupyter shows; past 100, the first and last 50)."""
 
 def trace(
     board: BoardLike,
@@ -295,6 +311,7 @@ def trace(
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
     max_memory: Optional[MemoryLike] = None,
+    metric: Optional[str] = "stm",
 ) -> Trace:
     """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
     event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""

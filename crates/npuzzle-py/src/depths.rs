@@ -231,7 +231,11 @@ fn read_configs(text: &str) -> PyResult<Vec<BenchConfig>> {
 }
 
 /// The one of `all` whose `name` is `name` (checked by the argument's reader).
-fn named<T: Copy, const N: usize>(all: [T; N], name: impl Fn(T) -> &'static str, given: &str) -> T {
+pub fn named<T: Copy, const N: usize>(
+    all: [T; N],
+    name: impl Fn(T) -> &'static str,
+    given: &str,
+) -> T {
     all.into_iter()
         .find(|&t| name(t) == given)
         .expect("the argument's reader checked the name")
@@ -264,7 +268,7 @@ fn counting_argument(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
 }
 
 /// The `bstar` argument, by the library's names for the equations.
-fn bstar_argument(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+pub fn bstar_argument(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     one_of(value, "bstar", Equation::ALL, Equation::name)
 }
 

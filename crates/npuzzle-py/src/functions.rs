@@ -141,14 +141,17 @@ pub fn solve(
 }
 
 /// Runs every algorithm and heuristic on one board, side by side, as `npuzzle compare`
-/// does, and returns their results in order (uninformed searches first). Each run is
-/// bounded (by default 20 million nodes and 20 seconds); a run that reaches a bound is
-/// reported with `status == "gave-up"`, not raised. With `metric="mtm"` every run
-/// minimises multi-tile moves (the heuristics divided by the longest jump).
+/// does, and returns their results in order (uninformed searches first) as a
+/// `Comparison`, a list a notebook shows as a table. Each run is bounded (by default 20
+/// million nodes and 20 seconds); a run that reaches a bound is reported with `status ==
+/// "gave-up"`, not raised. With `metric="mtm"` every run minimises multi-tile moves (the
+/// heuristics divided by the longest jump); `order` is the order the blank's moves are
+/// tried in (`"lrdu"` by default), which picks the answer among several optimal ones
+/// where a search does.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, *, size=None, max_nodes=None, max_seconds=None, max_memory=None,
-    cache_dir=None, metric=Metric::SingleTile,
+    cache_dir=None, metric=Metric::SingleTile, order=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn compare(
@@ -161,21 +164,24 @@ pub fn compare(
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
     #[pyo3(from_py_with = values::metric)] metric: Metric,
-) -> PyResult<Vec<PySolveResult>> {
+    #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
+) -> PyResult<Bound<'_, PyAny>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let mut options = SolveOptions {
         limits: limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         metric,
+        order: order.unwrap_or_default().moves(),
         ..SolveOptions::default()
     };
     let cancel = stoppable(&mut options);
     let solutions =
         interruptible(py, &cancel, || compare_all(&start, &goal, &options))?.map_err(refused)?;
-    Ok(solutions
+    let results = solutions
         .iter()
         .map(|solution| PySolveResult(SolveReport::new(&start, &goal, solution)))
-        .collect())
+        .collect();
+    crate::comparison::comparison(py, results)
 }
 
 /// Checks `moves` on `board`: do they reach `goal`, and are they as few as possible?

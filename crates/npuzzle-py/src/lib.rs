@@ -16,9 +16,11 @@
 
 mod arguments;
 mod board;
+mod comparison;
 mod depths;
 mod errors;
 mod functions;
+mod html;
 mod interruptible;
 mod progress;
 mod ranks;
@@ -45,6 +47,7 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<results::PySearchStats>()?;
     module.add_class::<results::PyVerdict>()?;
     module.add_class::<trace::PyTrace>()?;
+    comparison::add(module)?;
     module.add("SearchLimit", module.py().get_type::<errors::SearchLimit>())?;
     module.add_function(wrap_pyfunction!(functions::solve, module)?)?;
     module.add_function(wrap_pyfunction!(functions::compare, module)?)?;

@@ -4,13 +4,14 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use npuzzle::depth_table::Equation;
 use npuzzle::rank::{unrank_board, BoardRank};
-use npuzzle::search::effective_branching_factor as branching;
 use npuzzle::Size;
 
 use crate::board::{self, BoardArgument, PyBoard};
+use crate::depths::{bstar_argument, named};
 use crate::errors::bad_input;
-use crate::values::{integer, whole};
+use crate::values::{integer, number};
 
 /// The lexicographic rank of `board` among all arrangements of its cells (read row by
 /// row, the blank as 0), from 0: its Lehmer code, the Cantor expansion; textbooks' 1-based
@@ -41,18 +42,22 @@ pub fn unrank(
 
 /// The effective branching factor b* of a search that generated `nodes` nodes to find a
 /// solution at `depth`: the root of `nodes + 1 = 1 + b* + b*^2 + ... + b*^depth`
-/// (Russell & Norvig; 52 nodes at depth 5 give 1.92). `depth` 0 raises `ValueError`.
+/// (Russell & Norvig; 52 nodes at depth 5 give 1.92), or with `bstar="n"` of `nodes = 1 +
+/// b* + ... + b*^depth` (the root among the nodes), the two equations `bench_by_depth`
+/// offers. `nodes` may be a mean over many searches (a float, at least 0); `depth` is a
+/// whole number from 1 to 4,294,967,295, anything else raises `ValueError`.
 #[pyfunction]
+#[pyo3(signature = (nodes, depth, *, bstar="n-plus-one"))]
 pub fn effective_branching_factor(
-    #[pyo3(from_py_with = nodes_argument)] nodes: u64,
-    #[pyo3(from_py_with = depth_argument)] depth: u64,
+    #[pyo3(from_py_with = nodes_argument)] nodes: f64,
+    #[pyo3(from_py_with = depth_argument)] depth: u32,
+    #[pyo3(from_py_with = bstar_argument)] bstar: &str,
 ) -> PyResult<f64> {
-    let depth = u32::try_from(depth).map_err(|_| {
-        PyValueError::new_err(format!("depth must be at most {}, not {depth}", u32::MAX))
-    })?;
-    branching(nodes, depth).ok_or_else(|| {
-        PyValueError::new_err(
-            "depth must be at least 1: no tree of depth 0 holds nodes below its root",
+    let equation = named(Equation::ALL, Equation::name, bstar);
+    equation.solve_mean(nodes, depth).ok_or_else(|| {
+        bad_input(
+            "nodes",
+            format!("no b* solves {} for {nodes} nodes", equation.written()),
         )
     })
 }
@@ -67,10 +72,32 @@ fn rank_argument(value: &Bound<'_, PyAny>) -> PyResult<u128> {
     })
 }
 
-fn nodes_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    whole(value, "nodes")
+/// The `nodes` argument: a count, or a mean of counts, of at least 0.
+fn nodes_argument(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    let nodes = number(value, "nodes", "a number of nodes (int or float)")?;
+    if nodes.is_finite() && nodes >= 0.0 {
+        Ok(nodes)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "nodes must be a number of nodes from 0 (a mean may be a float), not {nodes}"
+        )))
+    }
 }
 
-fn depth_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    whole(value, "depth")
+/// The `depth` argument: the solution's depth, from 1 (no tree of depth 0 holds nodes
+/// below its root) to the most the library takes.
+fn depth_argument(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let depth = integer(value, "depth", "a whole number (int)")?;
+    match depth.extract::<u32>() {
+        Ok(depth) if depth >= 1 => Ok(depth),
+        Ok(_) => Err(PyValueError::new_err(format!(
+            "depth must be a whole number from 1 to {}, not 0: no tree of depth 0 holds \
+             nodes below its root",
+            u32::MAX
+        ))),
+        Err(_) => Err(PyValueError::new_err(format!(
+            "depth must be a whole number from 1 to {}, not {depth}",
+            u32::MAX
+        ))),
+    }
 }

@@ -15,6 +15,7 @@ use npuzzle::search::Stats;
 use npuzzle::verdict::Verdict;
 
 use crate::errors::bad_input;
+use crate::html::{flag, optional, table, Row};
 use crate::values::wrong_type;
 
 /// `value` as Python data (dicts, lists, str, int, float, bool, None), through JSON.
@@ -188,16 +189,52 @@ impl PySolveResult {
         crate::svg::path(&self.0)
     }
 
+    /// Names the heuristic too, so that the runs of `compare` on one algorithm are told
+    /// apart.
     fn __repr__(&self) -> String {
         let length = self.0.length.map_or("None".to_string(), |n| n.to_string());
+        let heuristic = self
+            .0
+            .heuristic
+            .as_ref()
+            .map_or("None".to_string(), |h| format!("'{h}'"));
         format!(
-            "SolveResult(status='{}', length={length}, moves='{}', algorithm='{}', optimal={})",
+            "SolveResult(status='{}', length={length}, moves='{}', algorithm='{}', \
+             heuristic={heuristic}, optimal={})",
             self.0.status,
             self.0.moves,
             self.0.algorithm,
-            if self.0.optimal { "True" } else { "False" }
+            flag(self.0.optimal)
         )
     }
+}
+
+/// The columns of a table of results, one a run (`compare`'s in a notebook).
+pub const RUN_COLUMNS: [&str; 9] = [
+    "algorithm",
+    "heuristic",
+    "status",
+    "length",
+    "optimal",
+    "expanded",
+    "generated",
+    "peak nodes",
+    "seconds",
+];
+
+/// `report` as a row under [`RUN_COLUMNS`].
+pub fn run_row(report: &SolveReport) -> Row {
+    Row::Cells(vec![
+        report.algorithm.clone(),
+        report.heuristic.clone().unwrap_or_default(),
+        report.status.clone(),
+        optional(report.length),
+        flag(report.optimal),
+        report.stats.expanded.to_string(),
+        report.stats.generated.to_string(),
+        report.stats.peak_nodes.to_string(),
+        format!("{:.6}", report.stats.seconds),
+    ])
 }
 
 /// What a search cost: nodes expanded and generated, the most held at once (nodes, and
@@ -266,6 +303,30 @@ impl PySearchStats {
             "SearchStats(expanded={}, generated={}, peak_nodes={}, peak_bytes={}, seconds={}, \
              setup_seconds={})",
             s.expanded, s.generated, s.peak_nodes, s.peak_bytes, s.seconds, s.setup_seconds
+        )
+    }
+
+    /// The statistics as an HTML table, as a notebook shows them.
+    fn _repr_html_(&self) -> String {
+        let s = &self.0;
+        table(
+            None,
+            &[
+                "expanded",
+                "generated",
+                "peak nodes",
+                "peak bytes",
+                "seconds",
+                "setup seconds",
+            ],
+            [Row::Cells(vec![
+                s.expanded.to_string(),
+                s.generated.to_string(),
+                s.peak_nodes.to_string(),
+                s.peak_bytes.to_string(),
+                format!("{:.6}", s.seconds),
+                format!("{:.6}", s.setup_seconds),
+            ])],
         )
     }
 }
@@ -351,5 +412,33 @@ impl PyVerdict {
 
     fn __repr__(&self) -> String {
         format!("Verdict('{}')", self.0.message)
+    }
+
+    /// The verdict as an HTML table under its message, as a notebook shows it.
+    fn _repr_html_(&self) -> String {
+        let v = &self.0;
+        table(
+            Some(&v.message),
+            &[
+                "valid",
+                "optimal",
+                "metric",
+                "length",
+                "minimum",
+                "lower bound",
+                "canonical",
+                "order",
+            ],
+            [Row::Cells(vec![
+                flag(v.valid),
+                optional(v.optimal.map(flag)),
+                v.metric.name().to_string(),
+                v.length.to_string(),
+                optional(v.minimum),
+                optional(v.lower_bound),
+                optional(v.canonical.map(flag)),
+                v.order.clone(),
+            ])],
+        )
     }
 }

@@ -8,16 +8,17 @@
 )]
 
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList};
+use pyo3::types::{PyDict, PyIterator, PyList};
 
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::trace::{trace as traced_search, TraceError};
 use npuzzle::trace_report::TraceEventReport;
-use npuzzle::{Algorithm, MoveOrder, Size, SolveOptions};
+use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions};
 
 use crate::arguments::{self, estimate, limits};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused};
+use crate::html::{table, Row};
 use crate::interruptible::interruptible;
 use crate::results::{to_python, PySolveResult};
 use crate::values::{self, whole};
@@ -78,20 +79,98 @@ impl PyTrace {
             self.result.bind(py).repr()?
         ))
     }
+
+    /// The events as an HTML table, a column a field, under a line saying how the
+    /// search ended; a trace of more than 100 events shows its first and last 50, with
+    /// a row saying how many are left out (`events` holds them all).
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let events = self.events.bind(py);
+        let count = events.len();
+        let shown: Vec<usize> = if count > SHOWN_EVENTS {
+            (0..SHOWN_EVENTS / 2)
+                .chain(count - SHOWN_EVENTS / 2..count)
+                .collect()
+        } else {
+            (0..count).collect()
+        };
+        let events: Vec<Bound<'_, PyDict>> = shown
+            .iter()
+            .map(|&index| Ok(events.get_item(index)?.cast_into::<PyDict>()?))
+            .collect::<PyResult<_>>()?;
+        // The fields of the events shown, in the order of `npuzzle trace --json`.
+        let mut columns: Vec<&str> = Vec::new();
+        for field in EVENT_FIELDS {
+            if events
+                .iter()
+                .any(|event| event.contains(field).unwrap_or(false))
+            {
+                columns.push(field);
+            }
+        }
+        let mut rows = Vec::with_capacity(events.len() + 1);
+        for (&index, event) in shown.iter().zip(&events) {
+            if index == count - SHOWN_EVENTS / 2 && count > SHOWN_EVENTS {
+                rows.push(Row::Note(format!(
+                    "… {} events left out (trace.events holds them all)",
+                    count - SHOWN_EVENTS
+                )));
+            }
+            let cells = columns
+                .iter()
+                .map(|field| match event.get_item(field)? {
+                    Some(value) if !value.is_none() => Ok(value.str()?.to_string()),
+                    _ => Ok(String::new()),
+                })
+                .collect::<PyResult<Vec<String>>>()?;
+            rows.push(Row::Cells(cells));
+        }
+        let result = self.result.bind(py).get();
+        let caption = format!(
+            "{}{}: {} events{}, {}",
+            result.0.algorithm,
+            result
+                .0
+                .heuristic
+                .as_ref()
+                .map(|h| format!(" ({h})"))
+                .unwrap_or_default(),
+            count,
+            if self.truncated {
+                ", cut by the limit"
+            } else {
+                ""
+            },
+            match result.0.length {
+                Some(length) => format!("solved in {length} moves"),
+                None => result.0.status.clone(),
+            }
+        );
+        Ok(table(Some(&caption), &columns, rows))
+    }
 }
+
+/// The most events a trace's table shows.
+const SHOWN_EVENTS: usize = 100;
+
+/// An event's fields, in the order `npuzzle trace --json` writes them.
+const EVENT_FIELDS: [&str; 11] = [
+    "event", "board", "g", "h", "f", "depth", "move", "bound", "side", "frontier", "expanded",
+];
 
 /// Traces the classic search `algorithm` (`"bfs"`, `"bidirectional"`, `"astar"`,
 /// `"idastar"` or `"iddfs"`) from `board` towards `goal`, as `npuzzle trace --json`
 /// does, keeping at most `limit` events (1 to 10,000,000; default 10,000): the search is
 /// stopped after `limit` expansions at the latest. `heuristic` guides A* and IDA*
 /// (default linear conflict); `order` is the order the blank's moves are tried in
-/// (`"lrdu"` by default). The search runs with the GIL released and stops on Ctrl-C.
+/// (`"lrdu"` by default); with `metric="mtm"` the search minimises multi-tile moves and
+/// its `g`, `h` and `f` count them, as `npuzzle trace --metric mtm`. The search runs with
+/// the GIL released and stops on Ctrl-C.
 /// Returns a `Trace`: iterate it for the events, each a dict. An unsolvable board gives
 /// no events (the parity test decides it without search).
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="bfs", heuristic=None, limit=10_000, *, size=None,
-    order=None, max_nodes=None, max_seconds=None, max_memory=None,
+    order=None, max_nodes=None, max_seconds=None, max_memory=None, metric=Metric::SingleTile,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn trace(
@@ -106,6 +185,7 @@ pub fn trace(
     #[pyo3(from_py_with = values::max_nodes)] max_nodes: Option<u64>,
     #[pyo3(from_py_with = values::max_seconds)] max_seconds: Option<f64>,
     #[pyo3(from_py_with = arguments::max_memory)] max_memory: Option<u64>,
+    #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PyTrace> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
@@ -114,6 +194,7 @@ pub fn trace(
         estimate: estimate(heuristic.as_deref(), None, true)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         order: order.unwrap_or_default().moves(),
+        metric,
         ..SolveOptions::default()
     };
     let cancel = npuzzle::cancel::CancelToken::new();

@@ -100,12 +100,38 @@ def test_effective_branching_factor_is_the_books():
         for d in (1, 4, 7):
             nodes = sum(b**i for i in range(1, d + 1))
             assert npuzzle.effective_branching_factor(nodes, d) == pytest.approx(b)
-    with pytest.raises(ValueError, match="^depth must be at least 1"):
+    with pytest.raises(ValueError, match="^depth must be a whole number from 1 to 4294967295, not 0: "):
         npuzzle.effective_branching_factor(52, 0)
-    with pytest.raises(TypeError, match="^nodes must be a whole number"):
-        npuzzle.effective_branching_factor(52.0, 5)
+    for depth in (-1, 2**32):
+        with pytest.raises(ValueError, match=f"^depth must be a whole number from 1 to 4294967295, not {depth}"):
+            npuzzle.effective_branching_factor(52, depth)
+    assert npuzzle.effective_branching_factor(1, 2**32 - 1) < 1
     with pytest.raises(TypeError, match="^depth must be a whole number"):
         npuzzle.effective_branching_factor(52, "5")
+    with pytest.raises(TypeError, match="^depth must be a whole number"):
+        npuzzle.effective_branching_factor(52, 5.0)
+    with pytest.raises(TypeError, match="^nodes must be a number of nodes"):
+        npuzzle.effective_branching_factor("52", 5)
+    for nodes in (-1, -0.5, float("nan"), float("inf"), 10**400):
+        with pytest.raises(ValueError, match="^nodes must be a number of nodes from 0"):
+            npuzzle.effective_branching_factor(nodes, 5)
+
+
+def test_effective_branching_factor_of_a_mean_and_either_equation():
+    # A mean count of nodes, as the book's tables give, lies between its neighbours.
+    below, above = (npuzzle.effective_branching_factor(n, 5) for n in (52, 53))
+    assert below < npuzzle.effective_branching_factor(52.5, 5) < above
+    assert npuzzle.effective_branching_factor(52.0, 5) == below
+    # bstar names the equation as bench_by_depth's does: "n" counts the root among the
+    # nodes, so 6 nodes at depth 2 give the book's 1.79, where N + 1 = ... gives 2.
+    assert npuzzle.effective_branching_factor(6, 2, bstar="n-plus-one") == pytest.approx(2)
+    assert round(npuzzle.effective_branching_factor(6, 2, bstar="n"), 2) == 1.79
+    assert npuzzle.effective_branching_factor(6.5, 2, bstar="n") == pytest.approx(
+        npuzzle.effective_branching_factor(5.5, 2))
+    with pytest.raises(ValueError, match="^bstar: 'nodes' is not one of: n-plus-one, n"):
+        npuzzle.effective_branching_factor(6, 2, bstar="nodes")
+    with pytest.raises(TypeError):
+        npuzzle.effective_branching_factor(6, 2, "n")  # bstar is keyword-only, as in bench_by_depth
 
 
 def cli_by_depth(*args):
@@ -275,6 +301,206 @@ def test_an_unsolved_result_draws_its_start():
     root = parsed_svg(result._repr_svg_())
     assert boards_in_strip(root) == ([0], 0)
     assert "unsolvable" in "".join(root.itertext())
+
+
+def caption(root):
+    """The line above a result's strip."""
+    return next(t for t in root.iter(SVG + "text") if t.get("class") is None and t.get("y") == "14")
+
+
+def test_the_caption_is_as_wide_as_its_text():
+    # A 0-move result draws one small board under a caption longer than it: the caption
+    # was cut at the board's width ("0 moves, o").
+    for result in (npuzzle.solve("1 2 3/4 5 6/7 8 0"), npuzzle.solve("1 2 3/4 5 6/7 0 8", algorithm="bfs")):
+        root = parsed_svg(result._repr_svg_())
+        text = caption(root).text
+        assert text.startswith(f"{result.length} move")
+        # 13-pixel sans-serif runs 6.5 to 8 pixels a character.
+        assert float(root.get("width")) >= 7.5 * len(text), (text, root.get("width"))
+        assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+
+
+def test_a_caption_is_escaped():
+    fields = npuzzle.solve("1 2 3/4 5 6/7 0 8").to_dict()
+    fields["algorithm"] = "<b>&'\""
+    root = parsed_svg(npuzzle.SolveResult(fields)._repr_svg_())
+    assert caption(root).text == "1 move, optimal (<b>&'\")"
+
+
+CAPPED_DRAWING = """
+import json, resource, sys
+import npuzzle
+size, budget = sys.argv[1], int(sys.argv[2])
+result = npuzzle.solve(npuzzle.random_board(size, seed=1))
+def address_space():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+# Only the drawing runs under the cap: the solve before it is not what is measured.
+cap = address_space() + budget
+resource.setrlimit(resource.RLIMIT_AS, (cap, resource.getrlimit(resource.RLIMIT_AS)[1]))
+svg = result._repr_svg_()
+print(json.dumps({"moves": len(result.moves), "svg": svg}))
+"""
+
+
+@pytest.mark.parametrize("size,drawn", [("40x40", [0, 1]), ("100x100", [0])])
+def test_a_big_result_draws_in_a_small_multiple_of_its_output(size, drawn):
+    # Jupyter calls _repr_svg_ by itself: drawn board by board along the path, a 40x40
+    # result took 1.3 GB for a 4 MB SVG and a 100x100 one was killed at 24 GB. Now the
+    # drawing runs under a cap of 32 MiB of address space more than the solve left.
+    import subprocess
+    import sys
+    budget = 32 << 20
+    child = subprocess.run([sys.executable, "-c", CAPPED_DRAWING, size, str(budget)],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr[-2000:]
+    answer = json.loads(child.stdout)
+    svg = answer["svg"]
+    assert len(svg) < budget / 8
+    root = parsed_svg(svg)
+    steps, cut = boards_in_strip(root)
+    # The start is drawn whole, the goal where the cells allow; the caption says how
+    # many of the path's boards are drawn.
+    assert steps[:1] == [0] and cut == 1
+    assert len(steps) == len(drawn) and (len(steps) == 1 or steps[-1] == answer["moves"])
+    side = int(size.split("x")[0])
+    assert len(rects(root, "tile")) == len(steps) * (side * side - 1)
+    assert caption(root).text.endswith(f"; {len(steps)} of {answer['moves'] + 1} {size} boards drawn")
+
+
+def test_boards_too_big_for_a_whole_strip_draw_fewer():
+    # 4,096 cells at most in all: 9 boards of 20x20 (400 cells) and the ellipsis.
+    board = npuzzle.random_board("20x20", seed=3, walk=40)
+    result = npuzzle.solve(board)
+    root = parsed_svg(result._repr_svg_())
+    steps, cut = boards_in_strip(root)
+    assert cut == 1 and len(steps) == 10 and steps[:5] == [0, 1, 2, 3, 4]
+    assert steps[-1] == result.length
+    assert len(rects(root, "tile")) == 10 * 399
+    # Small boards keep their twelve places.
+    assert boards_in_strip(parsed_svg(npuzzle.solve(HARDEST_8)._repr_svg_()))[1] == 1
+    assert "boards drawn" not in caption(parsed_svg(npuzzle.solve(HARDEST_8)._repr_svg_())).text
+
+
+def test_a_results_repr_names_its_heuristic():
+    runs = npuzzle.compare("283104765", "123804765")
+    # The runs of one algorithm differ only in their heuristic.
+    assert len({repr(run) for run in runs}) == len(runs)
+    astar = [run for run in runs if run.algorithm == "astar"]
+    assert [repr(run) for run in astar] == [
+        f"SolveResult(status='solved', length=4, moves='uldr', algorithm='astar', heuristic='{h}', optimal=True)"
+        for h in ("misplaced", "manhattan", "linear-conflict")
+    ]
+    assert "heuristic=None" in repr(runs[0])
+
+
+def html_table(text):
+    """The HTML table `text`, parsed (it must be well-formed), its header and its rows' cells."""
+    root = ElementTree.fromstring(text)
+    assert root.tag == "table"
+    header = [th.text or "" for th in root.iter("th")]
+    rows = [[td.text or "" for td in tr.iter("td")] for tr in root.find("tbody")]
+    return root, header, rows
+
+
+def test_stats_verdicts_and_comparisons_show_as_tables():
+    result = npuzzle.solve(HARDEST_8, algorithm="astar", heuristic="manhattan")
+    _, header, rows = html_table(result.stats._repr_html_())
+    assert header == ["expanded", "generated", "peak nodes", "peak bytes", "seconds", "setup seconds"]
+    assert rows[0][:4] == [str(result.stats.expanded), str(result.stats.generated),
+                           str(result.stats.peak_nodes), str(result.stats.peak_bytes)]
+    verdict = npuzzle.check(HARDEST_8, result.moves[:-1])
+    root, header, rows = html_table(verdict._repr_html_())
+    assert root.find("caption").text == verdict.message
+    assert header == ["valid", "optimal", "metric", "length", "minimum", "lower bound", "canonical", "order"]
+    fields = (verdict.valid, verdict.optimal, verdict.metric, verdict.length, verdict.minimum,
+              verdict.lower_bound, verdict.canonical, verdict.order)
+    assert rows == [["" if value is None else str(value) for value in fields]]
+    assert rows[0][:5] == ["False", "", "stm", "30", ""]
+    runs = npuzzle.compare("283104765", "123804765", metric="mtm")
+    assert isinstance(runs, list) and type(runs) is npuzzle.Comparison
+    root, header, rows = html_table(runs._repr_html_())
+    assert root.find("caption").text == "board 2 8 3/1 0 4/7 6 5, goal 1 2 3/8 0 4/7 6 5, metric mtm"
+    assert header[:5] == ["algorithm", "heuristic", "status", "length", "optimal"]
+    assert [row[:5] for row in rows] == [
+        [run.algorithm, run.heuristic or "", run.status, str(run.length), str(run.optimal)] for run in runs
+    ]
+    # Still a list: it pickles, copies and compares as one.
+    import copy
+    import pickle
+    again = pickle.loads(pickle.dumps(runs))
+    assert type(again) is npuzzle.Comparison and [r.to_dict() for r in again] == [r.to_dict() for r in runs]
+    assert copy.copy(runs) == runs and json.dumps([r.to_dict() for r in runs])
+    # A list holding anything but results shows its repr instead.
+    runs.append("not a result")
+    assert runs._repr_html_() is None
+
+
+def test_every_table_escapes_what_it_shows():
+    fields = npuzzle.solve("1 2 3/4 5 6/7 0 8").to_dict()
+    fields["algorithm"] = "<script>alert('x')</script>"
+    fields["board"] = "1 2 3/4 5 6/7 0 8 & <b>"
+    table = npuzzle.Comparison([npuzzle.SolveResult(fields)])._repr_html_()
+    assert "<script>" not in table and "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in table
+    root, _, rows = html_table(table)
+    assert rows[0][0] == "<script>alert('x')</script>"
+    assert root.find("caption").text.startswith("board 1 2 3/4 5 6/7 0 8 & <b>,")
+    verdict = npuzzle.check("1 2 3/4 5 6/7 0 8", "r").to_dict()
+    verdict["message"] = "<i>valid</i>"
+    root, _, _ = html_table(npuzzle.Verdict(verdict)._repr_html_())
+    assert root.find("caption").text == "<i>valid</i>"
+
+
+def test_a_trace_shows_as_a_table_of_its_events():
+    traced = npuzzle.trace("283104765", "123804765", algorithm="bfs")
+    root, header, rows = html_table(traced._repr_html_())
+    assert header == [field for field in ["event", "board", "g", "h", "f", "depth", "move", "bound",
+                                          "side", "frontier", "expanded"]
+                      if any(field in event for event in traced)]
+    assert len(rows) == len(traced) == 21
+    for row, event in zip(rows, traced):
+        assert row == ["" if event.get(field) is None else str(event[field]) for field in header]
+    assert root.find("caption").text == "bfs: 21 events, solved in 4 moves"
+    # A long trace shows its first and last 50 events and says how many are left out.
+    long = npuzzle.trace(HARDEST_8, algorithm="idastar", heuristic="manhattan", limit=500)
+    root, header, rows = html_table(long._repr_html_())
+    assert len(rows) == 101 and rows[50] == [f"… {len(long) - 100} events left out (trace.events holds them all)"]
+    assert rows[0][0] == long.events[0]["event"] and rows[-1][-1] == str(long.events[-1]["expanded"])
+    assert "bound" in header
+    assert root.find("caption").text == "idastar (manhattan): 500 events, cut by the limit, gave-up"
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "astar", "idastar"])
+def test_trace_takes_the_metric_as_the_command_line_does(algorithm):
+    board = "4 1 3/7 2 6/0 5 8"
+    traced = npuzzle.trace(board, algorithm=algorithm, metric="mtm", limit=2000)
+    assert list(traced) == cli_trace(board, None, algorithm, 2000, "--metric", "mtm")
+    assert traced.result.metric == "mtm"
+    assert list(traced) != list(npuzzle.trace(board, algorithm=algorithm, limit=2000))
+    with pytest.raises(ValueError, match="^metric: unknown metric 'htm'"):
+        npuzzle.trace(board, algorithm=algorithm, metric="htm")
+
+
+def test_compare_takes_the_order_and_the_metric():
+    # Of its optimal answers, lrdu and dlru pick different ones (docs/GUIDE.md).
+    board = "1 6 0/4 3 2/7 5 8"
+    answers = {}
+    for order in ("lrdu", "dlru"):
+        runs = npuzzle.compare(board, order=order)
+        for run in runs:
+            alone = npuzzle.solve(board, algorithm=run.algorithm, heuristic=run.heuristic, order=order)
+            assert run.moves == alone.moves, (order, run)
+        answers[order] = [run.moves for run in runs]
+    assert answers["lrdu"] == [run.moves for run in npuzzle.compare(board)]
+    assert answers["lrdu"] != answers["dlru"]
+    # As `npuzzle compare --metric mtm --json` (which takes no order).
+    runs = npuzzle.compare(board, metric="mtm")
+    cli_runs = json.loads(cli("compare", board, "--metric", "mtm", "--json"))
+    assert [(r.algorithm, r.heuristic, r.metric, r.length, r.moves) for r in runs] == [
+        (r["algorithm"], r["heuristic"], r["metric"], r["length"], r["moves"]) for r in cli_runs
+    ]
+    with pytest.raises(ValueError, match="^order: "):
+        npuzzle.compare(board, order="lrdx")
 
 
 def test_progress_is_reported_while_a_long_search_runs():

@@ -618,7 +618,7 @@ def test_effective_branching_factor():
     assert round(npuzzle.effective_branching_factor(52, 5), 2) == 1.92
     assert npuzzle.effective_branching_factor(9, 1) == pytest.approx(9)
     assert npuzzle.effective_branching_factor(100, 6) < npuzzle.effective_branching_factor(101, 6)
-    with pytest.raises(ValueError, match="depth must be at least 1"):
+    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 4294967295, not 0"):
         npuzzle.effective_branching_factor(10, 0)
     with pytest.raises(ValueError, match="nodes"):
         npuzzle.effective_branching_factor(-1, 3)
@@ -643,6 +643,9 @@ def test_stubs_name_what_the_module_has():
                 if issubclass(target, BaseException):
                     # `result` is set on each exception raised, not on the class.
                     real = (real - set(dir(BaseException))) | {"result"}
+                if issubclass(target, list):
+                    # A list's own methods (Comparison): the stub's base names them.
+                    real -= set(dir(list))
                 assert members == real, node.name
         elif isinstance(node, ast.AnnAssign):
             names.add(node.target.id)

@@ -76,7 +76,9 @@ pub struct BenchArgs {
     /// Write the report here instead of stdout.
     #[arg(long)]
     pub report: Option<PathBuf>,
-    /// Write nodes.svg and time.svg (against solution length) into this directory.
+    /// Write plots into this directory (made if missing): nodes.svg and time.svg (nodes
+    /// expanded and seconds against solution length), or with --depths nodes-by-depth.svg
+    /// (the counted nodes against depth) alone.
     #[arg(long)]
     pub plots: Option<PathBuf>,
     /// Limits for each run.

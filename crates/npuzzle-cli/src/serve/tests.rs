@@ -1064,3 +1064,191 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
         assert!(body["error"].as_str().unwrap().contains(words), "{body}");
     }
 }
+
+/// `"metric"` and `"order"` reach every run of `/api/compare`, as `npuzzle compare
+/// --metric` hands the metric to the library: each run is the library's under the same
+/// options.
+#[tokio::test]
+async fn compare_takes_the_metric_and_the_order() {
+    use npuzzle::report::SolveReport;
+    use npuzzle::{Metric, MoveOrder, SolveOptions};
+    // Of its optimal answers, lrdu and dlru pick different ones (docs/GUIDE.md).
+    let board = "1 6 0/4 3 2/7 5 8";
+    let start = parse_board(board, None).unwrap();
+    let goal = Board::goal(start.size());
+    for metric in Metric::ALL {
+        for order in ["lrdu", "dlru"] {
+            let options = SolveOptions {
+                metric,
+                order: order.parse::<MoveOrder>().unwrap().moves(),
+                limits: npuzzle::compare::COMPARE_LIMITS,
+                ..SolveOptions::default()
+            };
+            let want = npuzzle::compare::compare(&start, &goal, &options).unwrap();
+            let request = json!({"board": board, "metric": metric.name(), "order": order});
+            let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let runs = body["runs"].as_array().unwrap();
+            assert_eq!(runs.len(), want.len());
+            for (run, want) in runs.iter().zip(&want) {
+                let want = serde_json::to_value(SolveReport::new(&start, &goal, want)).unwrap();
+                for field in ["algorithm", "heuristic", "metric", "moves", "length"] {
+                    assert_eq!(
+                        run[field], want[field],
+                        "{metric} {order}: {field} of {run}"
+                    );
+                }
+            }
+        }
+    }
+    let (_, lrdu) = call(
+        default_app(),
+        post_json("/api/compare", &json!({"board": board})),
+    )
+    .await;
+    let (_, dlru) = call(
+        default_app(),
+        post_json("/api/compare", &json!({"board": board, "order": "dlru"})),
+    )
+    .await;
+    let bfs = |body: &Value| body["runs"][0]["moves"].clone();
+    assert_ne!(bfs(&lrdu), bfs(&dlru), "the order changed no answer");
+    let (_, mtm) = call(
+        default_app(),
+        post_json(
+            "/api/compare",
+            &json!({"board": "1 2 3/4 5 6/0 7 8", "metric": "mtm"}),
+        ),
+    )
+    .await;
+    for run in mtm["runs"].as_array().unwrap() {
+        assert_eq!((&run["metric"], &run["length"]), (&json!("mtm"), &json!(1)));
+    }
+}
+
+/// `"metric"` reaches the traced search of `/api/trace`, as `npuzzle trace --metric`
+/// hands it to the library: the events are the library's in that metric.
+#[tokio::test]
+async fn trace_takes_the_metric() {
+    use npuzzle::trace_report::TraceEventReport;
+    use npuzzle::{Metric, SolveOptions};
+    let board = "4 1 3/7 2 6/0 5 8";
+    let start = parse_board(board, None).unwrap();
+    let goal = Board::goal(start.size());
+    let mut traces = Vec::new();
+    for metric in Metric::ALL {
+        let options = SolveOptions {
+            algorithm: Algorithm::Astar,
+            metric,
+            ..SolveOptions::default()
+        };
+        let want = npuzzle::trace::trace(&start, &goal, &options, 10_000).unwrap();
+        let want: Vec<Value> = want
+            .events
+            .iter()
+            .map(|e| serde_json::to_value(TraceEventReport::new(e)).unwrap())
+            .collect();
+        let name = metric.name();
+        for request in [
+            get(&format!(
+                "/api/trace?board=413726058&algorithm=astar&metric={name}"
+            )),
+            post_json(
+                "/api/trace",
+                &json!({"board": board, "algorithm": "astar", "metric": name}),
+            ),
+        ] {
+            let (status, body) = call(default_app(), request).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["metric"], name);
+            assert_eq!(body["events"].as_array().unwrap(), &want, "{name}");
+        }
+        traces.push(want);
+    }
+    assert_ne!(traces[0], traces[1], "the metric changed no event");
+}
+
+/// A bad metric or order given to `/api/compare` or `/api/trace` is refused naming it,
+/// as `/api/solve` refuses it.
+#[tokio::test]
+async fn compare_and_trace_refuse_a_bad_metric_or_order() {
+    for (request, status, words) in [
+        (
+            post_json(
+                "/api/compare",
+                &json!({"board": "283104765", "metric": "htm"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'htm' (stm, mtm)",
+        ),
+        (
+            post_json(
+                "/api/compare",
+                &json!({"board": "283104765", "order": "lrxu"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "order: 'x' at position 3 is not a move (l, r, d, u)",
+        ),
+        (
+            get("/api/trace?board=283104765&algorithm=bfs&metric=htm"),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'htm' (stm, mtm)",
+        ),
+        (
+            post_json(
+                "/api/trace",
+                &json!({"board": "283104765", "algorithm": "bfs", "metric": "MTM"}),
+            ),
+            StatusCode::BAD_REQUEST,
+            "metric: unknown metric 'MTM' (stm, mtm)",
+        ),
+    ] {
+        assert_error(default_app(), request, status, words).await;
+    }
+}
+
+/// A body of JSON that is no object (`[]`, `null`, a number, …) is told what the body
+/// must be, in words, not what serde expected of a struct; an object missing its board
+/// still hears which field is missing, and where.
+#[tokio::test]
+async fn a_body_that_is_not_an_object_is_told_so_in_words() {
+    for path in ["/api/solve", "/api/compare", "/api/trace"] {
+        for (body, kind) in [
+            ("[]", "an array"),
+            ("null", "null"),
+            ("[1, [2], {\"board\": 3}]", "an array"),
+            ("3", "a number"),
+            ("-3.5", "a number"),
+            ("\"283104765\"", "a string"),
+            ("true", "true or false"),
+        ] {
+            let (status, answer) = call(default_app(), post_raw(path, body.into())).await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{path} {body}: {answer}"
+            );
+            assert_eq!(answer["code"], "bad_fields", "{path} {body}");
+            let message = answer["error"].as_str().unwrap();
+            assert!(
+                message.starts_with("the body must be a JSON object with a board")
+                    && message.ends_with(&format!("not {kind}")),
+                "{path} {body}: {message}"
+            );
+            assert!(!message.contains("struct"), "{path} {body}: {message}");
+        }
+        let (status, answer) = call(default_app(), post_raw(path, "{}".into())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(
+            message.contains("missing field `board` at line 1 column 2"),
+            "{path}: {message}"
+        );
+        // A body that is not JSON at all is still malformed JSON.
+        let (status, answer) = call(default_app(), post_raw(path, "[".into())).await;
+        assert_eq!(
+            (status, &answer["code"]),
+            (StatusCode::BAD_REQUEST, &json!("bad_json"))
+        );
+    }
+}

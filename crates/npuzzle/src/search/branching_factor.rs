@@ -15,15 +15,22 @@
 
 /// The `b*` with `N + 1 = 1 + b* + … + b*^depth`, to within `1e-12` relative; `None` at
 /// depth 0, where no `b*` solves it.
+pub fn effective_branching_factor(nodes: u64, depth: u32) -> Option<f64> {
+    effective_branching_factor_of(nodes as f64, depth)
+}
+
+/// [`effective_branching_factor`] of a count of nodes that need not be whole, such as the
+/// mean over many searches (the book's tables give b* of such a mean); `None` at depth 0
+/// and for a count that is negative or not finite, where no `b*` solves it.
 ///
 /// The sum grows strictly with `b*` from `1` (at `b* = 0`), so for any `nodes` the
 /// equation has exactly one non-negative root; it lies in `[0, max(nodes, 1)]`
 /// (at `b* = N` the `b*` term alone reaches `N` when `N ≥ 1`), found by bisection.
-pub fn effective_branching_factor(nodes: u64, depth: u32) -> Option<f64> {
-    if depth == 0 {
+pub fn effective_branching_factor_of(nodes: f64, depth: u32) -> Option<f64> {
+    if depth == 0 || !nodes.is_finite() || nodes < 0.0 {
         return None;
     }
-    let target = nodes as f64 + 1.0;
+    let target = nodes + 1.0;
     // 1 + b + … + b^d, stopping once past the target so large depths cannot overflow.
     let tree = |b: f64| {
         let (mut sum, mut term) = (1.0, 1.0);
@@ -36,7 +43,7 @@ pub fn effective_branching_factor(nodes: u64, depth: u32) -> Option<f64> {
         }
         sum
     };
-    let (mut low, mut high) = (0.0f64, (nodes as f64).max(1.0));
+    let (mut low, mut high) = (0.0f64, nodes.max(1.0));
     for _ in 0..200 {
         let mid = 0.5 * (low + high);
         if tree(mid) < target {
@@ -65,6 +72,23 @@ mod tests {
             assert!((b - n as f64).abs() < 1e-9, "depth 1 gives N: {n} -> {b}");
         }
         assert_eq!(effective_branching_factor(10, 0), None);
+    }
+
+    #[test]
+    fn a_mean_count_lies_between_its_neighbours() {
+        let (below, above) = (
+            effective_branching_factor(52, 5).unwrap(),
+            effective_branching_factor(53, 5).unwrap(),
+        );
+        let between = effective_branching_factor_of(52.5, 5).unwrap();
+        assert!(
+            below < between && between < above,
+            "{below} {between} {above}"
+        );
+        assert_eq!(effective_branching_factor_of(52.0, 5), Some(below));
+        for refused in [-1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(effective_branching_factor_of(refused, 5), None, "{refused}");
+        }
     }
 
     #[test]

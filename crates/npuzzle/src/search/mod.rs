@@ -49,7 +49,7 @@ mod sharded_map;
 pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_with};
 pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
-pub use branching_factor::effective_branching_factor;
+pub use branching_factor::{effective_branching_factor, effective_branching_factor_of};
 pub use idastar::{idastar, idastar_with, iddfs, iddfs_with};
 pub use node_map::{FastHashMap, IndexedMap, NodeMap};
 pub use observer::{Event, Expansion, Observer, Side, Unobserved};

@@ -1,16 +1,15 @@
 //! `POST /api/compare`: every algorithm on one board.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::compare::compare as compare_all;
 use npuzzle::report::SolveReport;
-use npuzzle::Algorithm;
+use npuzzle::{Algorithm, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError};
-use super::request::{read_boards, request_options, Memory};
+use super::request::{read_boards, read_metric, read_order, request_options, JsonObject, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -21,6 +20,11 @@ pub struct CompareRequest {
     board: String,
     goal: Option<String>,
     size: Option<String>,
+    /// As `npuzzle compare --metric`: how every run counts moves, `stm` (default) or
+    /// `mtm`.
+    metric: Option<String>,
+    /// The blank's moves `l r d u` in the order every run tries them (default lrdu).
+    order: Option<String>,
     /// Lower the server's node limit for each run.
     max_nodes: Option<u64>,
     /// Lower the time limit of the whole comparison (shared equally between the runs).
@@ -41,17 +45,22 @@ struct CompareResponse {
 /// `POST /api/compare`: every algorithm on one board, as one bounded job.
 pub async fn compare(
     State(state): State<AppState>,
-    body: Result<Json<CompareRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<CompareRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
+    let metric = read_metric(request.metric.as_deref())?;
+    let order = read_order(request.order.as_deref())?;
     let pairs = Algorithm::comparison_pairs();
-    let mut options = request_options(
-        &state.config,
-        request.max_nodes,
-        request.max_seconds,
-        request.max_memory.as_ref(),
-    )?;
+    let mut options = SolveOptions {
+        metric,
+        order,
+        ..request_options(
+            &state.config,
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory.as_ref(),
+        )?
+    };
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);

@@ -1,6 +1,5 @@
 //! `POST /api/solve`: one search.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -10,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, solve_error, ApiError, ErrorCode};
 use super::request::{
-    read_boards, read_heuristic, read_metric, read_order, request_options, Memory,
+    read_boards, read_heuristic, read_metric, read_order, request_options, JsonObject, Memory,
 };
 use super::slots::run_search;
 use crate::serve::AppState;
@@ -60,9 +59,8 @@ struct SolveResponse {
 /// `POST /api/solve`: one search, bounded, on a blocking thread.
 pub async fn solve(
     State(state): State<AppState>,
-    body: Result<Json<SolveRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<SolveRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,

@@ -1,6 +1,6 @@
 //! `GET` and `POST /api/trace`: the events of one search.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -10,7 +10,9 @@ use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
-use super::request::{read_boards, read_heuristic, read_order, request_options, Memory};
+use super::request::{
+    read_boards, read_heuristic, read_metric, read_order, request_options, JsonObject, Memory,
+};
 use super::slots::run_search;
 use crate::serve::AppState;
 
@@ -36,6 +38,9 @@ pub struct TraceRequest {
     heuristic: Option<String>,
     /// The order children are generated in: the blank's moves `l r d u` (default lrdu).
     order: Option<String>,
+    /// As `npuzzle trace --metric`: `stm` (default) or `mtm`, in which `g`, `h` and `f`
+    /// count multi-tile moves.
+    metric: Option<String>,
     /// Most events (default 10,000, at most 20,000).
     limit: Option<usize>,
     /// Lower the server's node limit for this search.
@@ -69,9 +74,8 @@ pub async fn trace_get(
 /// `POST /api/trace` with the request as a JSON body.
 pub async fn trace_post(
     State(state): State<AppState>,
-    body: Result<Json<TraceRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<TraceRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Json(request) = body?;
     trace_answer(&state, request).await
 }
 
@@ -92,6 +96,7 @@ async fn trace_answer(
     })?;
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
     let order = read_order(request.order.as_deref())?;
+    let metric = read_metric(request.metric.as_deref())?;
     let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
     if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
         return Err(ApiError::bad_request(
@@ -103,6 +108,7 @@ async fn trace_answer(
         algorithm,
         estimate: EstimateChoice::from(heuristic),
         order,
+        metric,
         ..request_options(
             &state.config,
             request.max_nodes,

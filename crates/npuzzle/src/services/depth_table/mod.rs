@@ -47,7 +47,7 @@ use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{SolveError, Status};
 use crate::puzzle::board::{Board, Size};
-use crate::search::{effective_branching_factor, GiveUp, Outcome};
+use crate::search::{effective_branching_factor_of, GiveUp, Outcome};
 use crate::solving::solver::solve;
 use crate::util::fault::Fault;
 
@@ -110,10 +110,21 @@ impl Equation {
 
     /// b* of `nodes` at `depth` under this equation (`None` at depth 0).
     pub fn solve(self, nodes: u64, depth: u32) -> Option<f64> {
+        self.solve_mean(nodes as f64, depth)
+    }
+
+    /// b* of a count of nodes that need not be whole (a mean over searches) at `depth`
+    /// under this equation; `None` at depth 0 and for a count that is negative or not
+    /// finite.
+    pub fn solve_mean(self, nodes: f64, depth: u32) -> Option<f64> {
         match self {
-            Equation::NodesPlusOne => effective_branching_factor(nodes, depth),
-            // N = 1 + b* + … is the text's equation for N − 1 nodes.
-            Equation::Nodes => effective_branching_factor(nodes.saturating_sub(1), depth),
+            Equation::NodesPlusOne => effective_branching_factor_of(nodes, depth),
+            // N = 1 + b* + … is the text's equation for N − 1 nodes (none below 0, as a
+            // search counts its root at least).
+            Equation::Nodes if nodes.is_finite() && nodes >= 0.0 => {
+                effective_branching_factor_of((nodes - 1.0).max(0.0), depth)
+            }
+            Equation::Nodes => None,
         }
     }
 }
