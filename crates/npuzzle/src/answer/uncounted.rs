@@ -23,6 +23,12 @@ pub enum Uncounted {
     /// under 2^128 up to `L` = 80: never on a 4x4 board (at most 80 moves from any
     /// goal) or any board of at most 12 cells.
     TooMany,
+    /// The search stopped before it proved an optimal answer (a bounded or given-up
+    /// solve): there is no optimum to count the paths of.
+    Unproven,
+    /// The multi-tile count walks the multi-tile table, which this solve did not build
+    /// (building tables was not allowed).
+    NoTable,
 }
 
 impl fmt::Display for Uncounted {
@@ -32,6 +38,13 @@ impl fmt::Display for Uncounted {
             Uncounted::TooMany => {
                 f.write_str("gave up: more optimal solutions than 128 bits count (2^128 - 1)")
             }
+            Uncounted::Unproven => {
+                f.write_str("the search stopped before proving an optimum, so none is counted")
+            }
+            Uncounted::NoTable => f.write_str(
+                "the multi-tile count needs the multi-tile table, which was not built \
+                 (building tables is off)",
+            ),
         }
     }
 }

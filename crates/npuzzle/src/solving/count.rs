@@ -60,7 +60,10 @@ pub fn count_into(
             return;
         }
         (Status::Solved, Some(length)) if solution.optimal => length as u32,
-        _ => return,
+        _ => {
+            solution.optimal_solutions = Some(Err(Uncounted::Unproven));
+            return;
+        }
     };
     let limits = &options.limits;
     if let Guide::Jumps(guide) = &plan.guide {
@@ -71,7 +74,9 @@ pub fn count_into(
     }
     let table = table_at_hand(goal, plan, options);
     if table.is_none() && options.metric == Metric::MultiTile {
-        return; // not built here, and building is not allowed: left uncounted
+        // Not built here, and building is not allowed.
+        solution.optimal_solutions = Some(Err(Uncounted::NoTable));
+        return;
     }
     let (outcome, stats) = if let Some(table) = table {
         let relabeled = start.relabeled(goal, &table.layout().goal());
@@ -393,5 +398,33 @@ mod tests {
         let (count, stats) = fast_idastar::count_paths(&start, &estimate, length, &limits);
         assert_eq!(count, Err(Uncounted::GaveUp(GiveUp::Expanded(3))));
         assert_eq!(stats.expanded, 3);
+    }
+
+    #[test]
+    fn every_answer_asked_to_count_has_a_count_or_the_reason() {
+        // A solve a limit stops before the optimum (bounded, or given up) has nothing to
+        // count: it says so rather than leaving both fields out.
+        let goal = Board::goal(Size::square(4).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+        let mut unproven = 0;
+        for (walk, max_expanded) in [(60, 1_000), (60, 20), (8, 1_000_000), (0, 10)] {
+            let start = random_walk(&goal, walk, &mut rng);
+            let mut options = counting(SolveOptions::default());
+            options.limits.max_expanded = Some(max_expanded);
+            let solution = solve(&start, &goal, &options).unwrap();
+            let count = solution.optimal_solutions.expect("a count or its reason");
+            if solution.status == Status::Solved && solution.optimal {
+                assert!(count.is_ok_and(|n| n >= 1) || count.is_err(), "{start}");
+            } else {
+                assert_eq!(
+                    count,
+                    Err(Uncounted::Unproven),
+                    "{start}: {:?}",
+                    solution.status
+                );
+                unproven += 1;
+            }
+        }
+        assert!(unproven >= 1, "no solve was stopped");
     }
 }
