@@ -56,6 +56,9 @@ impl EightPuzzlePaths {
     }
 
     /// Appends the canonical moves of board `index`, letters `u d l r`, to `out`.
+    ///
+    /// # Panics
+    /// When `index` is not a board's (at least [`Layout::states`]).
     pub fn write(&self, index: u64, out: &mut Vec<u8>) {
         let mut path = [PathLetters::default()];
         self.paths(&[index as u32], &mut path);
@@ -67,6 +70,10 @@ impl EightPuzzlePaths {
     /// stride of each in turn: a path's loads wait on each other, and most miss the
     /// caches (the table is 725 KB, read from a process just started), so taking several
     /// boards at once overlaps their misses instead of queueing them.
+    ///
+    /// # Panics
+    /// When `paths` is shorter than `indices`, or an index is not a board's (at least
+    /// [`Layout::states`]).
     pub fn paths(&self, indices: &[u32], paths: &mut [PathLetters]) {
         let paths = &mut paths[..indices.len()];
         for (path, &index) in paths.iter_mut().zip(indices) {
