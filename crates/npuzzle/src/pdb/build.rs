@@ -19,7 +19,9 @@
 //! 1.43 GB for 8 tiles on 4×4, against 3.6 GB). Each layer is a sweep over all states
 //! that expands those at the current depth: both cores sweep (rayon, by maps), and a
 //! child's depth is set with a compare-and-swap from "unset", so every state is claimed
-//! exactly once.
+//! exactly once. Groups of up to 8 tiles are expanded a block (one map and region, all
+//! orders) at a time, children found by moved-order tables rather than ranked one by
+//! one ([`expand_blocks`]: the 7-7-1 build took 73 s of CPU by states, 12 s by blocks).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
