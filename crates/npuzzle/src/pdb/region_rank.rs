@@ -50,6 +50,11 @@ const BINOMIAL_ROW: usize = 32;
 /// The most tiles whose orders are listed (9! × 9 bytes = 3.3 MB).
 const LISTED_ORDERS: usize = 9;
 
+/// The most tiles whose moved orders [`RegionRank::shifted_orders`] lists: `k² × k!`
+/// entries of two bytes, 494 KB for 7 tiles and 5.2 MB for 8 (9 would be 59 MB, and
+/// `9!` does not fit the two bytes).
+const SHIFTED_ORDERS: usize = 8;
+
 /// Dense ranks of (placement, blank region) states of `k` tiles on a board.
 pub(crate) struct RegionRank {
     cells: usize,
@@ -170,6 +175,11 @@ impl RegionRank {
         get_or_make(&RANKS, (size, tiles), || RegionRank::new(size, tiles))
     }
 
+    /// The group's tiles.
+    pub(crate) fn tiles(&self) -> usize {
+        self.tiles
+    }
+
     /// The number of maps (sets of occupied cells).
     pub(crate) fn maps(&self) -> usize {
         self.maps.len()
@@ -193,6 +203,63 @@ impl RegionRank {
     /// `k!`: the orders of the tiles on one map.
     pub(crate) fn orders(&self) -> u64 {
         self.orders
+    }
+
+    /// The number of map `map` (a set of `tiles` occupied cells): its colexicographic rank.
+    pub(crate) fn map_number(&self, map: u64) -> usize {
+        let mut colex = 0u64;
+        let mut left = map;
+        let mut j = 1;
+        while left != 0 {
+            colex += self.binomial[left.trailing_zeros() as usize][j];
+            left &= left - 1;
+            j += 1;
+        }
+        colex as usize
+    }
+
+    /// For groups of at most [`SHIFTED_ORDERS`] tiles, what a move does to the order: the
+    /// tile at position `p` among the occupied cells moves to a cell at position `q` of
+    /// the new ones (the tiles between shift by one), the other tiles keep their cells,
+    /// so the new order depends on `(p, q)` and the old order only. Entry
+    /// `(p * k + q) * k! + order` is that new order; `None` for larger groups.
+    pub(crate) fn shifted_orders(&self) -> Option<Vec<u16>> {
+        let k = self.tiles;
+        if k > SHIFTED_ORDERS || self.positions.is_empty() {
+            return None;
+        }
+        let orders = self.orders as usize;
+        let mut out = vec![0u16; k * k * orders];
+        for p in 0..k {
+            for q in 0..k {
+                let moved = |position: u8| -> u32 {
+                    let position = usize::from(position);
+                    let new = if position == p {
+                        q
+                    } else if p < q && position > p && position <= q {
+                        position - 1
+                    } else if q < p && position >= q && position < p {
+                        position + 1
+                    } else {
+                        position
+                    };
+                    new as u32
+                };
+                let table = &mut out[(p * k + q) * orders..][..orders];
+                for (order, entry) in table.iter_mut().enumerate() {
+                    let mut used = 0u32;
+                    let mut rank = 0u64;
+                    for (i, &position) in self.positions[order * k..][..k].iter().enumerate() {
+                        let position = moved(position);
+                        let digit = position - (used & ((1u32 << position) - 1)).count_ones();
+                        rank += u64::from(digit) * self.order_weight[i];
+                        used |= 1 << position;
+                    }
+                    *entry = rank as u16;
+                }
+            }
+        }
+        Some(out)
     }
 
     /// The index of the first state of region `r` of map `m` (its orders follow).

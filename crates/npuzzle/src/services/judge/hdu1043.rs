@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::rank::sequence_rank;
-use crate::tables::distance_table::{self, Layout, MoveStrings};
+use crate::tables::distance_table::{self, EightPuzzlePaths, PathLetters};
 use crate::util::excerpt::shortened;
 
 use super::reader::{
@@ -94,17 +94,9 @@ pub(super) fn answer_cases(
     between: &[u8],
     out: &mut impl Write,
 ) -> Result<(), JudgeError> {
-    // Precomputing every move string costs tens of milliseconds, as much as walking the
-    // table for some ten thousand cases: worth it only for large inputs.
-    let answers = if input.len() - from >= PRECOMPUTE_FROM_BYTES {
-        Answers::Strings(MoveStrings::build(
-            Layout::new(three_by_three(), 8).expect("the 3x3 goal's blank is on the board"),
-        ))
-    } else {
-        Answers::Walk(distance_table::eight_puzzle(8))
-    };
+    let paths = EightPuzzlePaths::standard();
     let limit = announced.unwrap_or(usize::MAX);
-    let (cases, stopped_at) = fast(input.as_bytes(), from, limit, &answers, between, out)?;
+    let (cases, stopped_at) = fast(input.as_bytes(), from, limit, &paths, between, out)?;
     if stopped_at == input.len() && announced.is_none_or(|n| n == cases) {
         return Ok(());
     }
@@ -121,39 +113,79 @@ pub(super) fn answer_cases(
     )
 }
 
-/// Inputs of at least this many bytes (about 10,000 cases) get every move string
-/// precomputed; smaller ones walk the embedded table case by case.
-const PRECOMPUTE_FROM_BYTES: usize = 180_000;
+/// Cases whose paths are read together (see [`EightPuzzlePaths::paths`]): enough to
+/// overlap a dozen cache misses, few enough that the batch stays in registers and the
+/// first level cache.
+const BATCH: usize = 16;
 
-/// Where the fast path gets its move strings.
-enum Answers {
-    /// All precomputed: one copy per case.
-    Strings(MoveStrings),
-    /// Walked down the table: a few microseconds per case, nothing up front.
-    Walk(std::sync::Arc<distance_table::DistanceTable>),
+/// Cases read and not yet written: their table indices (`None`: unsolvable).
+struct Batch {
+    cases: [Option<u32>; BATCH],
+    len: usize,
+    solvable: [u32; BATCH],
+    paths: [PathLetters; BATCH],
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            cases: [None; BATCH],
+            len: 0,
+            solvable: [0; BATCH],
+            paths: [PathLetters::default(); BATCH],
+        }
+    }
+
+    /// Writes the answers of the cases held to `buffer`, `between` before each but the
+    /// first case of the run (`first`: whether the batch holds it), and empties it.
+    fn write(
+        &mut self,
+        paths: &EightPuzzlePaths,
+        between: &[u8],
+        first: bool,
+        buffer: &mut Vec<u8>,
+    ) {
+        let mut solvable = 0;
+        for index in self.cases[..self.len].iter().flatten() {
+            self.solvable[solvable] = *index;
+            solvable += 1;
+        }
+        paths.paths(&self.solvable[..solvable], &mut self.paths);
+        let mut found = self.paths.iter();
+        for (k, case) in self.cases[..self.len].iter().enumerate() {
+            if k > 0 || !first {
+                buffer.extend_from_slice(between);
+            }
+            match case {
+                Some(_) => {
+                    buffer.extend_from_slice(found.next().expect("a path each").letters());
+                    buffer.push(b'\n');
+                }
+                None => buffer.extend_from_slice(b"unsolvable\n"),
+            }
+        }
+        self.len = 0;
+    }
 }
 
 /// Answers at most `limit` well-formed ASCII cases straight from the bytes from `from`
-/// on: no token list, no board, one rank per case and a copy of its precomputed move
-/// string. Returns the cases answered and the byte offset of the first case it did not
-/// answer (`input.len()` when only whitespace is left); everything from there is left to
-/// [`general`].
+/// on: no token list, no board, one rank per case and its path read from the embedded
+/// strides, [`BATCH`] cases at a time. Returns the cases answered and the byte offset of
+/// the first case it did not answer (`input.len()` when only whitespace is left);
+/// everything from there is left to [`general`].
 fn fast(
     input: &[u8],
     from: usize,
     limit: usize,
-    answers: &Answers,
+    paths: &EightPuzzlePaths,
     between: &[u8],
     out: &mut impl Write,
 ) -> Result<(usize, usize), JudgeError> {
     const FLUSH_AT: usize = 1 << 16;
-    let layout = match answers {
-        Answers::Strings(strings) => *strings.layout(),
-        Answers::Walk(table) => *table.layout(),
-    };
-    let geometry = layout.shape();
-    let mut buffer = Vec::with_capacity(FLUSH_AT + 64);
+    let geometry = paths.layout().shape();
+    let mut buffer = Vec::with_capacity(FLUSH_AT + BATCH * (32 + between.len() + 1));
     let mut cells = FastCells::new(input, from);
+    let mut batch = Batch::new();
     let mut cases = 0;
     let stopped_at = loop {
         let case_start = cells.position();
@@ -169,29 +201,21 @@ fn fast(
             Read::End => break input.len(),
             Read::Unusual => break case_start,
         };
-        if cases > 0 {
-            buffer.extend_from_slice(between);
-        }
         cases += 1;
         let blank = (packed >> 60) as usize;
         let (rank, odd) = sequence_rank(packed, 9);
-        if odd == geometry.odd_at(blank) {
-            let index = geometry.index_of(blank, rank);
-            match answers {
-                Answers::Strings(strings) => buffer.extend_from_slice(strings.moves(index)),
-                Answers::Walk(table) => table.walk(packed, index, Move::DEFAULT_ORDER, |mv| {
-                    buffer.push(mv.letter() as u8);
-                }),
+        batch.cases[batch.len] =
+            (odd == geometry.odd_at(blank)).then(|| geometry.index_of(blank, rank) as u32);
+        batch.len += 1;
+        if batch.len == BATCH {
+            batch.write(paths, between, cases == BATCH, &mut buffer);
+            if buffer.len() >= FLUSH_AT {
+                out.write_all(&buffer)?;
+                buffer.clear();
             }
-            buffer.push(b'\n');
-        } else {
-            buffer.extend_from_slice(b"unsolvable\n");
-        }
-        if buffer.len() >= FLUSH_AT {
-            out.write_all(&buffer)?;
-            buffer.clear();
         }
     };
+    batch.write(paths, between, cases == batch.len, &mut buffer);
     out.write_all(&buffer)?;
     Ok((cases, stopped_at))
 }
@@ -243,6 +267,7 @@ mod tests {
     use crate::services::judge::p1379::p1379;
     use crate::services::judge::path::path;
     use crate::services::judge::tests::run;
+    use crate::tables::distance_table::{Layout, MoveStrings};
 
     #[test]
     fn hdu1043_answers_until_the_bad_case() {
@@ -294,9 +319,9 @@ mod tests {
         assert_eq!(expected.1, None);
         assert_eq!(run(hdu1043, glued), expected);
         let mut out = Vec::new();
-        let walk = Answers::Walk(distance_table::eight_puzzle(8));
+        let paths = EightPuzzlePaths::standard();
         assert_eq!(
-            fast(glued.as_bytes(), 0, usize::MAX, &walk, b"", &mut out).unwrap(),
+            fast(glued.as_bytes(), 0, usize::MAX, &paths, b"", &mut out).unwrap(),
             (4, glued.len()),
             "the fast path read them all"
         );
@@ -398,15 +423,25 @@ mod tests {
             expected += &(reference(&case) + "\n");
         }
         assert_eq!(run(hdu1043, &input), (expected.clone(), None));
-        // Walking the table and the precomputed strings (used for large inputs) agree.
-        let strings = Answers::Strings(MoveStrings::build(
-            Layout::new(three_by_three(), 8).unwrap(),
-        ));
+        // The fast path read them all (in batches, the last one partly filled).
         let mut out = Vec::new();
+        let paths = EightPuzzlePaths::standard();
         let (cases, stopped_at) =
-            fast(input.as_bytes(), 0, usize::MAX, &strings, b"", &mut out).unwrap();
+            fast(input.as_bytes(), 0, usize::MAX, &paths, b"", &mut out).unwrap();
         assert_eq!((cases, stopped_at), (150, input.len()));
         assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // With a separator between answers (UVa 652's), over batch boundaries and a
+        // limit inside a batch: as the general reader writes them.
+        for limit in [1, BATCH - 1, BATCH, BATCH + 1, 40] {
+            let mut fast_out = Vec::new();
+            let (cases, _) =
+                fast(input.as_bytes(), 0, limit, &paths, b"\n", &mut fast_out).unwrap();
+            assert_eq!(cases, limit);
+            let mut by_tokens = Vec::new();
+            let more = general(&input, 1, 1, Some(limit), b"\n", &mut by_tokens);
+            assert!(more.is_err(), "cases follow the limit");
+            assert_eq!(fast_out, by_tokens, "limit {limit}");
+        }
         // The general reader alone gives the same answers.
         let mut out = Vec::new();
         general(&input, 1, 1, None, b"", &mut out).unwrap();
@@ -423,5 +458,36 @@ mod tests {
             e.unwrap(),
             format!("case 151, token 9 ('8') on line {lines}: tile 8 already stands at token 8")
         );
+    }
+
+    #[test]
+    fn every_board_gets_the_move_string_the_judge_wrote_before_the_embedded_paths() {
+        // Until the embedded paths, large inputs copied each answer from the move strings
+        // of a search over every board: every board, in one run, as bytes.
+        let layout = Layout::new(three_by_three(), 8).unwrap();
+        let strings = MoveStrings::build(layout);
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for index in 0..layout.states() {
+            let board = layout.board(index);
+            for &t in board.cells() {
+                input.push(if t == 0 {
+                    'x'
+                } else {
+                    char::from(b'0' + t as u8)
+                });
+            }
+            input.push('\n');
+            expected.extend_from_slice(strings.moves(index));
+            expected.push(b'\n');
+            // And an unsolvable one after every 1000th, so batches mix both.
+            if index % 1000 == 0 {
+                input.push_str("2 1 3 4 5 6 7 8 x\n");
+                expected.extend_from_slice(b"unsolvable\n");
+            }
+        }
+        let mut out = Vec::new();
+        hdu1043(&input, &mut out).unwrap();
+        assert!(out == expected, "the answers differ");
     }
 }

@@ -63,6 +63,7 @@
 
 mod build;
 mod count;
+mod eight_puzzle_paths;
 mod layout;
 mod move_strings;
 mod packed;
@@ -81,6 +82,7 @@ use crate::util::progress::Progress;
 
 use crate::puzzle::rank::sequence_rank;
 pub use build::HARDEST_KEPT;
+pub use eight_puzzle_paths::{EightPuzzlePaths, PathLetters};
 pub(crate) use layout::pack;
 pub use layout::Layout;
 pub use move_strings::MoveStrings;

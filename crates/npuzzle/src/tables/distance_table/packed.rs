@@ -254,3 +254,62 @@ pub fn exact_distances(shape: &TableShape, on_layer: impl FnMut(&[u64])) -> (Vec
     );
     (distances, last)
 }
+
+/// The moves one entry of [`canonical_strides`] holds.
+pub const STRIDE: usize = 4;
+/// The bits of an entry of [`canonical_strides`] holding the index of the board reached:
+/// enough for every board of at most 10 cells (2x5 has 1,814,400).
+pub const STRIDE_INDEX_BITS: u32 = 21;
+
+/// Every board's canonical path to the goal (at each step the first of `slots` that
+/// brings the blank one move nearer) in entries of up to [`STRIDE`] moves: entry `i`
+/// holds, from bit 0, the index of the board reached after them
+/// ([`STRIDE_INDEX_BITS`] bits), their slots (two bits each, the first lowest), and
+/// their count (3 bits; fewer than [`STRIDE`] only at the end of the path, 0 for the
+/// goal). Writing a board's moves is then a load every four moves, where a walk down the
+/// distance table ranks every neighbour on the way. `boards` are every board of the
+/// shape, packed (as [`exact_distances`] hands them out), `distances` their exact
+/// distances; single-tile moves only.
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the build script's, which embeds the 3x3 strides; the library's tests check the file"
+    )
+)]
+pub fn canonical_strides(
+    shape: &TableShape,
+    distances: &[u8],
+    boards: &[u64],
+    slots: &[usize; 4],
+) -> Vec<u32> {
+    assert!(!shape.multi_tile && shape.states() <= 1 << STRIDE_INDEX_BITS);
+    // One move first: the board one move nearer and the move's slot.
+    let mut step = vec![(0u32, 0u8); distances.len()];
+    for &packed in boards {
+        let (rank, _) = sequence_rank(packed, shape.cells);
+        let here = shape.index_of(blank_of(packed), rank);
+        let distance = distances[here as usize];
+        let mut first = None;
+        if distance > 0 {
+            shape.for_each_neighbour(packed, rank, slots, |slot, there, _| {
+                if first.is_none() && distances[there as usize] + 1 == distance {
+                    first = Some((there as u32, slot as u8));
+                }
+            });
+        }
+        step[here as usize] = first.unwrap_or((here as u32, 0));
+    }
+    (0..distances.len())
+        .map(|here| {
+            let moves = usize::from(distances[here]).min(STRIDE);
+            let (mut at, mut letters) = (here as u32, 0u32);
+            for i in 0..moves {
+                let (there, slot) = step[at as usize];
+                letters |= u32::from(slot) << (2 * i);
+                at = there;
+            }
+            at | letters << STRIDE_INDEX_BITS | (moves as u32) << (STRIDE_INDEX_BITS + 8)
+        })
+        .collect()
+}
