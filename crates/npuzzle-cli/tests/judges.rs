@@ -110,6 +110,51 @@ fn abc224d_samples() {
     }
 }
 
+/// The samples of the seven judges of issue 47's section 4, byte for byte, from their
+/// statements: AOJ's pages, the problem texts of POJ 2893, UVa 10085 and Kattis
+/// `npuzzle`, LintCode 794's examples, and CSES 1670's sample.
+#[test]
+fn section_four_samples() {
+    for (judge, input, output) in [
+        ("alds1-13-b", "1 3 0\n4 2 5\n7 8 6\n", "4\n"),
+        (
+            "alds1-13-c",
+            "1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n",
+            "8\n",
+        ),
+        (
+            "poj2893",
+            "3 3\n1 0 3\n4 2 5\n7 8 6\n4 3\n1 2 5\n4 6 9\n11 8 10\n3 7 0\n0 0\n",
+            "YES\nNO\n",
+        ),
+        (
+            "uva10085",
+            "1\n\n2 6 4\n1 3 7\n0 5 8\n",
+            "Puzzle #1\n8 1 5\n7 3 6\n4 0 2\nUURDDRULLURRDLLDRRULULDDRUULDDR\n\n",
+        ),
+        ("kattis-npuzzle", "ABCD\nEFGH\nIJKL\nM.NO\n", "2\n"),
+        ("kattis-npuzzle", ".BCD\nEAGH\nIJFL\nMNOK\n", "6\n"),
+        (
+            "lintcode794",
+            "[[2,8,3],[1,0,4],[7,6,5]]\n[[1,2,3],[8,0,4],[7,6,5]]\n",
+            "4\n",
+        ),
+        (
+            "lintcode794",
+            "[[2,3,8],[7,0,5],[1,6,4]]\n[[1,2,3],[8,0,4],[7,6,5]]\n",
+            "-1\n",
+        ),
+        ("cses1670", "2 1 3\n7 5 9\n8 4 6\n", "4\n"),
+    ] {
+        npuzzle()
+            .args(["judge", judge])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(output);
+    }
+}
+
 #[test]
 fn bad_input_exits_1_after_the_cases_before_it() {
     for (judge, input, stdout, message) in [
@@ -148,6 +193,48 @@ fn bad_input_exits_1_after_the_cases_before_it() {
             "1 2 3 4 5 6 7 x 8 1\n",
             "",
             "case 1, token 10 ('1') on line 1: stray token after the case",
+        ),
+        (
+            "poj2893",
+            "2 2\n1 2\n3 0\n2 2\n1 2\n3 3\n0 0\n",
+            "YES\n",
+            "case 2, token 6 ('3') on line 6: tile 3 already stands at token 5",
+        ),
+        (
+            "uva10085",
+            "2\n1 2 3 4 5 6 7 8 0\n1 2 3\n",
+            "Puzzle #1\n6 4 7\n8 5 0\n3 2 1\nUULDDRUULLDDRULDRRUULDRULLDDRRU\n\n",
+            "case 2: expected 9 tokens, the input ends after 3",
+        ),
+        (
+            "lintcode794",
+            "[[2,8,3],[1,0,4],[7,6,5]]\n[[1,2,3],[8,0,4],[7,6,5]]\n[[1,2,3]]\n",
+            "4\n",
+            "line 3: ']' where ',' belongs",
+        ),
+        (
+            "alds1-13-b",
+            "2 1 3\n4 5 6\n7 8 0\n",
+            "",
+            "case 1: the board cannot reach 1 2 3 / 4 5 6 / 7 8 0",
+        ),
+        (
+            "alds1-13-c",
+            "1 2 3 4\n",
+            "",
+            "case 1: expected 16 tokens, the input ends after 4",
+        ),
+        (
+            "kattis-npuzzle",
+            "ABCD\nEFGH\nIJKL\nMNOZ\n",
+            "",
+            "case 1, token 16 ('Z') on line 4: expected a letter A-O or '.'",
+        ),
+        (
+            "cses1670",
+            "1 2 3\n4 5 6\n7 8 10\n",
+            "",
+            "case 1, token 9 ('10') on line 3: expected a number 1-9",
         ),
     ] {
         npuzzle()

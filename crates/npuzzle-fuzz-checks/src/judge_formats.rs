@@ -1,10 +1,12 @@
 //! The judges' formats (`npuzzle judge`). The first byte chooses: 0 Luogu P1379,
 //! 1 start-and-goal with the path, 2 HDU 1043, 3 POJ 1077, 4 HDU 3567, 5 UVa 652,
-//! 6 UVa 10181 (searches bounded), 7 LeetCode 773, 8 AtCoder ABC224 D; the rest is the
-//! judge's input.
+//! 6 UVa 10181 (searches bounded), 7 LeetCode 773, 8 AtCoder ABC224 D, 9 AOJ `ALDS1_13_B`,
+//! 10 AOJ `ALDS1_13_C` (searches bounded), 11 POJ 2893, 12 UVa 10085, 13 Kattis `npuzzle`,
+//! 14 LintCode 794, 15 CSES 1670; the rest is the judge's input.
 
 use npuzzle::judge::{
-    abc224d, hdu1043, hdu3567, leetcode773, p1379, path, poj1077, uva10181, uva652, JudgeError,
+    abc224d, alds1_13_b, alds1_13_c, cses1670, hdu1043, hdu3567, kattis_npuzzle, leetcode773,
+    lintcode794, p1379, path, poj1077, poj2893, uva10085, uva10181, uva652, JudgeError,
 };
 use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
@@ -17,7 +19,7 @@ use crate::choose;
 /// When a judge reader breaks its promise on `bytes`: it must answer whole lines,
 /// each of the format's shape, and on bad input name the case at fault.
 pub fn check(bytes: &[u8]) {
-    let (choice, rest) = choose(bytes, 9);
+    let (choice, rest) = choose(bytes, 16);
     let input = String::from_utf8_lossy(rest);
     let mut out = Vec::new();
     let result = match choice {
@@ -27,20 +29,16 @@ pub fn check(bytes: &[u8]) {
         3 => poj1077(&input, &mut out),
         4 => hdu3567(&input, &mut out),
         5 => uva652(&input, &mut out),
-        6 => {
-            // A hard 15-puzzle takes seconds: each search is bounded.
-            let options = SolveOptions {
-                limits: Limits {
-                    max_expanded: Some(100_000),
-                    ..Limits::NONE
-                },
-                build_tables: false,
-                ..SolveOptions::default()
-            };
-            uva10181(&input, &options, &mut out)
-        }
+        6 => uva10181(&input, &bounded(), &mut out),
         7 => leetcode773(&input, &mut out),
-        _ => abc224d(&input, &mut out),
+        8 => abc224d(&input, &mut out),
+        9 => alds1_13_b(&input, &mut out),
+        10 => alds1_13_c(&input, &bounded(), &mut out),
+        11 => poj2893(&input, &mut out),
+        12 => uva10085(&input, &mut out),
+        13 => kattis_npuzzle(&input, &mut out),
+        14 => lintcode794(&input, &mut out),
+        _ => cses1670(&input, &mut out),
     };
     let out = String::from_utf8(out).expect("answers are text");
     assert!(out.is_empty() || out.ends_with('\n'), "a cut line: {out:?}");
@@ -53,6 +51,14 @@ pub fn check(bytes: &[u8]) {
             2 | 3 | 5 => line == "unsolvable" || moves(line, b"udlr"),
             4 => line.starts_with("Case ") || moves(line, b"udlr"),
             6 => line == "This puzzle is not solvable." || moves(line, b"UDLR"),
+            11 => line == "YES" || line == "NO",
+            // Puzzle #k, three rows of a state, the path, an empty line.
+            12 => {
+                line.starts_with("Puzzle #")
+                    || line.is_empty()
+                    || moves(line, b"UDLR")
+                    || (line.len() == 5 && moves(line, b"012345678 "))
+            }
             _ => number(line),
         };
         assert!(shaped, "an answer line of the wrong shape: {line:?}");
@@ -67,7 +73,21 @@ pub fn check(bytes: &[u8]) {
             }
         }
         Err(JudgeError::BadLine { line, .. }) => assert!(line >= 1),
-        Err(JudgeError::Unanswered { case, .. }) => assert!(choice == 6 && case >= 1),
+        Err(JudgeError::Unanswered { case, .. }) => {
+            assert!((choice == 6 || choice == 10) && case >= 1);
+        }
         Err(JudgeError::Io(e)) => panic!("writing to memory failed: {e}"),
+    }
+}
+
+/// A hard 15-puzzle takes seconds: each search is bounded.
+fn bounded() -> SolveOptions {
+    SolveOptions {
+        limits: Limits {
+            max_expanded: Some(100_000),
+            ..Limits::NONE
+        },
+        build_tables: false,
+        ..SolveOptions::default()
     }
 }

@@ -22,3 +22,4 @@ pub mod random;
 pub mod rank;
 pub mod solvability;
 pub mod state;
+pub mod swap_game;

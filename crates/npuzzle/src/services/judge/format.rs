@@ -22,6 +22,13 @@ pub(crate) enum JudgeFormat {
     Uva10181,
     Leetcode773,
     Abc224d,
+    Alds113B,
+    Alds113C,
+    Poj2893,
+    Uva10085,
+    KattisNpuzzle,
+    Lintcode794,
+    Cses1670,
 }
 
 impl JudgeFormat {
@@ -41,19 +48,27 @@ impl JudgeFormat {
     /// How the judge compares output: Luogu's default checker ignores spaces at line ends
     /// and newlines at the end of the output, as AtCoder's does; HDU, POJ and UVa give a
     /// Presentation Error for other spacing (their FAQs) but accept a missing final
-    /// newline; LeetCode compares the returned value. `path` is npuzzle's own exercise,
-    /// judged as Luogu judges.
+    /// newline, as AOJ's does; LeetCode and LintCode compare the returned value, Kattis's
+    /// default validator the tokens; CSES and `path` (npuzzle's own exercise) are judged
+    /// as Luogu judges.
     pub fn comparison(self) -> Comparison {
         match self {
-            JudgeFormat::P1379 | JudgeFormat::Path | JudgeFormat::Abc224d => {
-                Comparison::TrailingWhitespace
+            JudgeFormat::P1379
+            | JudgeFormat::Path
+            | JudgeFormat::Abc224d
+            | JudgeFormat::Cses1670 => Comparison::TrailingWhitespace,
+            JudgeFormat::Leetcode773 | JudgeFormat::Lintcode794 | JudgeFormat::KattisNpuzzle => {
+                Comparison::Value
             }
-            JudgeFormat::Leetcode773 => Comparison::Value,
             JudgeFormat::Hdu1043
             | JudgeFormat::Poj1077
             | JudgeFormat::Hdu3567
             | JudgeFormat::Uva652
-            | JudgeFormat::Uva10181 => Comparison::FinalNewline,
+            | JudgeFormat::Uva10181
+            | JudgeFormat::Uva10085
+            | JudgeFormat::Poj2893
+            | JudgeFormat::Alds113B
+            | JudgeFormat::Alds113C => Comparison::FinalNewline,
         }
     }
 
@@ -67,26 +82,51 @@ impl JudgeFormat {
             )
             .expect("123804765 is a permutation"),
             JudgeFormat::Leetcode773 => Board::goal(Size::new(3, 2).expect("2x3 is a size")),
-            JudgeFormat::Uva10181 => Board::goal(Size::square(4).expect("4x4 is a size")),
+            JudgeFormat::Uva10181 | JudgeFormat::Alds113C | JudgeFormat::KattisNpuzzle => {
+                Board::goal(Size::square(4).expect("4x4 is a size"))
+            }
             _ => Board::goal(Size::square(3).expect("3x3 is a size")),
         }
     }
 
-    /// Whether the format's input may hold boards that cannot reach the goal.
+    /// Whether the format's input may hold boards that cannot reach the goal (the
+    /// problems that promise a solution have none; in UVa 10085 and CSES 1670 every
+    /// start has an answer).
     pub fn has_unsolvable(self) -> bool {
-        !matches!(self, JudgeFormat::P1379 | JudgeFormat::Hdu3567)
+        !matches!(
+            self,
+            JudgeFormat::P1379
+                | JudgeFormat::Hdu3567
+                | JudgeFormat::Alds113B
+                | JudgeFormat::Alds113C
+                | JudgeFormat::Uva10085
+                | JudgeFormat::Cses1670
+        )
     }
 
-    /// Whether each case has its own goal.
+    /// Whether each case has its own goal (POJ 2893: its own shape).
     pub fn goal_a_case(self) -> bool {
-        matches!(self, JudgeFormat::Hdu3567 | JudgeFormat::Path)
+        matches!(
+            self,
+            JudgeFormat::Hdu3567
+                | JudgeFormat::Path
+                | JudgeFormat::Lintcode794
+                | JudgeFormat::Poj2893
+        )
     }
 
     /// Whether a run reads one case (the judge starts the program once a case).
     pub fn one_case_a_run(self) -> bool {
         matches!(
             self,
-            JudgeFormat::P1379 | JudgeFormat::Poj1077 | JudgeFormat::Path | JudgeFormat::Abc224d
+            JudgeFormat::P1379
+                | JudgeFormat::Poj1077
+                | JudgeFormat::Path
+                | JudgeFormat::Abc224d
+                | JudgeFormat::Alds113B
+                | JudgeFormat::Alds113C
+                | JudgeFormat::KattisNpuzzle
+                | JudgeFormat::Cses1670
         )
     }
 
@@ -98,6 +138,9 @@ impl JudgeFormat {
             }
             JudgeFormat::Uva10181 => Some("any path of at most 50 moves to the goal is accepted"),
             JudgeFormat::Path => Some("any shortest path, state by state, is accepted"),
+            JudgeFormat::Uva10085 => {
+                Some("any state farthest from the start, with a shortest path to it, is accepted")
+            }
             _ => None,
         }
     }
@@ -128,12 +171,13 @@ impl JudgeFormat {
         self == JudgeFormat::Path
     }
 
-    /// Lines of output a case answers in.
+    /// Lines of output a case answers in (UVa 10085's empty line after each answer
+    /// included: the problem asks for it after the last one too).
     pub fn lines_a_case(self) -> usize {
-        if self == JudgeFormat::Hdu3567 {
-            2
-        } else {
-            1
+        match self {
+            JudgeFormat::Hdu3567 => 2,
+            JudgeFormat::Uva10085 => 6,
+            _ => 1,
         }
     }
 
@@ -168,7 +212,47 @@ impl JudgeFormat {
                 })
                 .collect()
         };
+        let rows = |board: &Board, blank: &str| -> String {
+            let mut text = String::new();
+            for row in tokens(board, blank).chunks(board.size().width()) {
+                let _ = writeln!(text, "{}", row.join(" "));
+            }
+            text
+        };
         match self {
+            JudgeFormat::Alds113B | JudgeFormat::Alds113C => rows(start, "0"),
+            // CSES 1670 has no blank: the board's permutation of 0..9 is written 1..9,
+            // the blank as 9, so the sliding goal is the sorted grid.
+            JudgeFormat::Cses1670 => rows(start, "9"),
+            JudgeFormat::Uva10085 => format!("{}\n", rows(start, "0")),
+            JudgeFormat::Poj2893 => {
+                let size = start.size();
+                format!("{} {}\n{}", size.height(), size.width(), rows(start, "0"))
+            }
+            JudgeFormat::KattisNpuzzle => start
+                .cells()
+                .chunks(start.size().width())
+                .map(|row| {
+                    let letters: String = row
+                        .iter()
+                        .map(|&t| match t {
+                            0 => '.',
+                            t => char::from(b'A' + (t - 1) as u8),
+                        })
+                        .collect();
+                    letters + "\n"
+                })
+                .collect(),
+            JudgeFormat::Lintcode794 => {
+                let json = |board: &Board| {
+                    let rows: Vec<String> = tokens(board, "0")
+                        .chunks(3)
+                        .map(|row| format!("[{}]", row.join(",")))
+                        .collect();
+                    format!("[{}]\n", rows.join(","))
+                };
+                format!("{}{}", json(start), json(goal))
+            }
             JudgeFormat::P1379 => format!("{}\n", tokens(start, "0").concat()),
             JudgeFormat::Hdu1043 | JudgeFormat::Poj1077 | JudgeFormat::Uva652 => {
                 format!("{}\n", tokens(start, "x").join(" "))
@@ -205,15 +289,18 @@ impl JudgeFormat {
 
     /// The input of one run of these cases: the count first where the format has one.
     pub fn input(self, cases: &[String]) -> String {
-        let mut input = if matches!(
-            self,
-            JudgeFormat::Hdu3567 | JudgeFormat::Uva652 | JudgeFormat::Uva10181
-        ) {
-            format!("{}\n", cases.len())
-        } else {
-            String::new()
+        let mut input = match self {
+            JudgeFormat::Hdu3567 | JudgeFormat::Uva652 | JudgeFormat::Uva10181 => {
+                format!("{}\n", cases.len())
+            }
+            // "A blank line follows this line."
+            JudgeFormat::Uva10085 => format!("{}\n\n", cases.len()),
+            _ => String::new(),
         };
         input.extend(cases.iter().map(String::as_str));
+        if self == JudgeFormat::Poj2893 {
+            input += "0 0\n";
+        }
         input
     }
 
@@ -258,8 +345,22 @@ mod tests {
             let out = String::from_utf8(format.reference(&input).unwrap()).unwrap();
             let expected = match format {
                 JudgeFormat::Hdu3567 => "Case 1: 0\n\n",
-                JudgeFormat::P1379 | JudgeFormat::Leetcode773 | JudgeFormat::Abc224d => "0\n",
+                JudgeFormat::P1379
+                | JudgeFormat::Leetcode773
+                | JudgeFormat::Abc224d
+                | JudgeFormat::Alds113B
+                | JudgeFormat::Alds113C
+                | JudgeFormat::KattisNpuzzle
+                | JudgeFormat::Lintcode794
+                | JudgeFormat::Cses1670 => "0\n",
                 JudgeFormat::Path => "0\n123456780\n",
+                JudgeFormat::Poj2893 => "YES\n",
+                // The goal's farthest states are the two 31 moves away.
+                JudgeFormat::Uva10085 => {
+                    assert!(out.starts_with("Puzzle #1\n"), "{out}");
+                    assert_eq!(out.lines().nth(4).map(str::len), Some(31), "{out}");
+                    continue;
+                }
                 _ => "\n",
             };
             assert_eq!(out, expected, "{format:?}");

@@ -6,10 +6,9 @@ use std::io::Write;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::rank::unrank;
 use crate::tables::distance_table::{DistanceTable, Layout};
-use crate::util::excerpt::shortened;
 use crate::util::progress::Silent;
 
-use super::reader::push_number;
+use super::reader::{json_board, push_number};
 use super::JudgeError;
 
 /// The board as JSON writes it, a `#` for each cell.
@@ -70,47 +69,10 @@ pub fn leetcode773(input: &str, out: &mut impl Write) -> Result<(), JudgeError> 
 /// The board of one line as its cells in base 6 (cell `i` the digit of `6^i`), or what
 /// is wrong with it.
 fn read_board(line: &str) -> Result<usize, String> {
-    let bad = |why: String| {
-        format!(
-            "{why} in '{}'; expected a board as [[1,2,3],[4,0,5]], each of 0-5 once",
-            shortened(line.trim())
-        )
-    };
-    let mut at = 0;
-    let (mut code, mut weight, mut seen) = (0, 1, 0u8);
-    for byte in line.bytes().filter(|b| !b.is_ascii_whitespace()) {
-        let Some(&want) = TEMPLATE.get(at) else {
-            return Err(bad(format!("'{}' after the board", char::from(byte))));
-        };
-        if want == b'#' {
-            if !(b'0'..=b'5').contains(&byte) {
-                return Err(bad(format!("cell {} is not a digit 0-5", at_cell(at))));
-            }
-            let tile = byte - b'0';
-            if seen & (1 << tile) != 0 {
-                return Err(bad(format!("{tile} appears twice")));
-            }
-            seen |= 1 << tile;
-            code += usize::from(tile) * weight;
-            weight *= 6;
-        } else if byte != want {
-            return Err(bad(format!(
-                "'{}' where '{}' belongs",
-                char::from(byte),
-                char::from(want)
-            )));
-        }
-        at += 1;
-    }
-    if at < TEMPLATE.len() {
-        return Err(bad("the board ends early".into()));
-    }
-    Ok(code)
-}
-
-/// The 1-based number of the cell at `at` in [`TEMPLATE`].
-fn at_cell(at: usize) -> usize {
-    TEMPLATE[..=at].split(|&b| b == b'#').count() - 1
+    let packed = json_board(line, TEMPLATE, "[[1,2,3],[4,0,5]]")?;
+    Ok((0..6).rev().fold(0, |code, cell| {
+        code * 6 + ((packed >> (4 * cell)) & 15) as usize
+    }))
 }
 
 /// Every 2x3 board's distance to the goal by its base-6 code ([`UNREACHABLE`] for the

@@ -24,6 +24,20 @@
 //!   the fewest moves or `-1`.
 //! - [`abc224d`] (AtCoder ABC224 D "8 Puzzle on Graph"): a graph on nine vertices and
 //!   eight pieces; the fewest moves or `-1`, from a [`crate::puzzle::graph_puzzle`].
+//! - [`alds1_13_b`] (AOJ `ALDS1_13_B` "8 Puzzle"): one 3x3 board with `0`; the fewest moves
+//!   to `1 2 3 / 4 5 6 / 7 8 0`.
+//! - [`alds1_13_c`] (AOJ `ALDS1_13_C` "15 Puzzle"): one 4x4 board with `0`; the fewest
+//!   moves, from the optimal 15-puzzle solver.
+//! - [`poj2893`] (POJ 2893 "M × N Puzzle"): boards of up to 999 x 999 until `0 0`;
+//!   `YES` or `NO`, by parity, read byte by byte.
+//! - [`uva10085`] (UVa 10085 "The Most Distant State"): a count, then 3x3 starts; a
+//!   farthest state and a shortest path to it (a special judge).
+//! - [`kattis_npuzzle`] (Kattis `npuzzle`): a 4x4 board of `A`-`O` and `.`; the scatter,
+//!   the summed Manhattan distance.
+//! - [`lintcode794`] (LintCode 794 "Sliding Puzzle II"): a start and a target as JSON,
+//!   two lines a test; the fewest moves or `-1`.
+//! - [`cses1670`] (CSES 1670 "Swap Game"): a 3x3 grid of 1-9; the fewest swaps of
+//!   adjacent cells that sort it, from a [`crate::puzzle::swap_game`].
 //!
 //! On malformed input every case before the bad one is still answered, then the error
 //! names the case or line, and the token.
@@ -35,15 +49,22 @@
 //! once per run in milliseconds).
 
 mod abc224d;
+mod alds1_13_b;
+mod alds1_13_c;
 mod comparison;
+mod cses1670;
 mod format;
 mod hdu1043;
 mod hdu3567;
 mod instance;
+mod kattis_npuzzle;
 mod leetcode773;
+mod lintcode794;
 mod p1379;
 mod path;
+mod poj2893;
 mod reader;
+mod uva10085;
 mod uva10181;
 mod uva652;
 
@@ -54,14 +75,21 @@ use thiserror::Error;
 use crate::answer::options::SolveOptions;
 
 pub use abc224d::abc224d;
+pub use alds1_13_b::alds1_13_b;
+pub use alds1_13_c::alds1_13_c;
 pub use comparison::Comparison;
+pub use cses1670::cses1670;
 pub(crate) use format::JudgeFormat;
 pub use hdu1043::{hdu1043, poj1077};
 pub use hdu3567::hdu3567;
 pub(crate) use instance::Instance;
+pub use kattis_npuzzle::kattis_npuzzle;
 pub use leetcode773::leetcode773;
+pub use lintcode794::lintcode794;
 pub use p1379::p1379;
 pub use path::path;
+pub use poj2893::poj2893;
+pub use uva10085::uva10085;
 pub use uva10181::uva10181;
 pub use uva652::uva652;
 
@@ -212,6 +240,55 @@ pub const JUDGES: &[Judge] = &[
         summary: "M edges on vertices 1-9, then p1..p8; the fewest moves to piece i on vertex i, or -1",
         answer: |i, mut o| abc224d(i, &mut o),
         format: JudgeFormat::Abc224d,
+    },
+    Judge {
+        name: "alds1-13-b",
+        source: "AOJ ALDS1_13_B 8 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_B)",
+        summary: "3 lines of 3 numbers, 0 the blank; the fewest moves to 1 2 3/4 5 6/7 8 0",
+        answer: |i, mut o| alds1_13_b(i, &mut o),
+        format: JudgeFormat::Alds113B,
+    },
+    Judge {
+        name: "alds1-13-c",
+        source: "AOJ ALDS1_13_C 15 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_C)",
+        summary: "4 lines of 4 numbers, 0 the blank; the fewest moves to 1..15 0 (optimal solver)",
+        answer: |i, mut o| alds1_13_c(i, &SolveOptions::default(), &mut o),
+        format: JudgeFormat::Alds113C,
+    },
+    Judge {
+        name: "poj2893",
+        source: "POJ 2893 M × N Puzzle (poj.org/problem?id=2893)",
+        summary: "cases M N and M rows of N numbers, up to 999x999, until 0 0; YES or NO, solvable",
+        answer: |i, mut o| poj2893(i, &mut o),
+        format: JudgeFormat::Poj2893,
+    },
+    Judge {
+        name: "uva10085",
+        source: "UVa 10085 The Most Distant State (onlinejudge.org, problem 10085)",
+        summary: "N, then 3x3 starts with 0; Puzzle #k, a farthest state and a shortest path U D L R to it",
+        answer: |i, mut o| uva10085(i, &mut o),
+        format: JudgeFormat::Uva10085,
+    },
+    Judge {
+        name: "kattis-npuzzle",
+        source: "Kattis npuzzle N-Puzzle, COCI 2006/2007 #3 (open.kattis.com/problems/npuzzle)",
+        summary: "4 lines of A-O and .; the scatter, the summed Manhattan distance to ABCD/EFGH/IJKL/MNO.",
+        answer: |i, mut o| kattis_npuzzle(i, &mut o),
+        format: JudgeFormat::KattisNpuzzle,
+    },
+    Judge {
+        name: "lintcode794",
+        source: "LintCode 794 Sliding Puzzle II (lintcode.com/problem/sliding-puzzle-ii)",
+        summary: "a 3x3 start and target as JSON, a line each; the fewest moves between them, or -1",
+        answer: |i, mut o| lintcode794(i, &mut o),
+        format: JudgeFormat::Lintcode794,
+    },
+    Judge {
+        name: "cses1670",
+        source: "CSES 1670 Swap Game (cses.fi/problemset/task/1670)",
+        summary: "3 lines of 3 numbers 1-9; the fewest swaps of adjacent cells that sort them",
+        answer: |i, mut o| cses1670(i, &mut o),
+        format: JudgeFormat::Cses1670,
     },
 ];
 

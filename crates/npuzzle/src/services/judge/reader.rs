@@ -3,6 +3,7 @@
 //! announces, and a byte-level reader of 3x3 boards for inputs of millions of cases.
 
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::rank::nibbles::BLANK_SHIFT;
 use crate::util::excerpt::shortened;
 use crate::util::plural::counted;
 
@@ -330,4 +331,85 @@ pub(super) fn push_number(buffer: &mut Vec<u8>, mut n: usize) {
         }
     }
     buffer.extend_from_slice(&digits[i..]);
+}
+
+/// Reads one board written as JSON after `template` (`[[#,#,#],[#,#,#]]`, a `#` a cell,
+/// whitespace anywhere), each of the digits `0`..`n-1` once for `n` cells: the board
+/// packed as [`FastCells`] packs it (four bits a cell, the blank's cell on top), or what
+/// is wrong with it, quoting the line shortened and `example`. No allocation on good
+/// input: the judges that read it answer millions of lines.
+pub(super) fn json_board(line: &str, template: &[u8], example: &str) -> Result<u64, String> {
+    let cells = template.split(|&b| b == b'#').count() - 1;
+    let last = b'0' + (cells as u8 - 1);
+    let bad = |why: String| {
+        format!(
+            "{why} in '{}'; expected a board as {example}, each of 0-{} once",
+            shortened(line.trim()),
+            char::from(last)
+        )
+    };
+    let (mut at, mut cell) = (0, 0u64);
+    let (mut packed, mut seen) = (0u64, 0u16);
+    for byte in line.bytes().filter(|b| !b.is_ascii_whitespace()) {
+        let Some(&want) = template.get(at) else {
+            return Err(bad(format!("'{}' after the board", char::from(byte))));
+        };
+        if want == b'#' {
+            if !(b'0'..=last).contains(&byte) {
+                return Err(bad(format!(
+                    "cell {} is not a digit 0-{}",
+                    cell + 1,
+                    char::from(last)
+                )));
+            }
+            let tile = byte - b'0';
+            if seen & (1 << tile) != 0 {
+                return Err(bad(format!("{tile} appears twice")));
+            }
+            seen |= 1 << tile;
+            packed |= u64::from(tile) << (4 * cell);
+            if tile == 0 {
+                packed |= cell << BLANK_SHIFT;
+            }
+            cell += 1;
+        } else if byte != want {
+            return Err(bad(format!(
+                "'{}' where '{}' belongs",
+                char::from(byte),
+                char::from(want)
+            )));
+        }
+        at += 1;
+    }
+    if at < template.len() {
+        return Err(bad("the board ends early".into()));
+    }
+    Ok(packed)
+}
+
+/// The cells of an input that holds one case of `per_case` tokens (a judge that starts
+/// the program once a case): each checked by `tile`, a token after them refused as a
+/// stray, too few said after any bad one among them.
+pub(super) fn one_case(
+    input: &str,
+    per_case: usize,
+    tile: impl Fn(&str) -> Option<u32>,
+    expected: &str,
+) -> Result<Vec<u32>, JudgeError> {
+    // One token past the case is read, to refuse it: never the rest of a huge input.
+    let all: Vec<Token> = tokens(input, 1).take(per_case + 1).collect();
+    if let Some(stray) = all.get(per_case) {
+        return Err(JudgeError::BadToken {
+            case: 1,
+            token: per_case + 1,
+            text: shortened(stray.text),
+            line: stray.line,
+            problem: "stray token after the case (the judge gives one)".into(),
+        });
+    }
+    let cells = read_tiles(1, 0, &all, tile, expected)?;
+    if cells.len() < per_case {
+        return Err(ended_early(1, 1, cells.len(), per_case));
+    }
+    Ok(cells)
 }

@@ -31,13 +31,31 @@ const HARD_FIFTEEN: [[u32; 16]; 2] = [
     [13, 6, 2, 8, 12, 1, 14, 3, 15, 7, 0, 5, 4, 11, 9, 10],
 ];
 
+/// AOJ `ALDS1_13_C` boards at its promised most, 45 moves, and one short of it, solved in
+/// well under a second: the ends of seeded random walks (`npuzzle random --size 4x4
+/// --walk 60 --seed 45`, and `--walk 61 --seed 46`), 44 and 45 moves from the goal.
+const HARD_AOJ_FIFTEEN: [[u32; 16]; 2] = [
+    [6, 9, 4, 7, 1, 2, 3, 12, 8, 5, 15, 13, 11, 0, 14, 10],
+    [4, 6, 7, 10, 3, 13, 1, 15, 2, 0, 8, 9, 5, 14, 11, 12],
+];
+
+/// UVa 10085's sample start, whose farthest states are 31 moves away.
+const DISTANT_SAMPLE: [u32; 9] = [2, 6, 4, 1, 3, 7, 0, 5, 8];
+
+/// CSES 1670's sample, as the 0-8 board its cells are written from (`9` is tile 0).
+const SWAP_SAMPLE: [u32; 9] = [2, 1, 3, 7, 5, 0, 8, 4, 6];
+
 /// The longest random walk of a UVa 10181 case: its optimum is at most this, within the
 /// judge's 50 moves, and quick to find for the reference and the program alike.
 const FIFTEEN_WALK: usize = 40;
 
 /// The edge cases of `format`, then `random` seeded random cases (not ABC224 D's:
-/// [`super::graph_cases`]).
+/// [`super::graph_cases`]; POJ 2893's boards of many shapes are
+/// [`super::shape_cases`]'s).
 pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Generated> {
+    if format == JudgeFormat::Poj2893 {
+        return super::shape_cases::generate(random, seed);
+    }
     let goal = format.goal();
     let mut cases = vec![
         case("start equal to goal", goal.clone(), goal.clone()),
@@ -46,15 +64,44 @@ pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Gen
     if format.has_unsolvable() {
         cases.push(case("unsolvable", swap_parity(&goal), goal.clone()));
     }
-    if format == JudgeFormat::Uva10181 {
+    let board = |cells: &[u32]| Board::new(goal.size(), cells.to_vec()).expect("a permutation");
+    match format {
         // No table of every 4x4 board: the hard cases are known ones, the rest walks.
-        for cells in HARD_FIFTEEN {
-            let board = Board::new(goal.size(), cells.to_vec()).expect("a 4x4 permutation");
-            cases.push(case("hard", board, goal.clone()));
+        JudgeFormat::Uva10181 | JudgeFormat::Alds113C => {
+            let hard = if format == JudgeFormat::Uva10181 {
+                HARD_FIFTEEN
+            } else {
+                HARD_AOJ_FIFTEEN
+            };
+            for cells in hard {
+                cases.push(case("hard", board(&cells), goal.clone()));
+            }
         }
-    } else {
-        for board in hardest(&goal) {
-            cases.push(case("hardest", board, goal.clone()));
+        // The scatter asks no search: the board turned half round is far from the goal.
+        JudgeFormat::KattisNpuzzle => {
+            let cells: Vec<u32> = goal.cells().iter().rev().copied().collect();
+            cases.push(case("far", board(&cells), goal.clone()));
+        }
+        // Every start has farthest states: the sample's, and a start with the blank in
+        // each cell (each a search of its own).
+        JudgeFormat::Uva10085 => {
+            cases.push(case("sample", board(&DISTANT_SAMPLE), goal.clone()));
+            for blank in 0..goal.size().cells() {
+                let layout = Layout::new(goal.size(), blank).expect("a 3x3 cell");
+                cases.push(case("blank in every cell", layout.goal(), goal.clone()));
+            }
+        }
+        JudgeFormat::Cses1670 => {
+            cases.push(case("sample", board(&SWAP_SAMPLE), goal.clone()));
+            for grid in crate::puzzle::swap_game::SwapGame::shared().farthest().1 {
+                let cells: Vec<u32> = grid.iter().map(|&n| u32::from(n) % 9).collect();
+                cases.push(case("hardest", board(&cells), goal.clone()));
+            }
+        }
+        _ => {
+            for board in hardest(&goal) {
+                cases.push(case("hardest", board, goal.clone()));
+            }
         }
     }
     let mut rng = StdRng::seed_from_u64(seed);
@@ -64,11 +111,18 @@ pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Gen
         } else {
             goal.clone()
         };
-        let start = if format == JudgeFormat::Uva10181 {
+        let start = if matches!(format, JudgeFormat::Uva10181 | JudgeFormat::Alds113C) {
             let steps = rng.gen_range(1..=FIFTEEN_WALK);
             random_walk(&goal, steps, &mut rng)
         } else {
             random_board(&goal, &mut rng)
+        };
+        // Every grid of the swap game can be sorted: both halves of the sliding puzzle's
+        // permutations are its cases.
+        let start = if format == JudgeFormat::Cses1670 && rng.gen() {
+            swap_parity(&start)
+        } else {
+            start
         };
         // A quarter unsolvable: enough to catch a program that never says so.
         if format.has_unsolvable() && rng.gen_range(0..4) == 0 {
@@ -153,6 +207,23 @@ mod tests {
     }
 
     #[test]
+    fn alds1_13_c_cases_are_within_the_problems_45_moves() {
+        let format = JudgeFormat::Alds113C;
+        let cases = generate(format, 20, 4);
+        let mut hard = Vec::new();
+        for c in &cases {
+            let input = format.input(&[format.case_text(&c.instance)]);
+            let out = String::from_utf8(format.reference(&input).unwrap()).unwrap();
+            let moves: usize = out.trim().parse().unwrap();
+            assert!(moves <= 45, "{c:?}: {moves}");
+            if c.label == "hard" {
+                hard.push(moves);
+            }
+        }
+        assert_eq!(hard, [44, 45]);
+    }
+
+    #[test]
     fn p1379_hardest_boards_are_all_thirty_moves_away() {
         let format = JudgeFormat::P1379;
         let goal = format.goal();
@@ -174,7 +245,9 @@ mod tests {
     #[test]
     fn a_seed_names_the_same_cases_and_unsolvable_ones_are_marked() {
         let formats = crate::services::judge::JUDGES.iter().map(|j| j.format);
-        for format in formats.filter(|&f| f != JudgeFormat::Abc224d) {
+        // The swap game's grids are any permutation: the sliding parity says nothing.
+        let sliding = |f: &JudgeFormat| !matches!(f, JudgeFormat::Abc224d | JudgeFormat::Cses1670);
+        for format in formats.filter(sliding) {
             let a = generate(format, 20, 7);
             assert_eq!(a, generate(format, 20, 7));
             assert_ne!(a, generate(format, 20, 8));

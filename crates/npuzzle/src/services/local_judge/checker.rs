@@ -6,7 +6,7 @@
 //! presentation error.
 
 use super::outcome::{misspaced, spacing, CaseOutcome, Checked};
-use super::{replay, states};
+use super::{distant, replay, states};
 use crate::services::judge::JudgeFormat;
 
 /// The outcome of each of `cases`, answered together by `output`.
@@ -39,6 +39,8 @@ pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -
             CaseOutcome::WrongAnswer("no answer: the output ended before it".to_string())
         } else if format.whole_output() {
             states::check(case, &answer)
+        } else if format == JudgeFormat::Uva10085 {
+            distant::check(case, &answer)
         } else if format.special_judge().is_some() {
             replay::check(format, case, answer[0])
         } else {

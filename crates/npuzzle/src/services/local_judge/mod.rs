@@ -29,9 +29,11 @@
 
 mod cases;
 mod checker;
+mod distant;
 mod graph_cases;
 mod outcome;
 mod replay;
+mod shape_cases;
 mod states;
 
 use std::ops::Range;
