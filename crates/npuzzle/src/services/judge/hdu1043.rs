@@ -9,8 +9,8 @@ use crate::tables::distance_table::{self, EightPuzzlePaths, PathLetters};
 use crate::util::excerpt::shortened;
 
 use super::reader::{
-    cells_apart, ended_early, is_eight_cell, line_at, no_stray, read_board, read_tiles,
-    three_by_three, tokens, x_tile, FastCells, Read, Token,
+    cells_apart, empty_input, ended_early, is_eight_cell, line_at, no_stray, read_board,
+    read_tiles, three_by_three, tokens, x_tile, FastCells, Read, Token,
 };
 use super::JudgeError;
 
@@ -64,6 +64,9 @@ pub fn poj1077(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
             line: stray.line,
             problem: "stray token after the case (POJ 1077 has one)".into(),
         });
+    }
+    if all.is_empty() {
+        return Err(empty_input(9));
     }
     if all.len() < 9 {
         read_tiles(1, 0, &all, x_tile, EXPECTED)?;
@@ -268,6 +271,17 @@ mod tests {
     use crate::services::judge::path::path;
     use crate::services::judge::tests::run;
     use crate::tables::distance_table::{Layout, MoveStrings};
+
+    #[test]
+    fn an_empty_poj1077_input_says_it_is_empty() {
+        let (out, err) = run(|i, o| poj1077(i, o), "");
+        assert_eq!(out, "");
+        let err = err.unwrap();
+        assert!(
+            err.contains("the input is empty") && !err.contains("announces"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn hdu1043_answers_until_the_bad_case() {

@@ -44,9 +44,10 @@
 //!
 //! The 3x3 answers come from the distance tables ([`crate::tables::distance_table`]): a
 //! start and goal are relabeled so the goal is the standard one with the same blank cell,
-//! whose table is embedded in the library. Inputs of many cases take a byte-level fast
-//! path over precomputed move strings ([`crate::distance_table::MoveStrings`], built
-//! once per run in milliseconds).
+//! whose table is embedded in the library. HDU 1043 and UVa 652 read each board's
+//! canonical path from paths embedded at build time; HDU 3567's many-case inputs take a
+//! byte-level fast path over move strings built once per run
+//! ([`crate::distance_table::MoveStrings`], milliseconds).
 
 mod abc224d;
 mod alds1_13_b;

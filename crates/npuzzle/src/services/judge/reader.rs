@@ -408,8 +408,20 @@ pub(super) fn one_case(
         });
     }
     let cells = read_tiles(1, 0, &all, tile, expected)?;
+    if cells.is_empty() {
+        return Err(empty_input(per_case));
+    }
     if cells.len() < per_case {
         return Err(ended_early(1, 1, cells.len(), per_case));
     }
     Ok(cells)
+}
+
+/// The error of an empty input to a judge that reads one case of `per_case` cells and
+/// no count line: what is missing, not what a count announced.
+pub(super) fn empty_input(per_case: usize) -> JudgeError {
+    JudgeError::BadCase {
+        case: 1,
+        problem: format!("the input is empty: the judge reads one board of {per_case} cells"),
+    }
 }
