@@ -285,6 +285,8 @@ pub fn trace(
         });
         traced.truncated = false;
     }
+    // The event that found the budget spent was told but not kept.
+    traced.count = events.len();
     traced.events = events;
     Ok(traced)
 }
@@ -576,5 +578,33 @@ mod tests {
             (None, "goal reached in 1 move".into())
         );
         assert_eq!(t.report(&near, &goal).gave_up, None);
+    }
+
+    /// The events kept count against the memory budget: past their half, the trace
+    /// gives up as a search past its budget does, holding no more than that half.
+    #[test]
+    fn kept_events_keep_to_the_memory_budget() {
+        let start = parse_board("0 11 9 13 12 15 10 14 3 7 6 2 4 8 5 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let mut limited = options(Algorithm::Idastar);
+        let budget = 4 << 20;
+        limited.limits.max_bytes = Some(budget);
+        let t = trace(&start, &goal, &limited, MAX_TRACE_EVENTS).unwrap();
+        assert_eq!(
+            t.solution.status,
+            Status::GaveUp(GiveUp::Memory {
+                budget,
+                held: t.solution.stats.peak_nodes
+            })
+        );
+        assert!(!t.truncated && t.count == t.events.len() && t.count > 1000);
+        let held = t.events.capacity() * std::mem::size_of::<TraceEvent>();
+        assert!(held as u64 <= budget / 2, "{held} bytes held");
+        // Streamed, nothing is held: the same search runs on to the event limit.
+        let streamed = trace_with(&start, &goal, &limited, 100_000, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(streamed.truncated && streamed.count == 100_000);
     }
 }
