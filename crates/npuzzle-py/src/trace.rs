@@ -213,7 +213,9 @@ const EVENT_FIELDS: [&str; 11] = [
 /// its `g`, `h` and `f` count them, as `npuzzle trace --metric mtm`. The search runs with
 /// the GIL released and stops on Ctrl-C.
 /// Returns a `Trace`: iterate it for the events, each a dict. An unsolvable board gives
-/// no events (the parity test decides it without search).
+/// no events (the parity test decides it without search). The events held count against
+/// `max_memory` with the search (half each, see the library's `trace`); past it the call
+/// raises `SearchLimit`, as `solve` does, instead of growing.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="bfs", heuristic=None, limit=10_000, *, size=None,
