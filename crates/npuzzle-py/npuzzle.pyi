@@ -282,10 +282,12 @@ def effective_branching_factor(nodes: float, depth: int, *, bstar: str = "n-plus
 
 class Trace:
     """The events of a traced search, each a dict equal to a line of `npuzzle trace --json`.
-    Iterate it for the events; `pandas.DataFrame(trace.events)` is a table of them."""
+    Iterate it for the events (made into dicts as they are read: the trace holds them
+    compactly); `pandas.DataFrame(trace.events)` is a table of them."""
 
     @property
-    def events(self) -> List[Dict[str, Any]]: ...
+    def events(self) -> List[Dict[str, Any]]:
+        """The events, a new list of dicts at each call."""
     @property
     def result(self) -> SolveResult:
         """How the traced search ended and what it cost ("gave-up" when the limit stopped it)."""
@@ -295,6 +297,7 @@ class Trace:
     @property
     def limit(self) -> int: ...
     def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Dict[str, Any]: ...
     def __iter__(self) -> Iterator[Dict[str, Any]]: ...
     def _repr_html_(self) -> str:
         """The events as an HTML table (what Jupyter shows; past 100, the first and last 50)."""
@@ -314,7 +317,9 @@ def trace(
     metric: Optional[str] = "stm",
 ) -> Trace:
     """What a classic search (bfs, bidirectional, astar, idastar, iddfs) did, event by
-    event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000)."""
+    event, as `npuzzle trace --json` prints it; at most `limit` events (1 to 10,000,000).
+    The events held count against `max_memory` with the search (half each); past it,
+    raises `SearchLimit` (its `.result` what the search cost)."""
 
 def bench_by_depth(
     depths: Iterable[int],

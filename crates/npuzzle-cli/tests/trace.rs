@@ -272,3 +272,88 @@ fn bad_requests_are_clear_errors() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// The hardest 15-puzzle board: any classic search on it runs far past these tests' limits.
+const HARDEST_15: &str = "0 11 9 13 12 15 10 14 3 7 6 2 4 8 5 1";
+
+/// A field of `/proc/<pid>/status` in KiB (`VmHWM:`, the peak resident memory).
+fn status_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+}
+
+/// `--max-memory` bounds the whole trace: its events are written, not held, so it stops
+/// at the search's memory limit, with the limit's message and exit code, its peak under
+/// the budget and the program itself. (Holding the events, it took 230 MB under 64M.)
+#[test]
+fn a_trace_keeps_to_max_memory() {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["trace", HARDEST_15, "-a", "bfs", "--json"])
+        .args(["--limit", "10000000", "--max-memory", "64M"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // Polled: the peak grows with the search, and a reading after it keeps it.
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        peak = peak.max(status_kib(pid, "VmHWM:").unwrap_or(0));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("gave up: memory budget of 64 MiB reached"),
+        "{stderr}"
+    );
+    assert!(peak > 0, "no reading of the trace's memory");
+    assert!(
+        peak < (64 + 24) << 10,
+        "peak {peak} KiB under a 64 MiB budget"
+    );
+}
+
+/// The first event is printed as soon as the search makes it: read while the search still
+/// runs, before it has held much (holding its events, the first came after them all).
+#[test]
+fn a_trace_prints_its_first_event_at_once() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([
+            "trace",
+            HARDEST_15,
+            "-a",
+            "idastar",
+            "--heuristic",
+            "misplaced",
+        ])
+        .args(["--json", "--limit", "3000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut first = String::new();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    stdout.read_line(&mut first).unwrap();
+    let waited = started.elapsed();
+    let held = status_kib(child.id(), "VmHWM:");
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let first: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(
+        first,
+        json!({"event": "iteration", "bound": 15, "expanded": 0})
+    );
+    assert!(running, "the trace ended before its first line was read");
+    assert!(held.is_some_and(|kib| kib < 64 << 10), "{held:?} KiB held");
+    assert!(waited.as_secs() < 10, "the first line took {waited:?}");
+}

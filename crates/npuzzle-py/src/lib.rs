@@ -47,6 +47,7 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<results::PySearchStats>()?;
     module.add_class::<results::PyVerdict>()?;
     module.add_class::<trace::PyTrace>()?;
+    module.add_class::<trace::PyTraceIterator>()?;
     comparison::add(module)?;
     module.add("SearchLimit", module.py().get_type::<errors::SearchLimit>())?;
     module.add_function(wrap_pyfunction!(functions::solve, module)?)?;

@@ -7,41 +7,73 @@
     reason = "the arguments PyO3 hands over are the owned values their from_py_with readers made"
 )]
 
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyList};
+use pyo3::types::{PyDict, PyList};
 
 use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::trace::{trace as traced_search, TraceError};
+use npuzzle::search::GiveUp;
+use npuzzle::trace::{trace as traced_search, TraceError, TraceEvent};
 use npuzzle::trace_report::TraceEventReport;
-use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions};
+use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, estimate, limits};
 use crate::board::{self, start_and_goal, BoardArgument};
-use crate::errors::{bad_input, refused};
+use crate::errors::{bad_input, refused, SearchLimit};
 use crate::html::{table, Row};
 use crate::interruptible::interruptible;
-use crate::results::{to_python, PySolveResult};
+use crate::results::PySolveResult;
 use crate::values::{self, whole};
 
 /// The events of a traced search, in order, each a dict equal to a line of `npuzzle trace
 /// --json` (fields that do not apply to an event are left out; `"move"` is None where an
 /// expansion or the goal has no parent). Iterating yields the events; `len()` counts
-/// them; `result` is the traced search's `SolveResult` (`status == "gave-up"` when the
-/// limit stopped it) and `truncated` says whether the limit cut the trace short.
+/// them and `trace[i]` is one; `result` is the traced search's `SolveResult` (`status ==
+/// "gave-up"` when the limit stopped it) and `truncated` says whether the limit cut the
+/// trace short. The events are held in the library's compact form (about a tenth of
+/// their dicts) and made into dicts as they are read, so a long trace fits its memory
+/// budget; `events` makes a new list of them at each call.
 #[pyclass(frozen, name = "Trace", module = "npuzzle")]
 pub struct PyTrace {
-    events: Py<PyList>,
+    events: Vec<TraceEvent>,
     result: Py<PySolveResult>,
     truncated: bool,
     limit: usize,
 }
 
+/// The iterator over a trace's events, made into dicts one at a time.
+#[pyclass(name = "TraceIterator", module = "npuzzle")]
+pub struct PyTraceIterator {
+    trace: Py<PyTrace>,
+    next: usize,
+}
+
+#[pymethods]
+impl PyTraceIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(event) = self.trace.get().events.get(self.next) else {
+            return Ok(None);
+        };
+        self.next += 1;
+        event_dict(py, event).map(Some)
+    }
+}
+
 #[pymethods]
 impl PyTrace {
-    /// The events, a list of dicts (a `pandas.DataFrame(trace.events)` is a table).
+    /// The events, a new list of dicts (a `pandas.DataFrame(trace.events)` is a table).
     #[getter]
-    fn events(&self, py: Python<'_>) -> Py<PyList> {
-        self.events.clone_ref(py)
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let dicts = self
+            .events
+            .iter()
+            .map(|event| event_dict(py, event))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, dicts)
     }
 
     /// The traced search's result: how it ended and what it cost.
@@ -63,18 +95,34 @@ impl PyTrace {
         self.limit
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.events.bind(py).len()
+    fn __len__(&self) -> usize {
+        self.events.len()
     }
 
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.events.bind(py).try_iter()
+    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyDict>> {
+        let count = self.events.len();
+        let at = if index < 0 {
+            count.checked_sub(index.unsigned_abs())
+        } else {
+            Some(index.unsigned_abs()).filter(|&i| i < count)
+        };
+        match at {
+            Some(at) => event_dict(py, &self.events[at]),
+            None => Err(PyIndexError::new_err("trace index out of range")),
+        }
+    }
+
+    fn __iter__(slf: Py<Self>) -> PyTraceIterator {
+        PyTraceIterator {
+            trace: slf,
+            next: 0,
+        }
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Trace(events={}, truncated={}, result={})",
-            self.events.bind(py).len(),
+            self.events.len(),
             if self.truncated { "True" } else { "False" },
             self.result.bind(py).repr()?
         ))
@@ -84,8 +132,7 @@ impl PyTrace {
     /// search ended; a trace of more than 100 events shows its first and last 50, with
     /// a row saying how many are left out (`events` holds them all).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let events = self.events.bind(py);
-        let count = events.len();
+        let count = self.events.len();
         let shown: Vec<usize> = if count > SHOWN_EVENTS {
             (0..SHOWN_EVENTS / 2)
                 .chain(count - SHOWN_EVENTS / 2..count)
@@ -95,7 +142,7 @@ impl PyTrace {
         };
         let events: Vec<Bound<'_, PyDict>> = shown
             .iter()
-            .map(|&index| Ok(events.get_item(index)?.cast_into::<PyDict>()?))
+            .map(|&index| event_dict(py, &self.events[index]))
             .collect::<PyResult<_>>()?;
         // The fields of the events shown, in the order of `npuzzle trace --json`.
         let mut columns: Vec<&str> = Vec::new();
@@ -166,7 +213,9 @@ const EVENT_FIELDS: [&str; 11] = [
 /// its `g`, `h` and `f` count them, as `npuzzle trace --metric mtm`. The search runs with
 /// the GIL released and stops on Ctrl-C.
 /// Returns a `Trace`: iterate it for the events, each a dict. An unsolvable board gives
-/// no events (the parity test decides it without search).
+/// no events (the parity test decides it without search). The events held count against
+/// `max_memory` with the search (half each, see the library's `trace`); past it the call
+/// raises `SearchLimit`, as `solve` does, instead of growing.
 #[pyfunction]
 #[pyo3(signature = (
     board, goal=None, algorithm="bfs", heuristic=None, limit=10_000, *, size=None,
@@ -207,10 +256,22 @@ pub fn trace(
         TraceError::BadLimit(_) => bad_input("limit", e),
         TraceError::Solve(e) => refused(e),
     })?;
-    let events: Vec<TraceEventReport> = traced.events.iter().map(TraceEventReport::new).collect();
+    let result = PySolveResult(traced.report(&start, &goal));
+    // Past the memory budget the trace is not whole (the events of the rest of the search
+    // were never made): raised as `solve` raises it, not returned as a shorter trace.
+    if let Status::GaveUp(why @ (GiveUp::Memory { .. } | GiveUp::Held(_))) = &traced.solution.status
+    {
+        let message = match traced.solution.hint() {
+            Some(hint) => format!("{why}; hint: {hint}"),
+            None => why.to_string(),
+        };
+        let error = SearchLimit::new_err(message);
+        error.value(py).setattr("result", Py::new(py, result)?)?;
+        return Err(error);
+    }
     Ok(PyTrace {
-        events: to_python(py, &events)?.cast_into::<PyList>()?.unbind(),
-        result: Py::new(py, PySolveResult(traced.report(&start, &goal)))?,
+        events: traced.events,
+        result: Py::new(py, result)?,
         truncated: traced.truncated,
         limit,
     })
@@ -220,4 +281,38 @@ pub fn trace(
 fn limit_argument(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     let limit = whole(value, "limit")?;
     Ok(usize::try_from(limit).unwrap_or(usize::MAX))
+}
+
+/// `event` as a dict equal to its line of `npuzzle trace --json`, its fields in that order.
+fn event_dict<'py>(py: Python<'py>, event: &TraceEvent) -> PyResult<Bound<'py, PyDict>> {
+    let report = TraceEventReport::new(event);
+    let dict = PyDict::new(py);
+    dict.set_item("event", report.event)?;
+    if let Some(board) = report.board {
+        dict.set_item("board", board)?;
+    }
+    for (field, value) in [
+        ("g", report.g),
+        ("h", report.h),
+        ("f", report.f),
+        ("depth", report.depth),
+    ] {
+        if let Some(value) = value {
+            dict.set_item(field, value)?;
+        }
+    }
+    if let Some(moved) = report.moved {
+        dict.set_item("move", moved)?;
+    }
+    if let Some(bound) = report.bound {
+        dict.set_item("bound", bound)?;
+    }
+    if let Some(side) = report.side {
+        dict.set_item("side", side)?;
+    }
+    if let Some(frontier) = report.frontier {
+        dict.set_item("frontier", frontier)?;
+    }
+    dict.set_item("expanded", report.expanded)?;
+    Ok(dict)
 }

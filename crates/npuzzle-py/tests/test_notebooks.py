@@ -566,3 +566,48 @@ def test_bench_by_depth_refuses_more_boards_than_the_memory_holds():
         npuzzle.bench_by_depth([2, 4], count=10**15)
     with pytest.raises(ValueError, match="^count: 100000 boards at 1 depths take .* more than the memory budget"):
         npuzzle.bench_by_depth([2], count=100_000, max_memory="1M")
+
+
+TRACE_UNDER_A_CAP = """
+import resource
+import npuzzle
+def address_space():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+# Room for the trace's budget of 256 MiB and the threads' arenas, not for its dicts.
+cap = address_space() + (512 << 20)
+resource.setrlimit(resource.RLIMIT_AS, (cap, resource.getrlimit(resource.RLIMIT_AS)[1]))
+try:
+    t = npuzzle.trace({board!r}, algorithm={algorithm!r}, limit=5_000_000, max_memory="256M")
+except npuzzle.SearchLimit as e:
+    print("SearchLimit", e.result.status, str(e).split(";")[0])
+else:
+    print("returned", len(t))
+"""
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "bfs"])
+def test_a_long_trace_keeps_to_max_memory_and_raises_search_limit(algorithm):
+    # Five million events, held as dicts, took gigabytes and aborted the interpreter
+    # under the cap; held compactly and counted, they stop at the budget and raise.
+    import subprocess
+    import sys
+    board = "0 11 9 13 12 15 10 14 3 7 6 2 4 8 5 1"
+    child = subprocess.run(
+        [sys.executable, "-c", TRACE_UNDER_A_CAP.format(board=board, algorithm=algorithm)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.startswith("SearchLimit gave-up gave up: memory budget of 256 MiB reached"), child.stdout
+
+
+def test_a_trace_is_indexed_and_iterated_lazily():
+    traced = npuzzle.trace("283104765", "123804765", algorithm="bfs")
+    events = traced.events
+    assert traced[0] == events[0] and traced[-1] == events[-1] and traced[-1]["event"] == "goal"
+    assert [traced[i] for i in range(len(traced))] == events == list(traced)
+    assert traced.events is not events  # a new list each time: the trace holds no dicts
+    with pytest.raises(IndexError):
+        traced[len(traced)]
+    it = iter(traced)
+    assert next(it) == events[0] and next(it) == events[1]

@@ -3,17 +3,22 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use npuzzle::options::SOLVE_LIMITS;
 use npuzzle::plural::counted;
-use npuzzle::trace::{trace, Trace, TraceEvent, TraceKind};
+use npuzzle::trace::{trace_with, Trace, TraceEvent, TraceKind};
 use npuzzle::trace_report::TraceEventReport;
 use npuzzle::{EstimateChoice, SolveOptions, Status};
 
 use super::exit_code;
 use crate::args::TraceArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
+
+/// Longest an event written waits in the buffer while the search runs.
+const FLUSH_EVERY: Duration = Duration::from_millis(20);
 
 /// One event as a line of text: the kind, the board, then `name=value` fields.
 fn text_line(event: &TraceEvent) -> String {
@@ -59,7 +64,7 @@ fn summary(traced: &Trace) -> String {
     format!(
         "{}: {}, {} expanded, {}{cut}",
         solution.algorithm,
-        counted(traced.events.len() as u64, "event", "events"),
+        counted(traced.count as u64, "event", "events"),
         solution.stats.expanded,
         traced.ending()
     )
@@ -78,7 +83,41 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         metric: args.metric.metric,
         ..SolveOptions::default()
     };
-    let traced = trace(&start, &goal, &options, args.limit).map_err(|e| match e {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    // Each event is written as the search makes it, so nothing is held and a reader sees
+    // the first at once; later ones within FLUSH_EVERY (a flush a line would cost a third
+    // more time). A write that fails (a reader gone) stops the search.
+    let mut failed: Option<io::Error> = None;
+    let mut flushed: Option<Instant> = None;
+    let mut line = Vec::new();
+    let traced = trace_with(&start, &goal, &options, args.limit, &mut |event| {
+        line.clear();
+        if args.json {
+            if let Err(e) = serde_json::to_writer(&mut line, &TraceEventReport::new(event)) {
+                failed = Some(e.into());
+                return ControlFlow::Break(());
+            }
+        } else {
+            line.extend_from_slice(text_line(event).as_bytes());
+        }
+        line.push(b'\n');
+        let written = out.write_all(&line).and_then(|()| {
+            if flushed.is_none_or(|t| t.elapsed() >= FLUSH_EVERY) {
+                flushed = Some(Instant::now());
+                out.flush()?;
+            }
+            Ok(())
+        });
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    })
+    .map_err(|e| match e {
         npuzzle::trace::TraceError::BadLimit(_) => anyhow::anyhow!("--limit: {e}"),
         npuzzle::trace::TraceError::NotTraced(_) => anyhow::anyhow!("--algorithm: {e}"),
         npuzzle::trace::TraceError::Solve(e) => anyhow::Error::new(e).context(format!(
@@ -89,15 +128,8 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
                 .unwrap_or_default()
         )),
     })?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    for event in &traced.events {
-        if args.json {
-            serde_json::to_writer(&mut out, &TraceEventReport::new(event))?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "{}", text_line(event))?;
-        }
+    if let Some(e) = failed {
+        return Err(e.into());
     }
     out.flush()?;
     if !args.quiet {

@@ -40,6 +40,7 @@
 //!   each pass, and may be more than once in a pass.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
@@ -51,6 +52,8 @@ use crate::search::{Event, GiveUp, Side};
 use crate::solving::plan::{plan, Guide};
 use crate::solving::problem;
 use crate::solving::report::SolveReport;
+use crate::util::cancel::CancelToken;
+use crate::util::memory::heap_block;
 use crate::util::plural::counted;
 
 /// Most events a trace may be asked to keep: ten million events take about a gigabyte.
@@ -138,8 +141,11 @@ impl TraceEvent {
 /// A traced search: its events, and how it ended.
 #[derive(Clone, Debug)]
 pub struct Trace {
-    /// The events, in order, at most the limit asked for.
+    /// The events, in order, at most the limit asked for: all of them from [`trace`],
+    /// none from [`trace_with`], which gives them to its sink instead.
     pub events: Vec<TraceEvent>,
+    /// How many events the search made and the trace told (kept, or given to the sink).
+    pub count: usize,
     /// Whether the limit cut the trace short (events were left out, or the search was
     /// stopped at the limit's count of expansions).
     pub truncated: bool,
@@ -233,6 +239,12 @@ impl TraceError {
 /// expansions at the latest. The estimate is the one [`crate::solving::plan`] gives the algorithm.
 /// An unsolvable board gives no events (the parity test decides it without search).
 ///
+/// The events kept count against the memory budget ([`crate::search::Limits::max_bytes`])
+/// with the search: each may take half of it (the search counts its own half as it
+/// always does), and a trace whose events would pass theirs stops with
+/// [`GiveUp::Memory`], as the search would. To hold no events at all, give them to a sink
+/// as they come with [`trace_with`].
+///
 /// # Errors
 /// When the algorithm is not a classic search, the limit is 0 or too large, or the
 /// options are refused (see [`crate::solving::plan::validate`]).
@@ -241,6 +253,77 @@ pub fn trace(
     goal: &Board,
     options: &SolveOptions,
     limit: usize,
+) -> Result<Trace, TraceError> {
+    let budget = options.limits.max_bytes;
+    let mut searched = options.clone();
+    // Half for the events, half for the search: neither can tell the other what it holds
+    // while the search runs, and fixed shares keep the sum under the budget.
+    searched.limits.max_bytes = budget.map(|b| b - b / 2);
+    let events_budget = budget.map(|b| b / 2);
+    let per_board = heap_block(start.size().cells() * std::mem::size_of::<u32>()) as u64;
+    let mut events: Vec<TraceEvent> = Vec::new();
+    let mut over = false;
+    let mut traced = trace_with(start, goal, &searched, limit, &mut |event: &TraceEvent| {
+        if events.len() == events.capacity() {
+            // Counted as the search counts its maps: with the growth this push causes.
+            let capacity = events.capacity().max(2) * 2;
+            let bytes = (capacity * std::mem::size_of::<TraceEvent>()) as u64
+                + (events.len() as u64 + 1) * per_board;
+            if events_budget.is_some_and(|b| bytes > b) {
+                over = true;
+                return ControlFlow::Break(());
+            }
+            events.reserve_exact(capacity - events.len());
+        }
+        events.push(event.clone());
+        ControlFlow::Continue(())
+    })?;
+    if over {
+        traced.solution.status = Status::GaveUp(GiveUp::Memory {
+            budget: budget.unwrap_or_default(),
+            held: traced.solution.stats.peak_nodes,
+        });
+        traced.truncated = false;
+    }
+    // The event that found the budget spent was told but not kept.
+    traced.count = events.len();
+    traced.events = events;
+    Ok(traced)
+}
+
+/// [`trace`], handing each event to `sink` as the search makes it instead of keeping it:
+/// the trace holds no events (its [`Trace::events`] is empty, [`Trace::count`] says how
+/// many were told), so a trace of any length takes no more memory than its search, and a
+/// front end shows each event at once. `sink` returns [`ControlFlow::Break`] to stop the
+/// search (a reader gone, a budget of its own spent): the search then ends as
+/// interrupted ([`GiveUp::Interrupted`]).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use npuzzle::trace::{trace_with, TraceKind};
+/// use npuzzle::{parse_board, Algorithm, SolveOptions};
+///
+/// let start = parse_board("283104765", None)?;
+/// let goal = parse_board("123804765", None)?;
+/// let options = SolveOptions { algorithm: Algorithm::Bfs, ..SolveOptions::default() };
+/// let mut kinds = Vec::new();
+/// let t = trace_with(&start, &goal, &options, 10_000, &mut |event| {
+///     kinds.push(event.kind);
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!((kinds.len(), t.count, t.events.len()), (21, 21, 0));
+/// assert_eq!(kinds.last(), Some(&TraceKind::Goal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`trace`].
+pub fn trace_with(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    limit: usize,
+    sink: &mut dyn FnMut(&TraceEvent) -> ControlFlow<()>,
 ) -> Result<Trace, TraceError> {
     if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
         return Err(TraceError::BadLimit(limit));
@@ -263,10 +346,10 @@ pub fn trace(
     let mut solution = Solution::new(algorithm, heuristic.map(|k| k.name().to_string()));
     // The classic searches take either metric (their moves jump in the multi-tile one).
     solution.metric = options.metric;
-    let mut events = Vec::new();
     if !is_solvable(start, goal) {
         return Ok(Trace {
-            events,
+            events: Vec::new(),
+            count: 0,
             truncated: false,
             solution,
             limit,
@@ -275,7 +358,14 @@ pub fn trace(
     let cap = limit as u64;
     let mut capped = options.clone();
     capped.limits.max_expanded = Some(options.limits.max_expanded.map_or(cap, |m| m.min(cap)));
+    // The search stops only on its limits or its token: a token of the trace's own lets
+    // the sink stop it, and the caller's token is passed on to it at every event (there
+    // is one at least every expansion, so none is missed for long).
+    let outer = options.limits.cancel.clone();
+    let stop = CancelToken::new();
+    capped.limits.cancel = Some(stop.clone());
     let mut dropped = false;
+    let mut told = 0usize;
     let mut expanded = 0u64;
     let size = start.size();
     let (outcome, stats) = problem::search_watched(
@@ -288,11 +378,17 @@ pub fn trace(
             if matches!(event, Event::Expand(_)) {
                 expanded += 1;
             }
-            if events.len() >= limit {
-                dropped = true;
+            if CancelToken::is_set(outer.as_ref()) {
+                stop.cancel();
+            }
+            if told >= limit || stop.is_cancelled() {
+                dropped |= told >= limit;
                 return;
             }
-            events.push(record(event, size, expanded));
+            told += 1;
+            if sink(&record(event, size, expanded)).is_break() {
+                stop.cancel();
+            }
         },
     );
     let stopped_by_cap = matches!(outcome, Err(GiveUp::Expanded(n)) if n == cap)
@@ -304,7 +400,8 @@ pub fn trace(
     }
     debug_assert!(solution.status != Status::Unsolvable);
     Ok(Trace {
-        events,
+        events: Vec::new(),
+        count: told,
         truncated: dropped || stopped_by_cap,
         solution,
         limit,
@@ -481,5 +578,33 @@ mod tests {
             (None, "goal reached in 1 move".into())
         );
         assert_eq!(t.report(&near, &goal).gave_up, None);
+    }
+
+    /// The events kept count against the memory budget: past their half, the trace
+    /// gives up as a search past its budget does, holding no more than that half.
+    #[test]
+    fn kept_events_keep_to_the_memory_budget() {
+        let start = parse_board("0 11 9 13 12 15 10 14 3 7 6 2 4 8 5 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let mut limited = options(Algorithm::Idastar);
+        let budget = 4 << 20;
+        limited.limits.max_bytes = Some(budget);
+        let t = trace(&start, &goal, &limited, MAX_TRACE_EVENTS).unwrap();
+        assert_eq!(
+            t.solution.status,
+            Status::GaveUp(GiveUp::Memory {
+                budget,
+                held: t.solution.stats.peak_nodes
+            })
+        );
+        assert!(!t.truncated && t.count == t.events.len() && t.count > 1000);
+        let held = t.events.capacity() * std::mem::size_of::<TraceEvent>();
+        assert!(held as u64 <= budget / 2, "{held} bytes held");
+        // Streamed, nothing is held: the same search runs on to the event limit.
+        let streamed = trace_with(&start, &goal, &limited, 100_000, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(streamed.truncated && streamed.count == 100_000);
     }
 }
