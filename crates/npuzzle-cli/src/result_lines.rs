@@ -118,6 +118,8 @@ pub enum Written {
         lines: usize,
         /// Of which error records.
         failed: usize,
+        /// Of which answers a limit stopped (status `bounded` or `gave-up`).
+        limited: usize,
     },
     /// A stop was asked for; every result finished by then was written.
     Stopped {
@@ -140,12 +142,13 @@ pub fn write_in_order(
     interrupt: &Interrupt,
 ) -> anyhow::Result<Written> {
     let mut pending = BTreeMap::new();
-    let (mut next, mut lines, mut failed) = (0, 0, 0);
+    let (mut next, mut lines, mut failed, mut limited) = (0, 0, 0, 0);
     let mut write = |sink: &mut Sink, record: &str, bad: bool| -> anyhow::Result<()> {
         sink.append(record)
             .map_err(|error| write_error(sink, lines, &error))?;
         lines += 1;
         failed += usize::from(bad);
+        limited += usize::from(!bad && stopped_by_a_limit(record));
         Ok(())
     };
     loop {
@@ -172,7 +175,18 @@ pub fn write_in_order(
     }
     sink.sync()
         .with_context(|| format!("syncing {}", sink.name()))?;
-    Ok(Written::All { lines, failed })
+    Ok(Written::All {
+        lines,
+        failed,
+        limited,
+    })
+}
+
+/// Whether a result record is an answer a limit stopped. The record is the `solve --json`
+/// object, written by serde with no spaces, whose one top-level `status` is read here
+/// rather than carried beside it (the cluster's results travel as text and a flag).
+fn stopped_by_a_limit(record: &str) -> bool {
+    record.contains(r#""status":"bounded""#) || record.contains(r#""status":"gave-up""#)
 }
 
 fn write_error(sink: &Sink, lines: usize, error: &io::Error) -> anyhow::Error {

@@ -247,33 +247,43 @@ fn write_results(
     let bars = Bars::new(args.cache.quiet);
     bars.start("solving", count as u64);
     let (sender, receiver) = mpsc::channel::<Finished>();
-    let (total, failed) = std::thread::scope(|scope| -> anyhow::Result<(usize, usize)> {
-        let (interrupt, bars) = (&interrupt, &bars);
-        let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
-            Ok(Written::All { lines, failed }) => Ok((lines, failed)),
-            // The searches still running could take minutes, and their results would have
-            // nowhere to go: what was finished is saved, so the process ends here.
-            Ok(Written::Stopped { stop, lines }) => {
-                bars.finish();
-                eprintln!(
-                    "stopped by {}: {lines} finished results written; run the same command \
+    let (total, failed, limited) =
+        std::thread::scope(|scope| -> anyhow::Result<(usize, usize, usize)> {
+            let (interrupt, bars) = (&interrupt, &bars);
+            let writer = scope.spawn(move || match write_in_order(&receiver, sink, interrupt) {
+                Ok(Written::All {
+                    lines,
+                    failed,
+                    limited,
+                }) => Ok((lines, failed, limited)),
+                // The searches still running could take minutes, and their results would have
+                // nowhere to go: what was finished is saved, so the process ends here.
+                Ok(Written::Stopped { stop, lines }) => {
+                    bars.finish();
+                    eprintln!(
+                        "stopped by {}: {lines} finished results written; run the same command \
                      again to solve the rest",
-                    stop.name()
-                );
-                std::process::exit(stop.exit_code().into())
-            }
-            Err(error) => {
-                bars.finish();
-                eprintln!("error: {error:#}");
-                std::process::exit(i32::from(crate::failure::code(&error)))
-            }
-        });
-        produce(sender, interrupt, bars);
-        writer.join().expect("the writer thread does not panic")
-    })?;
+                        stop.name()
+                    );
+                    std::process::exit(stop.exit_code().into())
+                }
+                Err(error) => {
+                    bars.finish();
+                    eprintln!("error: {error:#}");
+                    std::process::exit(i32::from(crate::failure::code(&error)))
+                }
+            });
+            produce(sender, interrupt, bars);
+            writer.join().expect("the writer thread does not panic")
+        })?;
     bars.finish();
     summary(args, total, failed, already);
-    Ok(ExitCode::SUCCESS)
+    // As `solve` exits 3 for an answer a limit stopped, a batch with one does.
+    Ok(if limited > 0 {
+        ExitCode::from(super::GAVE_UP)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Says how the batch went, unless asked to be quiet.
