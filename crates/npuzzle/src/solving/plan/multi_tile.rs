@@ -38,7 +38,9 @@ use std::time::Instant;
 use crate::answer::options::RunSettings;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
-use crate::fast_idastar::multi_tile::{self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS};
+use crate::fast_idastar::multi_tile::{
+    self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE,
+};
 use crate::puzzle::board::Move;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
@@ -112,7 +114,31 @@ impl JumpGuide {
 /// Whether the multi-tile IDA* takes boards of `size`: at most [`MAX_JUMP_CELLS`] cells,
 /// sides of at most 4 (the walking distance's reach).
 fn fits_jumps(size: Size) -> bool {
-    size.cells() <= MAX_JUMP_CELLS && size.width() <= 4 && size.height() <= 4
+    jumps_refusal(size, "").is_none()
+}
+
+/// Why `algorithm` (the multi-tile IDA*, or what it counts for) does not take boards
+/// of `size`, naming the limit they pass: too many cells, or a side too long (a 5x3
+/// board has few enough cells, and its side is the reason).
+fn jumps_refusal(size: Size, algorithm: &str) -> Option<SolveError> {
+    let side = size.width().max(size.height());
+    if size.cells() > MAX_JUMP_CELLS {
+        Some(SolveError::TooLarge {
+            algorithm: algorithm.to_string(),
+            size,
+            cells: size.cells(),
+            max: MAX_JUMP_CELLS,
+        })
+    } else if side > MAX_JUMP_SIDE {
+        Some(SolveError::SideTooLong {
+            algorithm: algorithm.to_string(),
+            size,
+            side,
+            max: MAX_JUMP_SIDE,
+        })
+    } else {
+        None
+    }
 }
 
 /// Boards of more cells than this are solved constructively by `auto` in the
@@ -157,14 +183,8 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
         Algorithm::Table => table_request(size, options),
         Algorithm::FastIdastar => {
             unweighted(Algorithm::FastIdastar, weighted)?;
-            if !fits_jumps(size) {
-                return Err(SolveError::TooLarge {
-                    algorithm: "fast-idastar in the multi-tile metric (sides of at most 4)"
-                        .to_string(),
-                    size,
-                    cells: size.cells(),
-                    max: MAX_JUMP_CELLS,
-                });
+            if let Some(refusal) = jumps_refusal(size, "fast-idastar in the multi-tile metric") {
+                return Err(refusal);
             }
             if options.estimate.heuristic().is_some() {
                 return refuse(
@@ -209,14 +229,11 @@ fn counting(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
             "the constructive algorithm does not find the fewest moves".to_string(),
         ));
     }
-    if size.cells() > MAX_TABLE_CELLS && !fits_jumps(size) {
-        return Err(SolveError::TooLarge {
-            algorithm: "counting optimal solutions in the multi-tile metric (sides of at most 4)"
-                .to_string(),
-            size,
-            cells: size.cells(),
-            max: MAX_JUMP_CELLS,
-        });
+    if size.cells() > MAX_TABLE_CELLS {
+        let counting = "counting optimal solutions in the multi-tile metric";
+        if let Some(refusal) = jumps_refusal(size, counting) {
+            return Err(refusal);
+        }
     }
     Ok(())
 }
