@@ -27,8 +27,8 @@
 //!    metric and not optimal.
 //!
 //! A heuristic named with `auto` is searched with by IDA*. The classic searches take the
-//! single-tile heuristics made multi-tile ones by
-//! [`crate::puzzle::metric::Metric::scaled_estimate`]; pattern databases, which count
+//! single-tile heuristics counted in multi-tile moves axis by axis
+//! ([`crate::puzzle::heuristic::Heuristic::multi_tile_estimate`]); pattern databases, which count
 //! single-tile moves, and the cluster, whose processes share single-tile iterations,
 //! are refused in words.
 
