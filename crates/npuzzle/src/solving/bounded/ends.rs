@@ -161,4 +161,10 @@ impl Progress for Beside {
             progress.0.searched(expanded, bound);
         }
     }
+
+    fn notice(&self, line: &str) {
+        if let Some(progress) = &self.upper.progress {
+            progress.0.notice(line);
+        }
+    }
 }

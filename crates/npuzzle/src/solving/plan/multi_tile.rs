@@ -121,7 +121,7 @@ fn fits_jumps(size: Size) -> bool {
 /// of `size`, naming the limit they pass: too many cells, or a side too long (a 5x3
 /// board has few enough cells, and its side is the reason).
 fn jumps_refusal(size: Size, algorithm: &str) -> Option<SolveError> {
-    let side = size.width().max(size.height());
+    let longer = size.width().max(size.height());
     if size.cells() > MAX_JUMP_CELLS {
         Some(SolveError::TooLarge {
             algorithm: algorithm.to_string(),
@@ -129,11 +129,11 @@ fn jumps_refusal(size: Size, algorithm: &str) -> Option<SolveError> {
             cells: size.cells(),
             max: MAX_JUMP_CELLS,
         })
-    } else if side > MAX_JUMP_SIDE {
+    } else if longer > MAX_JUMP_SIDE {
         Some(SolveError::SideTooLong {
             algorithm: algorithm.to_string(),
             size,
-            side,
+            side: longer,
             max: MAX_JUMP_SIDE,
         })
     } else {
@@ -312,6 +312,24 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
+/// Entries a second the coloured databases build at on two cores: the 151 MB one took
+/// 47-57 s on the shared machine (docs/BENCHMARKS.md).
+const BUILT_PER_SECOND: u64 = 3_000_000;
+
+/// The line said before `colouring`'s database is built into `path`: its size and about
+/// how long it takes, so that a minute's wait has a reason even under `--quiet`.
+fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
+    let entries = colouring.entries();
+    let seconds = entries.div_ceil(BUILT_PER_SECOND);
+    format!(
+        "building the multi-tile database of {} ({:.1} MB, about {seconds} s on two cores, once) \
+         into {}",
+        colouring.size(),
+        entries as f64 / 1e6,
+        path.display()
+    )
+}
+
 /// The coloured multi-tile database of `colouring`, kept for the rest of the process
 /// once had, with how it was had: `None` when it is not cached and may not be built.
 ///
@@ -329,7 +347,11 @@ fn coloured_database(
     }
     // Kept from an earlier solve of this process unless the make below runs.
     let mut origin = Origin::Loaded;
+    let path = cache.path(&name);
     let had = get_or_try_make(&DATABASES, name, || {
+        if !path.exists() {
+            options.progress().notice(&build_notice(&colouring, &path));
+        }
         let (database, how) = MultiTileDatabase::load_or_build(
             colouring,
             &cache,
