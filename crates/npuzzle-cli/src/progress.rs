@@ -74,4 +74,12 @@ impl Progress for Bars {
             bar.finish_and_clear();
         }
     }
+
+    /// Said even under `--quiet` and off a terminal: a wait of a minute needs a reason.
+    fn notice(&self, line: &str) {
+        match self.bar.lock().expect("progress lock").as_ref() {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
 }

@@ -82,7 +82,7 @@ pub fn refused(error: SolveError) -> PyErr {
     let argument = match &error {
         SolveError::SizeMismatch { .. } => Some("goal"),
         SolveError::BadWeight(_) | SolveError::WeightNotTaken(_) => Some("weight"),
-        SolveError::TooLarge { .. } => Some("board"),
+        SolveError::TooLarge { .. } | SolveError::SideTooLong { .. } => Some("board"),
         SolveError::EstimateNotTaken(_) | SolveError::HeuristicNotTaken { .. } => Some("heuristic"),
         SolveError::DatabaseNotTaken(_) => Some("pdb"),
         SolveError::BadTimeLimit { .. } => Some("max_seconds"),

@@ -265,7 +265,20 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     )
     .unwrap_err()
     .to_string();
-    assert!(error.contains("sides of at most 4"), "{error}");
+    assert!(error.contains("(25 cells; at most 16)"), "{error}");
+    // Few enough cells: the side is the reason, and the message says so (#48).
+    let long = Board::goal(Size::new(5, 3).unwrap());
+    let error = solve(
+        &long,
+        &long,
+        &multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.contains("5x3 board (a side of 5 cells; at most 4)"),
+        "{error}"
+    );
     let database = SolveOptions {
         estimate: EstimateChoice::PatternDatabase {
             partition: "5-5-5".parse().unwrap(),

@@ -203,7 +203,9 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
         }
         let counting = match &e {
             SolveError::CountNotOptimal(_) => true,
-            SolveError::TooLarge { algorithm, .. } => algorithm.starts_with("counting"),
+            SolveError::TooLarge { algorithm, .. } | SolveError::SideTooLong { algorithm, .. } => {
+                algorithm.starts_with("counting")
+            }
             _ => false,
         };
         if counting {

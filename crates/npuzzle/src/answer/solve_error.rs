@@ -55,6 +55,18 @@ pub enum SolveError {
         /// The limit.
         max: usize,
     },
+    /// A board with a side longer than the chosen algorithm takes, whatever its cells.
+    #[error("{algorithm} cannot search a {size} board (a side of {side} cells; at most {max})")]
+    SideTooLong {
+        /// The algorithm.
+        algorithm: String,
+        /// The board's size.
+        size: Size,
+        /// Its longer side.
+        side: usize,
+        /// The longest side taken.
+        max: usize,
+    },
     /// Tables the solve needs (a distance table, pattern databases) could not be had
     /// (the cause is the error's source: the request's fault or the machine's, see
     /// [`SolveError::fault`]).
@@ -138,6 +150,7 @@ impl SolveError {
             | SolveError::SizeMismatch { .. }
             | SolveError::BadWeight(_)
             | SolveError::TooLarge { .. }
+            | SolveError::SideTooLong { .. }
             | SolveError::NotBuilt(_)
             | SolveError::EstimateNotTaken(_)
             | SolveError::HeuristicNotTaken { .. }

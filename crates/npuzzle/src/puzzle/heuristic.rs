@@ -131,6 +131,51 @@ impl Heuristic {
         self.estimate(board.cells())
     }
 
+    /// The estimate in multi-tile moves for an arrangement given cell by cell, counted
+    /// axis by axis: a vertical move slides at most `height - 1` tiles one row each and
+    /// no tile sideways, a horizontal one at most `width - 1` tiles one column each, so
+    /// the single-tile steps each axis needs, divided by what one move along it covers
+    /// (rounded up), add up to a lower bound. Manhattan's steps split by axis; linear
+    /// conflict's extra steps are across the line (a tile leaving its goal row moves
+    /// vertically twice). Never below [`Metric::scaled_estimate`] of the single-tile
+    /// estimate, and above it on boards longer than high (a 4x2 board divides vertical
+    /// steps by 1, not 3). Misplaced tiles have no axis and are scaled as a whole.
+    ///
+    /// [`Metric::scaled_estimate`]: crate::puzzle::metric::Metric::scaled_estimate
+    pub fn multi_tile_estimate<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
+        let (width, height) = (self.size.width(), self.size.height());
+        let (mut vertical, mut horizontal) = match self.kind {
+            HeuristicKind::Misplaced => {
+                let longest = (width.max(height) - 1).max(1) as u32;
+                return self.estimate(cells).div_ceil(longest);
+            }
+            HeuristicKind::Manhattan | HeuristicKind::LinearConflict => self.axis_steps(cells),
+        };
+        if self.kind == HeuristicKind::LinearConflict {
+            let (rows, cols) = self.line_conflicts_by_axis(cells);
+            vertical += 2 * rows;
+            horizontal += 2 * cols;
+        }
+        // A board one cell high has no vertical steps to cover, and no vertical moves.
+        let per = |side: usize| (side - 1).max(1) as u32;
+        vertical.div_ceil(per(height)) + horizontal.div_ceil(per(width))
+    }
+
+    /// Manhattan distance split into its vertical and horizontal steps.
+    fn axis_steps<T: Copy + Into<u32>>(&self, cells: &[T]) -> (u32, u32) {
+        let width = self.size.width();
+        let (mut vertical, mut horizontal) = (0, 0);
+        for (cell, &t) in cells.iter().enumerate() {
+            let t = t.into() as usize;
+            if t != 0 {
+                let goal = self.goal_cell[t];
+                vertical += (cell / width).abs_diff(goal / width) as u32;
+                horizontal += (cell % width).abs_diff(goal % width) as u32;
+            }
+        }
+        (vertical, horizontal)
+    }
+
     fn manhattan<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
         let n = cells.len();
         cells
@@ -161,6 +206,12 @@ impl Heuristic {
     /// (enters) its goal line, i.e. when Manhattan rises (falls). So the estimate moves by
     /// exactly one. `tests/exhaustive_8puzzle.rs` checks this on every 8-puzzle state.
     fn line_conflicts<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
+        let (rows, cols) = self.line_conflicts_by_axis(cells);
+        rows + cols
+    }
+
+    /// [`Heuristic::line_conflicts`] of the rows and of the columns apart.
+    fn line_conflicts_by_axis<T: Copy + Into<u32>>(&self, cells: &[T]) -> (u32, u32) {
         let (width, height) = (self.size.width(), self.size.height());
         let goal_of = |cell: usize| -> Option<(usize, usize)> {
             let t = cells[cell].into() as usize;
@@ -180,7 +231,7 @@ impl Heuristic {
                     .map(|g| g.0)
             }))
         });
-        rows.chain(cols).sum()
+        (rows.sum(), cols.sum())
     }
 }
 

@@ -59,9 +59,9 @@ impl<S: SearchState> Problem<'_, S> {
     }
 
     fn estimate(&self, state: &S) -> u32 {
-        let h = self.heuristic.map_or(0, |h| {
-            let single_tile = state.with_cells(self.cells(), |c| h.estimate(c));
-            self.metric.scaled_estimate(self.size, single_tile)
+        let h = self.heuristic.map_or(0, |h| match self.metric {
+            Metric::SingleTile => state.with_cells(self.cells(), |c| h.estimate(c)),
+            Metric::MultiTile => state.with_cells(self.cells(), |c| h.multi_tile_estimate(c)),
         });
         // Rounding down keeps w*h below w times the true distance, so the bound holds.
         if self.weight <= 1.0 {

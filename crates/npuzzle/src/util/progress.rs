@@ -38,6 +38,12 @@ pub trait Progress: Sync {
     fn searched(&self, expanded: u64, bound: Option<u32>) {
         let _ = (expanded, bound);
     }
+    /// A long build is about to start, said in one `line` (what, how large, about how
+    /// long): for receivers that say it even where they draw nothing else, since without
+    /// it a quiet caller waits a minute for no reason it can see.
+    fn notice(&self, line: &str) {
+        let _ = line;
+    }
 }
 
 /// A [`Progress`] held by options that are cloned and compared (two are equal when they

@@ -11,6 +11,7 @@ use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
 use crate::fast_idastar::{Estimate, LinearConflict, MAX_LINE};
 use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
+use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::beam::{self, Beam};
 use crate::solving::constructive;
@@ -42,7 +43,7 @@ pub(super) fn solve_big(
     let limits = &options.limits;
     let whole = limits.max_time.expect("a time limit");
     let deadline = started.checked_add(whole);
-    let upper = Upper::new(options.progress.clone());
+    let upper = Upper::new(options.progress.clone(), Metric::SingleTile);
     let built = constructive::solve(start, goal, limits);
     if built.status == Status::Solved {
         upper.offer(built.moves);
@@ -176,7 +177,7 @@ fn widen_reduced(
     };
     // The block's own construction bounds its beams' depth: a narrow beam that wanders
     // stops there.
-    let block = Upper::new(None);
+    let block = Upper::new(None, Metric::SingleTile);
     if let Some(built) = constructive::construct(&reduced.block_start, &reduced.block_goal) {
         block.offer(built.moves);
     }

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::puzzle::board::{Board, Move};
+use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits};
 use crate::util::progress::{Progress, SharedProgress};
 use crate::util::proven_bound::ProvenBound;
@@ -48,9 +49,10 @@ pub(super) fn bounded_answer(
         solution.status = Status::GaveUp(why);
         return solution;
     };
-    let lower = (proven.get() as usize).min(moves.len());
+    let length = upper.metric.length(&moves);
+    let lower = (proven.get() as usize).min(length);
     debug_assert_eq!(lower, proven.get() as usize, "a proven bound above a path");
-    solution.optimal = lower == moves.len();
+    solution.optimal = lower == length;
     solution.lower_bound = Some(lower);
     solution.moves = moves;
     solution.status = Status::Bounded(why);
@@ -64,30 +66,35 @@ pub(crate) fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
 }
 
 /// The best solution found so far, shared by the threads that look for shorter ones.
+/// Lengths count in the metric solved in: the searches offering paths count single
+/// steps, and a path short in them may be long in multi-tile moves, or the other way.
 #[derive(Clone)]
 pub(super) struct Upper {
     best: Arc<Mutex<Option<Vec<Move>>>>,
     length: Arc<AtomicUsize>,
     progress: Option<SharedProgress>,
+    metric: Metric,
 }
 
 impl Upper {
-    pub(super) fn new(progress: Option<SharedProgress>) -> Upper {
+    pub(super) fn new(progress: Option<SharedProgress>, metric: Metric) -> Upper {
         Upper {
             best: Arc::default(),
             length: Arc::new(AtomicUsize::new(usize::MAX)),
             progress,
+            metric,
         }
     }
 
-    /// Keeps `moves` if shorter than the best so far.
+    /// Keeps `moves` if shorter than the best so far, counted in the metric.
     pub(super) fn offer(&self, moves: Vec<Move>) {
+        let length = self.metric.length(&moves);
         let mut best = self
             .best
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-            self.length.store(moves.len(), Relaxed);
+        if best.as_ref().is_none_or(|b| length < self.metric.length(b)) {
+            self.length.store(length, Relaxed);
             *best = Some(moves);
         }
     }
@@ -152,6 +159,12 @@ impl Progress for Beside {
     fn searched(&self, expanded: u64, bound: Option<u32>) {
         if let Some(progress) = &self.upper.progress {
             progress.0.searched(expanded, bound);
+        }
+    }
+
+    fn notice(&self, line: &str) {
+        if let Some(progress) = &self.upper.progress {
+            progress.0.notice(line);
         }
     }
 }

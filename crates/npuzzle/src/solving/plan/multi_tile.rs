@@ -27,8 +27,8 @@
 //!    metric and not optimal.
 //!
 //! A heuristic named with `auto` is searched with by IDA*. The classic searches take the
-//! single-tile heuristics made multi-tile ones by
-//! [`crate::puzzle::metric::Metric::scaled_estimate`]; pattern databases, which count
+//! single-tile heuristics counted in multi-tile moves axis by axis
+//! ([`crate::puzzle::heuristic::Heuristic::multi_tile_estimate`]); pattern databases, which count
 //! single-tile moves, and the cluster, whose processes share single-tile iterations,
 //! are refused in words.
 
@@ -38,7 +38,9 @@ use std::time::Instant;
 use crate::answer::options::RunSettings;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::{Algorithm, SolveError};
-use crate::fast_idastar::multi_tile::{self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS};
+use crate::fast_idastar::multi_tile::{
+    self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE,
+};
 use crate::puzzle::board::Move;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
@@ -112,7 +114,31 @@ impl JumpGuide {
 /// Whether the multi-tile IDA* takes boards of `size`: at most [`MAX_JUMP_CELLS`] cells,
 /// sides of at most 4 (the walking distance's reach).
 fn fits_jumps(size: Size) -> bool {
-    size.cells() <= MAX_JUMP_CELLS && size.width() <= 4 && size.height() <= 4
+    jumps_refusal(size, "").is_none()
+}
+
+/// Why `algorithm` (the multi-tile IDA*, or what it counts for) does not take boards
+/// of `size`, naming the limit they pass: too many cells, or a side too long (a 5x3
+/// board has few enough cells, and its side is the reason).
+fn jumps_refusal(size: Size, algorithm: &str) -> Option<SolveError> {
+    let longer = size.width().max(size.height());
+    if size.cells() > MAX_JUMP_CELLS {
+        Some(SolveError::TooLarge {
+            algorithm: algorithm.to_string(),
+            size,
+            cells: size.cells(),
+            max: MAX_JUMP_CELLS,
+        })
+    } else if longer > MAX_JUMP_SIDE {
+        Some(SolveError::SideTooLong {
+            algorithm: algorithm.to_string(),
+            size,
+            side: longer,
+            max: MAX_JUMP_SIDE,
+        })
+    } else {
+        None
+    }
 }
 
 /// Boards of more cells than this are solved constructively by `auto` in the
@@ -157,14 +183,8 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
         Algorithm::Table => table_request(size, options),
         Algorithm::FastIdastar => {
             unweighted(Algorithm::FastIdastar, weighted)?;
-            if !fits_jumps(size) {
-                return Err(SolveError::TooLarge {
-                    algorithm: "fast-idastar in the multi-tile metric (sides of at most 4)"
-                        .to_string(),
-                    size,
-                    cells: size.cells(),
-                    max: MAX_JUMP_CELLS,
-                });
+            if let Some(refusal) = jumps_refusal(size, "fast-idastar in the multi-tile metric") {
+                return Err(refusal);
             }
             if options.estimate.heuristic().is_some() {
                 return refuse(
@@ -209,14 +229,11 @@ fn counting(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
             "the constructive algorithm does not find the fewest moves".to_string(),
         ));
     }
-    if size.cells() > MAX_TABLE_CELLS && !fits_jumps(size) {
-        return Err(SolveError::TooLarge {
-            algorithm: "counting optimal solutions in the multi-tile metric (sides of at most 4)"
-                .to_string(),
-            size,
-            cells: size.cells(),
-            max: MAX_JUMP_CELLS,
-        });
+    if size.cells() > MAX_TABLE_CELLS {
+        let counting = "counting optimal solutions in the multi-tile metric";
+        if let Some(refusal) = jumps_refusal(size, counting) {
+            return Err(refusal);
+        }
     }
     Ok(())
 }
@@ -295,6 +312,24 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
+/// Entries a second the coloured databases build at on two cores: the 151 MB one took
+/// 47-57 s on the shared machine (docs/BENCHMARKS.md).
+const BUILT_PER_SECOND: u64 = 3_000_000;
+
+/// The line said before `colouring`'s database is built into `path`: its size and about
+/// how long it takes, so that a minute's wait has a reason even under `--quiet`.
+fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
+    let entries = colouring.entries();
+    let seconds = entries.div_ceil(BUILT_PER_SECOND);
+    format!(
+        "building the multi-tile database of {} ({:.1} MB, about {seconds} s on two cores, once) \
+         into {}",
+        colouring.size(),
+        entries as f64 / 1e6,
+        path.display()
+    )
+}
+
 /// The coloured multi-tile database of `colouring`, kept for the rest of the process
 /// once had, with how it was had: `None` when it is not cached and may not be built.
 ///
@@ -312,7 +347,11 @@ fn coloured_database(
     }
     // Kept from an earlier solve of this process unless the make below runs.
     let mut origin = Origin::Loaded;
+    let path = cache.path(&name);
     let had = get_or_try_make(&DATABASES, name, || {
+        if !path.exists() {
+            options.progress().notice(&build_notice(&colouring, &path));
+        }
         let (database, how) = MultiTileDatabase::load_or_build(
             colouring,
             &cache,

@@ -120,6 +120,12 @@ impl Colouring {
         Colouring::new(size, &classes).expect("every tile of the 15-puzzle once")
     }
 
+    /// The entries of its database, one byte each: what it takes in memory and in the
+    /// cache.
+    pub fn entries(&self) -> u64 {
+        ColourRank::new(self.size.cells(), &self.counts()).total()
+    }
+
     /// The board's size.
     pub fn size(&self) -> Size {
         self.size
