@@ -322,7 +322,9 @@ mod tests {
     fn boards_past_the_beam_are_reduced_to_a_block_it_takes_and_bounded_by_their_estimate() {
         let goal = Board::goal(Size::square(10).unwrap());
         let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(10));
-        let answer = big(&start, &goal, 3.0);
+        // 8 s, not less: the reduction and the block's beams need a share of a core that a
+        // loaded machine (load 9 on two cores) did not give them in 3 s.
+        let answer = big(&start, &goal, 8.0);
         assert!(matches!(answer.status, Status::Bounded(_)));
         assert_eq!(answer.algorithm, Algorithm::Constructive);
         // The last 8x8 block finished by beams: shorter than the construction alone.
