@@ -107,7 +107,12 @@ where
     backward.insert(end.clone(), (None, 0));
     let mut forward_frontier = vec![start.clone()];
     let mut backward_frontier = vec![end.clone()];
+    // The depths of the layers each side has completed, forward then backward.
+    let mut completed = [0u32; 2];
     loop {
+        // Both sides hold every node within their completed depths and share none: a
+        // path of that total length would pass through a node both hold.
+        budget.prove(completed[0] + completed[1] + 1);
         if forward_frontier.is_empty() || backward_frontier.is_empty() {
             return budget.finish(Outcome::Exhausted);
         }
@@ -182,6 +187,7 @@ where
         }
         drop(layer);
         *frontier = next_frontier;
+        completed[usize::from(!go_forward)] += 1;
         if let Some((cost, meeting)) = best {
             let path = joined(&forward, &backward, meeting, cost, observer);
             return budget.finish(Outcome::Found { path, cost });

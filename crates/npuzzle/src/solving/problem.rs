@@ -279,6 +279,11 @@ fn run<S: SearchState, O: Observer<S>>(
             unreachable!("resolved before the search")
         }
     };
+    if let Some(proven) = options.proven.as_ref().filter(|_| options.weight <= 1.0) {
+        // Every estimate here is admissible unless weighted, so what the search completed
+        // bounds the optimum: a bounded answer reports it rather than the start's estimate.
+        proven.raise(search.lower_bound);
+    }
     let result = match search.outcome {
         Outcome::Found { path, .. } => Ok(p.moves(&path)),
         Outcome::GaveUp(why) => Err(why),
