@@ -549,7 +549,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
         fn limited_15_puzzles_are_bounded_by_their_optimum(
-            seed in any::<u64>(), steps in 20usize..60, nodes in 1u64..20_000, threads in 1usize..3
+            seed in any::<u64>(), steps in 20usize..60, nodes in 1u64..20_000, threads in 1usize..3,
+            algorithm in prop::sample::select(vec![
+                Algorithm::FastIdastar, Algorithm::Idastar, Algorithm::Iddfs,
+                Algorithm::Astar, Algorithm::Bfs, Algorithm::Bidirectional,
+            ])
         ) {
             let goal = Board::goal(Size::square(4).unwrap());
             let start = random_walk(&goal, steps, &mut rand::rngs::StdRng::seed_from_u64(seed));
@@ -557,8 +561,9 @@ mod tests {
             let optimum = solve_board(&start, &goal, &SolveOptions::default()).unwrap();
             let optimum = optimum.length().unwrap();
             let answer =
-                solve_board(&start, &goal, &limited(Algorithm::FastIdastar, nodes, threads)).unwrap();
+                solve_board(&start, &goal, &limited(algorithm, nodes, threads)).unwrap();
             holds(&start, &goal, &answer, optimum);
+            prop_assert!(answer.stats.expanded <= nodes);
         }
     }
 }
