@@ -67,6 +67,10 @@ where
 ///
 /// # Panics
 /// Never, for maps that keep what they are given.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one loop of layers, sides alternating; split, it would pass both sides' state around"
+)]
 pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M, O>(
     start: &N,
     end: &N,
@@ -107,11 +111,10 @@ where
     backward.insert(end.clone(), (None, 0));
     let mut forward_frontier = vec![start.clone()];
     let mut backward_frontier = vec![end.clone()];
-    // The depths of the layers each side has completed, forward then backward.
+    // The sides' completed depths (forward, backward): each holds every node within its
+    // own, none in common, so a path of their sum would pass through a node both hold.
     let mut completed = [0u32; 2];
     loop {
-        // Both sides hold every node within their completed depths and share none: a
-        // path of that total length would pass through a node both hold.
         budget.prove(completed[0] + completed[1] + 1);
         if forward_frontier.is_empty() || backward_frontier.is_empty() {
             return budget.finish(Outcome::Exhausted);

@@ -227,23 +227,22 @@ fn run<S: SearchState + Send + 'static, O: Observer<S>>(
     let is_goal = |s: &S| *s == p.goal;
     // Each visited set outlives its search, to be freed off the answer's way.
     let search = match algorithm {
-        Algorithm::Bfs => match p.ranked_map() {
-            Some(mut map) => {
+        Algorithm::Bfs => {
+            if let Some(mut map) = p.ranked_map() {
                 let found =
                     search::bfs_with(&from, successors, is_goal, limits, &mut map, observer);
                 free_later(map, &found);
                 found
-            }
-            None => {
+            } else {
                 let mut map = search::ShardedMap::default();
                 let found =
                     search::bfs_with(&from, successors, is_goal, limits, &mut map, observer);
                 free_later(map, &found);
                 found
             }
-        },
-        Algorithm::Bidirectional => match p.ranked_map::<()>() {
-            Some(_) => {
+        }
+        Algorithm::Bidirectional => {
+            if p.ranked_map::<()>().is_some() {
                 let mut sides = [(); 2].map(|()| p.ranked_map().expect("ranked above"));
                 let mut maps = sides.iter_mut();
                 let found = search::bfs_bidirectional_with(
@@ -257,8 +256,7 @@ fn run<S: SearchState + Send + 'static, O: Observer<S>>(
                 );
                 free_later(sides, &found);
                 found
-            }
-            None => {
+            } else {
                 let mut sides = [(); 2].map(|()| search::ShardedMap::default());
                 let mut maps = sides.iter_mut();
                 let found = search::bfs_bidirectional_with(
@@ -273,16 +271,15 @@ fn run<S: SearchState + Send + 'static, O: Observer<S>>(
                 free_later(sides, &found);
                 found
             }
-        },
-        Algorithm::Astar => match p.ranked_map() {
-            Some(mut map) => {
+        }
+        Algorithm::Astar => {
+            if let Some(mut map) = p.ranked_map() {
                 let found = search::astar_with(
                     &from, weighted, estimate, is_goal, limits, &mut map, observer,
                 );
                 free_later(map, &found);
                 found
-            }
-            None => {
+            } else {
                 let mut map = search::ShardedMap::default();
                 let found = search::astar_with(
                     &from, weighted, estimate, is_goal, limits, &mut map, observer,
@@ -290,7 +287,7 @@ fn run<S: SearchState + Send + 'static, O: Observer<S>>(
                 free_later(map, &found);
                 found
             }
-        },
+        }
         Algorithm::Idastar => {
             search::idastar_with(&from, weighted, estimate, is_goal, limits, observer)
         }
