@@ -176,3 +176,24 @@ fn batch_results_carry_the_bounded_fields() {
     assert_eq!(lines[1]["status"], "solved");
     assert!(lines[1].get("gap").is_none());
 }
+
+#[test]
+fn bounded_classic_idastar_keeps_to_max_nodes_and_proves_its_passes() {
+    // Reported the start's estimate (43) and expanded 4/3 of the limit.
+    let (report, code) = run(&[
+        "solve",
+        KORF_1,
+        "--goal",
+        KORF_GOAL,
+        "-a",
+        "idastar",
+        "--max-nodes",
+        "3000000",
+        "--json",
+    ]);
+    assert_eq!((report["status"].as_str(), code), (Some("bounded"), 3));
+    let (length, lower) = consistent(&report);
+    assert!((55..=57).contains(&lower) && length >= 57, "{report}");
+    let expanded = report["stats"]["expanded"].as_u64().unwrap();
+    assert!(expanded <= 3_000_000, "{expanded} expanded");
+}

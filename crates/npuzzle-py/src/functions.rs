@@ -44,7 +44,8 @@ use crate::values;
 /// `"fast-idastar"` or `"constructive"`. `heuristic` is `"misplaced"`, `"manhattan"` or
 /// `"linear-conflict"`; `pdb` a pattern-database partition such as `"7-8"` (built and
 /// cached when missing). `max_nodes`, `max_seconds` and `max_memory` (bytes, or text
-/// such as `"4G"`; default half the memory available) bound the search: reaching one
+/// such as `"4G"`; default half the memory available) bound the search (`max_nodes`
+/// every search of a bounded answer together): reaching one
 /// raises `SearchLimit`, whose `.result` holds what the search cost; when a time or node
 /// limit stopped the optimal search, `.result` is a bounded answer (`status ==
 /// "bounded"`): the best `moves` found, their `length`, a proven `lower_bound` and the

@@ -162,6 +162,7 @@ impl GraphPuzzle {
         Ok(Search {
             outcome,
             stats: search.stats,
+            lower_bound: search.lower_bound,
         })
     }
 

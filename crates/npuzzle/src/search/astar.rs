@@ -137,6 +137,9 @@ where
             }
             return budget.finish(Outcome::Found { path, cost: g });
         }
+        // The least `f` on the open list: some node of a cheapest path waits there with
+        // its true cost, and an admissible estimate keeps its `f` within the optimum.
+        budget.prove(f);
         if let Err(why) = budget.expand() {
             return budget.finish(Outcome::GaveUp(why));
         }

@@ -77,10 +77,14 @@ where
             cost: 0,
         });
     }
+    budget.prove(1);
     visited.insert(start.clone(), None);
     let mut queue = VecDeque::from([start.clone()]);
     while let Some(node) = queue.pop_front() {
         if let Err(why) = budget.expand() {
+            // Every node up to this one's depth has been generated, and goals are
+            // tested as they are: a goal lies deeper. Walked back once, at the end.
+            budget.prove(links_back(&visited, &node, Option::as_ref) + 1);
             return budget.finish(Outcome::GaveUp(why));
         }
         if O::ACTIVE {

@@ -67,6 +67,10 @@ where
 ///
 /// # Panics
 /// Never, for maps that keep what they are given.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one loop of layers, sides alternating; split, it would pass both sides' state around"
+)]
 pub fn bfs_bidirectional_with<N, FS, FP, IS, IP, M, O>(
     start: &N,
     end: &N,
@@ -107,7 +111,11 @@ where
     backward.insert(end.clone(), (None, 0));
     let mut forward_frontier = vec![start.clone()];
     let mut backward_frontier = vec![end.clone()];
+    // The sides' completed depths (forward, backward): each holds every node within its
+    // own, none in common, so a path of their sum would pass through a node both hold.
+    let mut completed = [0u32; 2];
     loop {
+        budget.prove(completed[0] + completed[1] + 1);
         if forward_frontier.is_empty() || backward_frontier.is_empty() {
             return budget.finish(Outcome::Exhausted);
         }
@@ -182,6 +190,7 @@ where
         }
         drop(layer);
         *frontier = next_frontier;
+        completed[usize::from(!go_forward)] += 1;
         if let Some((cost, meeting)) = best {
             let path = joined(&forward, &backward, meeting, cost, observer);
             return budget.finish(Outcome::Found { path, cost });

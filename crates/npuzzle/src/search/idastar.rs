@@ -81,6 +81,8 @@ where
     let mut bound = heuristic(start);
     let mut path = vec![start.clone()];
     loop {
+        // The last pass found nothing within its bound: no goal is cheaper than this one.
+        budget.prove(bound);
         if O::ACTIVE {
             observer.event(&Event::Iteration { bound });
         }

@@ -221,6 +221,14 @@ pub struct Search<N> {
     pub outcome: Outcome<N>,
     /// What it cost.
     pub stats: Stats,
+    /// The least cost a goal can have, as far as the work the search completed proves it
+    /// (with an admissible heuristic, for A* and IDA*): the cost found, when found; when
+    /// a limit stopped it, for IDA* and IDDFS the bound of the pass it was in (the pass
+    /// before found nothing within its bound), for A* the least `f` it took from its
+    /// open list, for BFS the depth it had completed plus 1, for bidirectional BFS the
+    /// two sides' completed depths plus 1. A bounded answer reports it, so a search
+    /// stopped early still says how far from optimal the best path known may be.
+    pub lower_bound: u32,
 }
 
 /// Counts the work of one search against its limits, and reports it.
@@ -230,6 +238,8 @@ pub(crate) struct Budget {
     stats: Stats,
     /// When progress was last reported, and the expansions then.
     reported: Option<(Instant, u64)>,
+    /// What the search has proven of a goal's cost ([`Search::lower_bound`]).
+    proven: u32,
 }
 
 /// How often (in expansions) the clock is read: reading it every node would cost more
@@ -246,7 +256,14 @@ impl Budget {
             started: Instant::now(),
             stats: Stats::default(),
             reported: None,
+            proven: 0,
         }
+    }
+
+    /// Records that no goal costs less than `bound`.
+    #[inline]
+    pub(crate) fn prove(&mut self, bound: u32) {
+        self.proven = self.proven.max(bound);
     }
 
     /// The heap bytes each stored copy of a node owns.
@@ -369,9 +386,14 @@ impl Budget {
             }
         }
         self.stats.seconds = self.started.elapsed().as_secs_f64();
+        let lower_bound = match &outcome {
+            Outcome::Found { cost, .. } => *cost,
+            _ => self.proven,
+        };
         Search {
             outcome,
             stats: self.stats,
+            lower_bound,
         }
     }
 }
@@ -525,5 +547,81 @@ pub(crate) mod test_graphs {
     )]
     pub fn to_goal(&(x, y): &(i32, i32)) -> u32 {
         ((4 - x).abs() + y.abs()) as u32
+    }
+}
+
+#[cfg(test)]
+mod lower_bound_tests {
+    use super::test_graphs::{grid_successors, to_goal, WALLS};
+    use super::*;
+
+    /// Every search, stopped after `n` expansions, from (0, 0) to (4, 0) around the walls.
+    fn stopped_after(n: u64) -> [(&'static str, Search<(i32, i32)>); 5] {
+        let limits = Limits {
+            max_expanded: Some(n),
+            ..Limits::NONE
+        };
+        let next = grid_successors(5, 4, WALLS);
+        let weighted = |p: &(i32, i32)| next(p).into_iter().map(|q| (q, 1));
+        let goal = |p: &(i32, i32)| *p == (4, 0);
+        [
+            ("bfs", bfs(&(0, 0), &next, goal, &limits)),
+            (
+                "bidirectional",
+                bfs_bidirectional(&(0, 0), &(4, 0), &next, &next, &limits),
+            ),
+            ("astar", astar(&(0, 0), weighted, to_goal, goal, &limits)),
+            (
+                "idastar",
+                idastar(&(0, 0), weighted, to_goal, goal, &limits),
+            ),
+            ("iddfs", iddfs(&(0, 0), &next, goal, &limits)),
+        ]
+    }
+
+    #[test]
+    fn every_search_proves_no_more_than_the_true_cost_and_more_as_it_searches() {
+        // The walls make the cheapest path 10 long, against an estimate of 4.
+        let mut last = [0u32; 5];
+        for n in 0..2_000 {
+            for (i, (name, search)) in stopped_after(n).into_iter().enumerate() {
+                let lower = search.lower_bound;
+                assert!(lower <= 10, "{name} after {n}: {lower}");
+                if let Outcome::Found { cost, .. } = search.outcome {
+                    assert_eq!((cost, lower), (10, 10), "{name} after {n}");
+                }
+                // A node limit stops each search at the same place whatever came after,
+                // so more nodes never prove less.
+                assert!(lower >= last[i], "{name} after {n}: {lower} < {}", last[i]);
+                last[i] = lower;
+            }
+        }
+        assert_eq!(last, [10; 5]);
+    }
+
+    #[test]
+    fn stopped_searches_prove_what_they_completed() {
+        let line = |&n: &u32| [n + 1];
+        let limits = |n| Limits {
+            max_expanded: Some(n),
+            ..Limits::NONE
+        };
+        // Nodes 0, 1 and 2 expanded: every node within 3 moves generated, none the goal.
+        assert_eq!(bfs(&0, line, |&n| n == 50, &limits(3)).lower_bound, 4);
+        // Four layers of one expansion each (the sides are alike: all forward) meet nothing.
+        let back = |&n: &u32| [n.saturating_sub(1)];
+        let two_sided = bfs_bidirectional(&0, &50, line, back, &limits(4));
+        assert_eq!(two_sided.lower_bound, 5);
+        // IDDFS's passes to depths 0, 1 and 2 cost 1, 2 and 3 expansions: the fourth pass
+        // (depth 3) is under way after 6.
+        assert_eq!(iddfs(&0, line, |&n| n == 50, &limits(7)).lower_bound, 3);
+        let weighted = |&n: &u32| [(n + 1, 2)];
+        // A* takes 0, 1, 2 (f = 2n + estimate): the next it would expand has f = 6 + 20.
+        let a = astar(&0, weighted, |&n| 50 - n, |&n| n == 50, &limits(3));
+        assert_eq!(a.lower_bound, 6 + 47);
+        // IDA*'s pass of bound 50 + k expands k + 1 nodes: 3 complete two, the third
+        // (bound 52) is under way.
+        let i = idastar(&0, weighted, |&n| 50 - n, |&n| n == 50, &limits(3));
+        assert_eq!(i.lower_bound, 52);
     }
 }

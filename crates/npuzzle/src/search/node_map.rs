@@ -30,6 +30,26 @@ pub trait NodeMap<N, V> {
     }
 }
 
+/// A map lent to a search, so that the caller keeps it past the search: freeing millions
+/// of nodes takes seconds, which a caller under a time limit may spend after answering.
+impl<N, V, M: NodeMap<N, V>> NodeMap<N, V> for &mut M {
+    fn get(&self, node: &N) -> Option<&V> {
+        (**self).get(node)
+    }
+    fn get_mut(&mut self, node: &N) -> Option<&mut V> {
+        (**self).get_mut(node)
+    }
+    fn insert(&mut self, node: N, value: V) {
+        (**self).insert(node, value);
+    }
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+    fn bytes(&self) -> usize {
+        (**self).bytes()
+    }
+}
+
 impl<N: Eq + Hash, V, S: std::hash::BuildHasher> NodeMap<N, V> for HashMap<N, V, S> {
     fn get(&self, node: &N) -> Option<&V> {
         HashMap::get(self, node)

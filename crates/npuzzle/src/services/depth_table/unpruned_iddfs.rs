@@ -37,6 +37,7 @@ pub(super) fn unpruned_iddfs(start: &Board, goal: &Board, options: &SolveOptions
             Outcome::GaveUp(why) => Outcome::GaveUp(why),
         },
         stats: search.stats,
+        lower_bound: search.lower_bound,
     }
 }
 

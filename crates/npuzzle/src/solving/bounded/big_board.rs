@@ -27,7 +27,7 @@ use crate::util::proven_bound::ProvenBound;
 /// 1. The constructive answer, at once.
 /// 2. Beams of doubling width ([`widen`]) for [`BEAM_SHARE`] of the time, each cut off at
 ///    the best length so far, on boards the beam takes.
-/// 3. The plan's optimal search for the rest of the time (its node limit a third), which
+/// 3. The plan's optimal search for the rest of the time (and of the node limit), which
 ///    raises the lower bound with each iteration it completes (before any, the start's
 ///    linear-conflict estimate); if it finishes, its answer is optimal and is the answer.
 ///
@@ -59,7 +59,10 @@ pub(super) fn solve_big(
     if plan.algorithm != Algorithm::Constructive && !left.is_zero() && !stopped(options) {
         let lower = Limits {
             max_time: Some(left),
-            max_expanded: limits.max_expanded.map(|m| m / 3),
+            // What the beams left: together the phases keep to the node limit.
+            max_expanded: limits
+                .max_expanded
+                .map(|m| m.saturating_sub(stats.expanded)),
             ..limits.clone()
         };
         let searched = optimal(&raising(options, lower, &upper, &proven))?;

@@ -28,13 +28,16 @@
 //!
 //! **The two ends.** An upper bound comes at once from the constructive method (shortened),
 //! before the optimal search starts. The optimal search then runs as planned, with all
-//! its threads, for [`OPTIMAL_SHARE`] of the time limit (its node limit unchanged),
+//! its threads, for [`OPTIMAL_SHARE`] of the time limit and of the node limit,
 //! raising the lower bound with each iteration it completes: an IDA* iteration of bound
 //! `t` that finds nothing proves no solution is shorter than the next bound, the least `f`
 //! it cut off, which is the bound the next iteration starts with and the one recorded
-//! ([`ProvenBound`]); before any, the admissible estimate of the start. If it finishes,
-//! its optimal answer is the answer. If the limit stops it, the rest of the time (and a
-//! third of the node limit again) goes to the upper bound: weighted IDA* (the plan's
+//! ([`ProvenBound`]); before any, the admissible estimate of the start. The classic
+//! searches record what they proved when they stop ([`crate::search::Search::lower_bound`]:
+//! IDA* and IDDFS the bound of their last pass, A* the least `f` on its open list, BFS and
+//! bidirectional BFS the depths they completed, plus 1). If it finishes, its optimal answer
+//! is the answer. If the limit stops it, the rest of the time (and the nodes it left of
+//! the node limit) goes to the upper bound: weighted IDA* (the plan's
 //! estimate times [`WEIGHTS`], decreasing, one weight per thread at a time) on boards the
 //! fast IDA* takes, each answer kept when shorter. The answer's path is replayed before
 //! it is given. Sequential ends keep a search that finishes within the share as fast as
@@ -156,25 +159,42 @@ pub fn solve(
     let share = limits.max_time.map(|whole| whole.mul_f64(OPTIMAL_SHARE));
     let first = Limits {
         max_time: share,
+        max_expanded: limits.max_expanded.map(optimal_nodes),
         ..limits.clone()
     };
     let mut solution = optimal(&raising(options, first, &upper, &proven))?;
     let why = match &solution.status {
         // Named as the caller set it, not as the share the optimal search had.
         Status::GaveUp(GiveUp::Time(share)) => GiveUp::Time(limits.max_time.unwrap_or(*share)),
-        Status::GaveUp(why @ GiveUp::Expanded(_)) => *why,
+        Status::GaveUp(GiveUp::Expanded(share)) => {
+            GiveUp::Expanded(limits.max_expanded.unwrap_or(*share))
+        }
         _ => return Ok(solution),
     };
     let deadline = limits.max_time.and_then(|whole| started.checked_add(whole));
-    let stats = improve(start, goal, plan, options, &upper, &proven, deadline);
+    // Whatever the optimal search left of the node limit, its overshoot taken off: the
+    // phases together keep to the number the caller gave.
+    let nodes_left = limits
+        .max_expanded
+        .map(|m| m.saturating_sub(solution.stats.expanded));
+    let stats = improve(
+        start, goal, plan, options, &upper, &proven, deadline, nodes_left,
+    );
     solution.stats = solution.stats.plus(stats);
     Ok(bounded_answer(solution, start, goal, &upper, &proven, why))
 }
 
+/// The optimal search's share of a node limit of `max`: [`OPTIMAL_SHARE`] of it, as of
+/// the time, so that the upper bound has the rest and the two keep to `max` together.
+fn optimal_nodes(max: u64) -> u64 {
+    (max as f64 * OPTIMAL_SHARE) as u64
+}
+
 /// The upper-bound phase: weighted fast IDA* with [`WEIGHTS`] in turn until the deadline,
-/// the node budget (a third of the node limit), or a stop from outside; on every thread
-/// when the time bounds it, on one when only nodes do. Returns what it cost (its seconds
-/// the phase's wall time).
+/// `nodes` expansions (what the optimal search left of the node limit), or a stop from
+/// outside; on every thread when the time bounds it, on one when only nodes do. Returns
+/// what it cost (its seconds the phase's wall time).
+#[allow(clippy::too_many_arguments)]
 fn improve(
     start: &Board,
     goal: &Board,
@@ -183,12 +203,13 @@ fn improve(
     upper: &Upper,
     proven: &ProvenBound,
     deadline: Option<Instant>,
+    nodes: Option<u64>,
 ) -> Stats {
     let size = start.size();
     if size.cells() > MAX_FAST_CELLS || size.width() > MAX_LINE || size.height() > MAX_LINE {
         return Stats::default();
     }
-    let nodes = options.limits.max_expanded.map(|m| AtomicU64::new(m / 3));
+    let nodes = nodes.map(AtomicU64::new);
     let threads = if deadline.is_some() {
         RunSettings {
             threads: options.threads,
@@ -324,6 +345,128 @@ mod tests {
             }
         }
         assert!(bounded > 300, "only {bounded} bounded answers");
+    }
+
+    #[test]
+    fn every_classic_search_bounds_8_puzzles_by_what_it_proved() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = bfs_distances(&goal);
+        let estimate = Heuristic::new(HeuristicKind::LinearConflict, &goal);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(48);
+        let mut raised = [0usize; 5];
+        for _ in 0..40 {
+            let start = random_board(&goal, &mut rng);
+            if start == goal {
+                continue;
+            }
+            let admissible = estimate.estimate_board(&start) as usize;
+            for (i, algorithm) in [
+                Algorithm::Idastar,
+                Algorithm::Iddfs,
+                Algorithm::Astar,
+                Algorithm::Bfs,
+                Algorithm::Bidirectional,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                for nodes in [10, 300, 3_000, 30_000] {
+                    let answer = solve_board(&start, &goal, &limited(algorithm, nodes, 1)).unwrap();
+                    holds(&start, &goal, &answer, far[&start]);
+                    assert!(answer.stats.expanded <= nodes, "{algorithm:?}: {nodes}");
+                    if matches!(answer.status, Status::Bounded(_)) {
+                        let lower = answer.lower_bound.unwrap();
+                        assert!(lower >= admissible, "{start} {algorithm:?}");
+                        raised[i] += usize::from(lower > admissible);
+                    }
+                }
+            }
+        }
+        // Each proves more than the start's estimate on some boards (the blind ones when
+        // their depth passes it).
+        assert!(raised.iter().all(|&r| r > 5), "raised: {raised:?}");
+    }
+
+    #[test]
+    fn a_stopped_classic_idastar_search_proves_the_bound_of_its_pass() {
+        // The pass under way proves its bound: the one before found nothing within its own.
+        let goal = Board::goal(Size::square(3).unwrap());
+        let far = bfs_distances(&goal);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..30 {
+            let start = random_board(&goal, &mut rng);
+            for algorithm in [Algorithm::Idastar, Algorithm::Iddfs] {
+                let mut options = limited(algorithm, 2_000, 1);
+                let proven = ProvenBound::new();
+                options.proven = Some(proven.clone());
+                let mut bounds = Vec::new();
+                let kind =
+                    (algorithm == Algorithm::Idastar).then_some(HeuristicKind::LinearConflict);
+                let (outcome, _) = crate::solving::problem::search_watched(
+                    &start,
+                    &goal,
+                    algorithm,
+                    kind,
+                    &options,
+                    &mut |event| {
+                        if let crate::search::Event::Iteration { bound } = event {
+                            bounds.push(*bound);
+                        }
+                    },
+                );
+                let last = *bounds.last().unwrap();
+                assert!(proven.get() as usize <= far[&start], "{start}");
+                if let Ok(moves) = outcome {
+                    assert_eq!(proven.get() as usize, moves.len());
+                } else {
+                    assert_eq!(proven.get(), last, "{start} {algorithm:?}");
+                    if bounds.len() > 1 {
+                        assert!(proven.get() > bounds[0]);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} stopped after a pass");
+    }
+
+    #[test]
+    fn classic_idastar_on_korf_1_proves_the_passes_it_completed() {
+        // Reported 43, the start's estimate, while the passes up to 53 had completed.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let answer =
+            solve_board(&start, &goal, &limited(Algorithm::Idastar, 3_000_000, 1)).unwrap();
+        holds(&start, &goal, &answer, 57);
+        assert!(
+            answer.lower_bound.unwrap() >= 55,
+            "{:?}",
+            answer.lower_bound
+        );
+    }
+
+    #[test]
+    fn the_node_limit_bounds_every_phase_together() {
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        for algorithm in [Algorithm::FastIdastar, Algorithm::Idastar, Algorithm::Astar] {
+            for (nodes, threads) in [(1_000, 1), (200_000, 2), (1_000_000, 1)] {
+                let options = limited(algorithm, nodes, threads);
+                let answer = solve_board(&start, &goal, &options).unwrap();
+                assert_eq!(
+                    answer.status,
+                    Status::Bounded(GiveUp::Expanded(nodes)),
+                    "{algorithm:?}"
+                );
+                // The upper bound had what the optimal search left, so both ran.
+                assert!(
+                    answer.stats.expanded <= nodes && answer.stats.expanded > nodes * 3 / 4,
+                    "{algorithm:?} {nodes}: {} expanded",
+                    answer.stats.expanded
+                );
+            }
+        }
     }
 
     #[test]
@@ -479,7 +622,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
         fn limited_15_puzzles_are_bounded_by_their_optimum(
-            seed in any::<u64>(), steps in 20usize..60, nodes in 1u64..20_000, threads in 1usize..3
+            seed in any::<u64>(), steps in 20usize..60, nodes in 1u64..20_000, threads in 1usize..3,
+            algorithm in prop::sample::select(vec![
+                Algorithm::FastIdastar, Algorithm::Idastar, Algorithm::Iddfs,
+                Algorithm::Astar, Algorithm::Bfs, Algorithm::Bidirectional,
+            ])
         ) {
             let goal = Board::goal(Size::square(4).unwrap());
             let start = random_walk(&goal, steps, &mut rand::rngs::StdRng::seed_from_u64(seed));
@@ -487,8 +634,9 @@ mod tests {
             let optimum = solve_board(&start, &goal, &SolveOptions::default()).unwrap();
             let optimum = optimum.length().unwrap();
             let answer =
-                solve_board(&start, &goal, &limited(Algorithm::FastIdastar, nodes, threads)).unwrap();
+                solve_board(&start, &goal, &limited(algorithm, nodes, threads)).unwrap();
             holds(&start, &goal, &answer, optimum);
+            prop_assert!(answer.stats.expanded <= nodes);
         }
     }
 }
