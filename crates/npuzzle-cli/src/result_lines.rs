@@ -212,6 +212,18 @@ fn write_error(sink: &Sink, lines: usize, error: &io::Error) -> anyhow::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn records_a_limit_stopped_are_told_apart() {
+        assert!(stopped_by_a_limit(
+            r#"{"id":1,"status":"bounded","gave_up":"x"}"#
+        ));
+        assert!(stopped_by_a_limit(r#"{"id":1,"status":"gave-up"}"#));
+        assert!(!stopped_by_a_limit(
+            r#"{"id":1,"status":"solved","gave_up":null}"#
+        ));
+        assert!(!stopped_by_a_limit(r#"{"id":1,"error":"bad board"}"#));
+    }
     use std::sync::mpsc;
 
     #[test]
@@ -231,7 +243,8 @@ mod tests {
             written,
             Written::All {
                 lines: 4,
-                failed: 1
+                failed: 1,
+                limited: 0
             }
         );
         let text = std::fs::read_to_string(&path).unwrap();

@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn an_empty_poj1077_input_says_it_is_empty() {
-        let (out, err) = run(|i, o| poj1077(i, o), "");
+        let (out, err) = run(poj1077, "");
         assert_eq!(out, "");
         let err = err.unwrap();
         assert!(
