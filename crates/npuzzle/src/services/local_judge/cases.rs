@@ -53,9 +53,6 @@ const FIFTEEN_WALK: usize = 40;
 /// [`super::graph_cases`]; POJ 2893's boards of many shapes are
 /// [`super::shape_cases`]'s).
 pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Generated> {
-    if format == JudgeFormat::Poj2893 {
-        return super::shape_cases::generate(random, seed);
-    }
     let goal = format.goal();
     let mut cases = vec![
         case("start equal to goal", goal.clone(), goal.clone()),

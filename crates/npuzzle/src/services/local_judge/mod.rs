@@ -108,10 +108,10 @@ impl TestPlan {
         let format = judge::named(format)
             .ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?
             .format;
-        let generated = if format == JudgeFormat::Abc224d {
-            graph_cases::generate(random, seed)
-        } else {
-            cases::generate(format, random, seed)
+        let generated = match format {
+            JudgeFormat::Abc224d => graph_cases::generate(random, seed),
+            JudgeFormat::Poj2893 => shape_cases::generate(random, seed),
+            _ => cases::generate(format, random, seed),
         };
         let texts: Vec<String> = generated
             .iter()
