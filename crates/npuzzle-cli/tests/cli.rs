@@ -560,7 +560,19 @@ fn help_states_each_commands_limit_defaults() {
         let at = help
             .find(flag)
             .unwrap_or_else(|| panic!("{flag} in:\n{help}"));
-        help[at..].lines().next().unwrap().to_string()
+        // The flag's whole entry: clap puts the text on the flag's line or, when some
+        // entry of the page is long, on the lines below it.
+        let mut lines = help[at..].lines();
+        let first = lines.next().unwrap().to_string();
+        let rest = lines.take_while(|l| {
+            let l = l.trim_start();
+            !l.is_empty() && !l.starts_with('-')
+        });
+        std::iter::once(first.as_str())
+            .chain(rest)
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     for (command, nodes, seconds, held) in [
         ("bench", "no limit", "60", "200 million"),

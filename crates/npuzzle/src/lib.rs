@@ -94,7 +94,7 @@ pub use solving::{constructive, plan, problem, report, solver};
 #[doc(hidden)]
 pub use tables::{cache, catalogue, distance_table, partition};
 #[doc(hidden)]
-pub use util::{cancel, fault, memory, plural, progress};
+pub use util::{cancel, fault, freeing, memory, plural, progress};
 
 pub use answer::options::{EstimateChoice, RunSettings, SolveOptions, Visited};
 pub use answer::solution::{Advice, Algorithm, Solution, SolveError, Status};

@@ -67,8 +67,8 @@ pub struct EstimateArgs {
     reason = "the fields are the flags --max-nodes, --max-seconds, --max-memory-nodes, --max-memory"
 )]
 pub struct LimitArgs {
-    /// Give up after expanding this many nodes (a bounded answer's searches together: the
-    /// optimal one has 3/4 of them, the upper bound what it left).
+    /// Give up after expanding this many nodes, all searches together
+    //  (a bounded answer's optimal search has 3/4 of them, its upper bound the rest: GUIDE).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Give up after this many seconds, at most a year.

@@ -317,7 +317,7 @@ const FREED_APART: u64 = 1 << 16;
 /// would come after the time limit, before the answer.
 fn free_later<T: Send + 'static, N>(maps: T, search: &search::Search<N>) {
     if search.stats.peak_nodes > FREED_APART {
-        std::thread::spawn(move || drop(maps));
+        crate::util::freeing::free_apart(maps);
     }
 }
 

@@ -15,6 +15,7 @@
 pub mod cancel;
 pub mod excerpt;
 pub mod fault;
+pub mod freeing;
 pub mod memory;
 pub(crate) mod per_process;
 pub mod plural;

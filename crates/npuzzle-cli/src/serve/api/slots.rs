@@ -37,6 +37,8 @@ pub(super) async fn run_search<T: Send + 'static>(
         // Held until the search ends (soon after the request is dropped, see above).
         let _permit = permit;
         let answer = work();
+        // The search's big maps are freed on threads of their own: wait, then trim.
+        npuzzle::freeing::wait_for_frees();
         crate::serve::give_memory_back();
         answer
     })
