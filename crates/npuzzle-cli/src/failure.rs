@@ -2,18 +2,18 @@
 //! bad (flags, input, options the library refuses, a file named that is not there or
 //! cannot be opened), 1 when the machine failed a good request (the table cache, a disk
 //! that fills or fails). The library says whose fault its errors are
-//! ([`npuzzle::fault`]); this only reads it from the chain.
+//! ([`npuzzle::util::fault`]); this only reads it from the chain.
 
 use std::io;
 use std::process::ExitCode;
 
-use npuzzle::cache::CacheError;
-use npuzzle::depth_table::DepthTableError;
-use npuzzle::distance_table::TableError;
-use npuzzle::fault::Fault;
+use npuzzle::answer::solve_error::TablesCause;
 use npuzzle::pdb::PdbError;
-use npuzzle::solution::TablesCause;
-use npuzzle::trace::TraceError;
+use npuzzle::services::depth_table::DepthTableError;
+use npuzzle::services::trace::TraceError;
+use npuzzle::tables::cache::CacheError;
+use npuzzle::tables::distance_table::TableError;
+use npuzzle::util::fault::Fault;
 use npuzzle::SolveError;
 
 /// Exit code of a bad request.

@@ -5,9 +5,9 @@
 use std::io::Read;
 
 use anyhow::Context;
-use npuzzle::catalogue::Catalogue;
-use npuzzle::notation::quoted;
-use npuzzle::plural::counted;
+use npuzzle::puzzle::notation::quoted;
+use npuzzle::tables::catalogue::Catalogue;
+use npuzzle::util::plural::counted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
 /// The text of an argument that may be `-` for stdin (at most `limit` bytes, see
@@ -27,7 +27,7 @@ pub fn memory_bound(limit: Option<u64>) -> (u64, &'static str) {
     match limit {
         Some(bytes) => (bytes, "the memory allowed by --max-memory"),
         None => (
-            npuzzle::memory::default_budget().unwrap_or(u64::MAX),
+            npuzzle::util::memory::default_budget().unwrap_or(u64::MAX),
             "half the memory available",
         ),
     }
@@ -47,7 +47,7 @@ pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow
     if bytes.len() as u64 > bound {
         anyhow::bail!(
             "{what} holds more than {}, {source}",
-            npuzzle::memory::shown(bound)
+            npuzzle::util::memory::shown(bound)
         );
     }
     Ok(bytes)
@@ -140,7 +140,7 @@ pub fn goal_alone(goal: Option<&str>, size: Option<Size>, default: Size) -> anyh
 }
 
 /// The most bytes a catalogue file may hold: a catalogue has at most
-/// [`npuzzle::catalogue::MAX_PARTITIONS`] partitions, a line each, and room for comments;
+/// [`npuzzle::tables::catalogue::MAX_PARTITIONS`] partitions, a line each, and room for comments;
 /// a larger file is not a catalogue and is not read into memory.
 const MAX_CATALOGUE_FILE: u64 = 1 << 20;
 

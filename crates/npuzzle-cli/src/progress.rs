@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use npuzzle::progress::Progress;
+use npuzzle::util::progress::Progress;
 
 /// Draws the library's progress reports as bars on stderr.
 pub struct Bars {

@@ -17,7 +17,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::Context;
-use npuzzle::plural::counted;
+use npuzzle::util::plural::counted;
 
 use crate::interrupt::{Interrupt, Stop};
 

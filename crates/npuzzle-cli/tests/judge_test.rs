@@ -6,8 +6,8 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use npuzzle::judge::JUDGES;
-use npuzzle::local_judge::TestPlan;
+use npuzzle::services::judge::JUDGES;
+use npuzzle::services::local_judge::TestPlan;
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 //! its sample shows another, the answer replayed and its length), `--list`, and bad input
 //! answered with the cases before it and exit 1.
 
-use npuzzle::judge::JUDGES;
+use npuzzle::services::judge::JUDGES;
 use npuzzle::{parse_board, parse_moves, Board};
 use predicates::prelude::*;
 

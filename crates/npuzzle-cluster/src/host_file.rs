@@ -121,7 +121,7 @@ impl HostFile {
                 return Err(HostFileError::NotAnAddress {
                     file: file.to_string(),
                     line: i + 1,
-                    text: npuzzle::notation::quoted(line),
+                    text: npuzzle::puzzle::notation::quoted(line),
                 });
             }
             if let Some((first, _)) = addresses.iter().find(|(_, a)| a == line) {

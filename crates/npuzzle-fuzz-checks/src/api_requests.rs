@@ -24,7 +24,7 @@ fn api() -> &'static Api {
             max_nodes: 20_000,
             max_held: 20_000,
             max_time: Duration::from_millis(200),
-            cache: Some(npuzzle::cache::Cache::new(empty)),
+            cache: Some(npuzzle::tables::cache::Cache::new(empty)),
             ..ServerConfig::default()
         })
     })

@@ -2,7 +2,7 @@
 //! first byte chooses: 0 a board alone; 1 a size on the first line, then a board; 2 a
 //! move list; 3 a partition, on the 4x4 and 5x5 goals.
 
-use npuzzle::partition::Partition;
+use npuzzle::tables::partition::Partition;
 use npuzzle::{moves_to_string, parse_board, parse_moves, pdb, Board, Size};
 
 use crate::{choose, first_line};

@@ -4,11 +4,11 @@
 //! 10 AOJ `ALDS1_13_C` (searches bounded), 11 POJ 2893, 12 UVa 10085, 13 Kattis `npuzzle`,
 //! 14 LintCode 794, 15 CSES 1670; the rest is the judge's input.
 
-use npuzzle::judge::{
+use npuzzle::search::Limits;
+use npuzzle::services::judge::{
     abc224d, alds1_13_b, alds1_13_c, cses1670, hdu1043, hdu3567, kattis_npuzzle, leetcode773,
     lintcode794, p1379, path, poj1077, poj2893, uva10085, uva10181, uva652, JudgeError,
 };
-use npuzzle::search::Limits;
 use npuzzle::SolveOptions;
 
 use crate::choose;

@@ -6,9 +6,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use npuzzle::cache::{self, Cache};
-use npuzzle::distance_table::{DistanceTable, Layout};
 use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
+use npuzzle::tables::cache::{self, Cache};
+use npuzzle::tables::distance_table::{DistanceTable, Layout};
 use npuzzle::{parse_board, Board, Size};
 
 use crate::choose;

@@ -9,12 +9,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use npuzzle::cache::Cache;
-use npuzzle::memory::{budget, default_budget, parse_bytes};
-use npuzzle::notation::Notation;
-use npuzzle::options::time_limit;
-use npuzzle::partition::Partition;
+use npuzzle::answer::options::time_limit;
+use npuzzle::puzzle::notation::Notation;
 use npuzzle::search::Limits;
+use npuzzle::tables::cache::Cache;
+use npuzzle::tables::partition::Partition;
+use npuzzle::util::memory::{budget, default_budget, parse_bytes};
 use npuzzle::{EstimateChoice, HeuristicKind, Move};
 
 use crate::errors::bad_input;
@@ -66,7 +66,7 @@ pub fn estimate(
 
 /// The `max_memory` argument: bytes (an int), or text the library reads (`"4G"`,
 /// `"1.5 GiB"`, `"512m"`); at least the smallest budget the library allows
-/// ([`npuzzle::memory::budget`]), as on the command line.
+/// ([`npuzzle::util::memory::budget`]), as on the command line.
 pub fn max_memory(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "max_memory", |value, what| {
         let bytes = if value.is_instance_of::<PyString>() {

@@ -12,8 +12,8 @@ use pyo3::types::{
     PyByteArray, PyBytes, PyIterator, PyList, PySequence, PySlice, PyString, PyTuple, PyType,
 };
 
-use npuzzle::board::MAX_SIDE;
-use npuzzle::notation::{grid, quoted, Notation};
+use npuzzle::puzzle::board::MAX_SIDE;
+use npuzzle::puzzle::notation::{grid, quoted, Notation};
 use npuzzle::{is_solvable, parse_board, Board, Size};
 
 use crate::arguments::{moves as read_moves, TILES_BY_ARGUMENT};

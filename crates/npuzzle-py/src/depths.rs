@@ -1,6 +1,6 @@
 //! `bench_by_depth`: the table of search cost against solution depth (Russell & Norvig's),
 //! the rows of `npuzzle bench --depths --json`'s `by_depth` array as dicts. The library
-//! draws the boards and measures ([`npuzzle::depth_table`]) and writes each row
+//! draws the boards and measures ([`npuzzle::services::depth_table`]) and writes each row
 //! ([`DepthRowReport`]); the configurations are read as `--configs` reads them
 //! ([`BenchConfig`]).
 
@@ -15,16 +15,16 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use npuzzle::bench_config::BenchConfig;
-use npuzzle::cancel::CancelToken;
-use npuzzle::depth_table::{
+use npuzzle::answer::options::BENCH_LIMITS;
+use npuzzle::services::bench_config::BenchConfig;
+use npuzzle::services::depth_table::{
     depth_table, sample_bytes, Conventions, Counting, DepthConfig, DepthRowReport, DepthTableError,
     Equation, BOOK_CONFIGS,
 };
-use npuzzle::fault::Fault;
-use npuzzle::memory::shown;
-use npuzzle::options::BENCH_LIMITS;
-use npuzzle::plan::validate;
+use npuzzle::solving::plan::validate;
+use npuzzle::util::cancel::CancelToken;
+use npuzzle::util::fault::Fault;
+use npuzzle::util::memory::shown;
 use npuzzle::{Board, Size, SolveOptions};
 
 use crate::arguments::{self, cache, limits};

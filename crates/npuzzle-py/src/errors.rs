@@ -1,5 +1,5 @@
 //! The library's errors as Python exceptions, by whose fault they are, as the library says
-//! ([`npuzzle::fault`]): a bad request is a `ValueError` whose message names the argument
+//! ([`npuzzle::util::fault`]): a bad request is a `ValueError` whose message names the argument
 //! or token at fault and carries the library's reason (a value of the wrong type is a
 //! `TypeError`, see [`crate::values`]); a good request the machine failed (a table cache
 //! that cannot be read or written) is an `OSError`, of the subclass its errno makes
@@ -13,10 +13,10 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use npuzzle::distance_table::TableError;
-use npuzzle::fault::Fault;
+use npuzzle::answer::solve_error::TablesCause;
 use npuzzle::pdb::PdbError;
-use npuzzle::solution::TablesCause;
+use npuzzle::tables::distance_table::TableError;
+use npuzzle::util::fault::Fault;
 use npuzzle::SolveError;
 
 create_exception!(

@@ -13,18 +13,18 @@ use pyo3::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use npuzzle::cache::Cache;
-use npuzzle::cancel::CancelToken;
-use npuzzle::compare::{compare as compare_all, COMPARE_LIMITS};
-use npuzzle::distance_table;
-use npuzzle::memory::default_budget;
-use npuzzle::notation::Notation;
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::progress::Silent;
-use npuzzle::random::{random_board as uniform, random_walk};
-use npuzzle::report::SolveReport;
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::puzzle::notation::Notation;
+use npuzzle::puzzle::random::{random_board as uniform, random_walk};
 use npuzzle::search::Limits;
-use npuzzle::verdict::check as check_moves;
+use npuzzle::services::compare::{compare as compare_all, COMPARE_LIMITS};
+use npuzzle::services::verdict::check as check_moves;
+use npuzzle::solving::report::SolveReport;
+use npuzzle::tables::cache::Cache;
+use npuzzle::tables::distance_table;
+use npuzzle::util::cancel::CancelToken;
+use npuzzle::util::memory::default_budget;
+use npuzzle::util::progress::Silent;
 use npuzzle::{Algorithm, Board, Metric, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
@@ -255,7 +255,7 @@ pub fn random_board(
         None => StdRng::from_entropy(),
     };
     let walk = walk
-        .map(|steps| npuzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e)))
+        .map(|steps| npuzzle::puzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e)))
         .transpose()?;
     let board = py.detach(|| match walk {
         Some(steps) => random_walk(&goal, steps, &mut rng),

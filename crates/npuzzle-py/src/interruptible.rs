@@ -21,7 +21,7 @@ use std::time::Duration;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-use npuzzle::cancel::CancelToken;
+use npuzzle::util::cancel::CancelToken;
 
 /// The longest the calling thread waits before it lets Python look for signals: short
 /// against the half second in which Ctrl-C must stop a search, long against the few

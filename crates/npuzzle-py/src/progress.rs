@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use npuzzle::progress::{Progress, SharedProgress};
+use npuzzle::util::progress::{Progress, SharedProgress};
 
 use crate::values::type_name;
 

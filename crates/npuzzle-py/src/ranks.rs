@@ -4,8 +4,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use npuzzle::depth_table::Equation;
-use npuzzle::rank::{unrank_board, BoardRank};
+use npuzzle::puzzle::rank::{unrank_board, BoardRank};
+use npuzzle::services::depth_table::Equation;
 use npuzzle::Size;
 
 use crate::board::{self, BoardArgument, PyBoard};

@@ -10,9 +10,9 @@ use pyo3::types::{PyAny, PyDict, PyType};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use npuzzle::report::SolveReport;
 use npuzzle::search::Stats;
-use npuzzle::verdict::Verdict;
+use npuzzle::services::verdict::Verdict;
+use npuzzle::solving::report::SolveReport;
 
 use crate::errors::bad_input;
 use crate::html::{flag, optional, table, Row};

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use npuzzle::report::SolveReport;
+use npuzzle::solving::report::SolveReport;
 use npuzzle::{parse_board, parse_moves, Board, Move};
 
 use crate::html::escape;

@@ -1,6 +1,6 @@
 //! `trace`: what a classic search did, event by event, as `npuzzle trace --json` prints
-//! it: the library's trace ([`npuzzle::trace`]) with each event as its record
-//! ([`npuzzle::trace_report`]), made into a dict.
+//! it: the library's trace ([`npuzzle::services::trace`]) with each event as its record
+//! ([`npuzzle::services::trace_report`]), made into a dict.
 
 #![expect(
     clippy::needless_pass_by_value,
@@ -11,10 +11,10 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::search::GiveUp;
-use npuzzle::trace::{trace as traced_search, TraceError, TraceEvent};
-use npuzzle::trace_report::TraceEventReport;
+use npuzzle::services::trace::{trace as traced_search, TraceError, TraceEvent};
+use npuzzle::services::trace_report::TraceEventReport;
 use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions, Status};
 
 use crate::arguments::{self, estimate, limits};
@@ -246,7 +246,7 @@ pub fn trace(
         metric,
         ..SolveOptions::default()
     };
-    let cancel = npuzzle::cancel::CancelToken::new();
+    let cancel = npuzzle::util::cancel::CancelToken::new();
     options.limits.cancel = Some(cancel.clone());
     let traced = interruptible(py, &cancel, || {
         traced_search(&start, &goal, &options, limit)

@@ -4,9 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use npuzzle::random::random_board;
-use npuzzle::rank::{rank, unrank};
-use npuzzle::state::{Packed, SearchState};
+use npuzzle::puzzle::random::random_board;
+use npuzzle::puzzle::rank::{rank, unrank};
+use npuzzle::puzzle::state::{Packed, SearchState};
 use npuzzle::{
     solve, Algorithm, Board, EstimateChoice, Heuristic, HeuristicKind, Move, Size, SolveOptions,
 };
@@ -86,7 +86,7 @@ fn incremental_update(c: &mut Criterion) {
 }
 
 fn table_lookup(c: &mut Criterion) {
-    use npuzzle::distance_table::{DistanceTable, Layout};
+    use npuzzle::tables::distance_table::{DistanceTable, Layout};
     let size = Size::square(3).unwrap();
     let table =
         DistanceTable::embedded(Layout::new(size, 8).unwrap()).expect("3x3 tables are embedded");

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use npuzzle::constructive::{construct, shorten_by_windows};
-use npuzzle::random::random_board;
+use npuzzle::puzzle::random::random_board;
+use npuzzle::solving::constructive::{construct, shorten_by_windows};
 use npuzzle::{Board, Size};
 use rand::SeedableRng;
 

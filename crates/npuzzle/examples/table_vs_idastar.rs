@@ -10,10 +10,10 @@
 
 use std::time::Instant;
 
-use npuzzle::cache::Cache;
-use npuzzle::distance_table::{shared, Layout, Need};
-use npuzzle::progress::Silent;
-use npuzzle::random::random_board;
+use npuzzle::puzzle::random::random_board;
+use npuzzle::tables::cache::Cache;
+use npuzzle::tables::distance_table::{shared, Layout, Need};
+use npuzzle::util::progress::Silent;
 use npuzzle::{solve, Algorithm, Board, EstimateChoice, HeuristicKind, Move, Size, SolveOptions};
 use rand::SeedableRng;
 

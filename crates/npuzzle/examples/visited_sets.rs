@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use npuzzle::random::random_board;
+use npuzzle::puzzle::random::random_board;
 use npuzzle::{
     solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size, SolveOptions, Visited,
 };

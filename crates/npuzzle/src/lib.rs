@@ -24,7 +24,7 @@
 //!
 //! ## One way in
 //! [`solve`] is the door every front end uses (the command line, batches, benchmarks,
-//! the web API, the Python package): it asks [`plan`] which algorithm, estimate and
+//! the web API, the Python package): it asks [`plan`](solving::plan) which algorithm, estimate and
 //! tables answer the board under the [`SolveOptions`], runs that, and returns a
 //! [`Solution`] that says which algorithm and estimate answered and what it cost.
 //!
@@ -49,7 +49,7 @@
 //!
 //! ## Features
 //! - `serde` (default): `Serialize`/`Deserialize` for the answer and report types
-//!   ([`report::SolveReport`], [`verdict::Verdict`], [`search::Stats`], ...). Without it
+//!   ([`solving::report::SolveReport`], [`services::verdict::Verdict`], [`search::Stats`], ...). Without it
 //!   the library depends on no serialization crate.
 //!
 //! ## Conventions
@@ -76,28 +76,10 @@ pub mod solving;
 pub mod tables;
 pub mod util;
 
-// The paths the modules had before they were grouped into bands, kept for callers.
-#[doc(hidden)]
-pub use answer::{cluster, options, solution};
-#[doc(hidden)]
-pub use fast_idastar as puzzle_idastar;
-#[doc(hidden)]
-pub use puzzle::{
-    board, graph_puzzle, heuristic, move_order, notation, random, rank, solvability, state,
-};
-#[doc(hidden)]
-pub use services::{
-    bench_config, compare, depth_table, judge, local_judge, trace, trace_report, verdict,
-};
-#[doc(hidden)]
-pub use solving::{constructive, plan, problem, report, solver};
-#[doc(hidden)]
-pub use tables::{cache, catalogue, distance_table, partition};
-#[doc(hidden)]
-pub use util::{cancel, fault, freeing, memory, plural, progress};
-
+pub use answer::algorithm::Algorithm;
 pub use answer::options::{EstimateChoice, RunSettings, SolveOptions, Visited};
-pub use answer::solution::{Advice, Algorithm, Solution, SolveError, Status};
+pub use answer::solution::{Advice, Solution, Status};
+pub use answer::solve_error::SolveError;
 pub use puzzle::board::BoardError;
 pub use puzzle::board::{moves_to_string, Board, Move, Size};
 pub use puzzle::heuristic::{Heuristic, HeuristicKind};

@@ -321,7 +321,7 @@ fn threads_give_the_answer_one_thread_gives_on_the_fifteen_puzzle() {
         let options = |threads| SolveOptions {
             threads,
             build_tables: false,
-            cache: Some(npuzzle::cache::Cache::new(&dir)),
+            cache: Some(npuzzle::tables::cache::Cache::new(&dir)),
             ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
         };
         let one = solve(&start, &goal, &options(1)).unwrap();

@@ -2,8 +2,8 @@
 //! solutions and on any move list; slidy's documented examples reach the boards they name;
 //! bad text is an error naming its place, never a panic.
 
-use npuzzle::notation::{Notation, MAX_RUN};
-use npuzzle::random::random_board;
+use npuzzle::puzzle::notation::{Notation, MAX_RUN};
+use npuzzle::puzzle::random::random_board;
 use npuzzle::{parse_board, solve, Algorithm, Board, Move, ParseError, Size, SolveOptions};
 use proptest::prelude::*;
 use rand::rngs::StdRng;

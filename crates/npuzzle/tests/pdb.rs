@@ -5,10 +5,10 @@ use common::all_distances;
 
 use std::collections::HashMap;
 
-use npuzzle::cache::{Cache, Origin};
 use npuzzle::fast_idastar::{self, LinearConflict};
 use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
-use npuzzle::progress::Silent;
+use npuzzle::tables::cache::{Cache, Origin};
+use npuzzle::util::progress::Silent;
 use npuzzle::RunSettings;
 use npuzzle::{parse_board, solve, Algorithm, Board, Size, SolveOptions};
 use rand::SeedableRng;
@@ -103,7 +103,7 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
         let groups = pdb::parse_groups(spec, &goal).unwrap();
         let db = PatternDatabase::build(&goal, &classic(&groups), &Silent);
         for _ in 0..15 {
-            let start = npuzzle::random::random_board(&goal, &mut rng);
+            let start = npuzzle::puzzle::random::random_board(&goal, &mut rng);
             let exact = solve(
                 &start,
                 &goal,
@@ -129,7 +129,7 @@ fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps:
     let db = PatternDatabase::build(goal, &classic(&groups), &Silent);
     let mut rng = rand::rngs::StdRng::seed_from_u64(steps as u64);
     for _ in 0..5 {
-        let start = npuzzle::random::random_walk(goal, steps, &mut rng);
+        let start = npuzzle::puzzle::random::random_walk(goal, steps, &mut rng);
         let lc = fast_idastar::solve_with(
             &start,
             goal,
@@ -202,7 +202,7 @@ fn the_24_puzzle_6_6_6_6_is_korf_and_felners_partition_turned_to_the_blank() {
     let blank_first = Board::blank_first_goal(size);
     let groups = pdb::parse_groups("6-6-6-6", &blank_first).unwrap();
     assert_eq!(
-        npuzzle::partition::groups_text(&groups),
+        npuzzle::tables::partition::groups_text(&groups),
         "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24"
     );
     // Blank bottom-right: the same blocks turned half a turn, each tile renamed to the
@@ -210,7 +210,7 @@ fn the_24_puzzle_6_6_6_6_is_korf_and_felners_partition_turned_to_the_blank() {
     let blank_last = Board::goal(size);
     let groups = pdb::parse_groups("6-6-6-6", &blank_last).unwrap();
     assert_eq!(
-        npuzzle::partition::groups_text(&groups),
+        npuzzle::tables::partition::groups_text(&groups),
         "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24"
     );
     // Elsewhere, and with other sizes, groups follow the goal order.
@@ -309,8 +309,8 @@ fn partitions_are_validated_with_clear_errors() {
 
 #[test]
 fn a_build_stopped_by_its_token_stores_nothing() {
-    use npuzzle::cancel::CancelToken;
     use npuzzle::search::Limits;
+    use npuzzle::util::cancel::CancelToken;
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let cache = Cache::new(dir.path());

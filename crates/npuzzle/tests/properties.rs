@@ -2,7 +2,7 @@
 //! and reaches the goal, lengths agree across optimal algorithms, and unreachable pairs
 //! are detected.
 
-use npuzzle::random::{random_board, random_walk};
+use npuzzle::puzzle::random::{random_board, random_walk};
 use npuzzle::search::Limits;
 use npuzzle::{
     is_solvable, solve, Algorithm, Board, HeuristicKind, Size, SolveOptions, Status, Visited,
@@ -97,7 +97,7 @@ proptest! {
         let size = Size::new(w, h).unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         let goal = random_board(&Board::goal(size), &mut rng);
-        let start = npuzzle::solvability::swap_parity(&random_board(&goal, &mut rng));
+        let start = npuzzle::puzzle::solvability::swap_parity(&random_board(&goal, &mut rng));
         prop_assert!(!is_solvable(&start, &goal));
         for algorithm in Algorithm::CLASSIC {
             let s = solve(&start, &goal, &options(algorithm, None)).unwrap();

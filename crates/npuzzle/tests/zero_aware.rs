@@ -6,10 +6,10 @@
 mod common;
 use common::all_distances;
 
-use npuzzle::catalogue::Catalogue;
 use npuzzle::fast_idastar::{self, Estimate, FastBoard, LinearConflict};
 use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};
-use npuzzle::progress::Silent;
+use npuzzle::tables::catalogue::Catalogue;
+use npuzzle::util::progress::Silent;
 use npuzzle::{parse_board, solve, Algorithm, Board, Move, RunSettings, Size, SolveOptions};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -104,7 +104,7 @@ fn one_group_of_every_tile_is_the_exact_distance() {
 /// that value when it is within the limit, else a lower bound on it above the limit.
 fn incremental_matches_scratch(goal: &Board, db: &PatternDatabase, moves: usize, seed: u64) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut board = npuzzle::random::random_board(goal, &mut rng);
+    let mut board = npuzzle::puzzle::random::random_board(goal, &mut rng);
     let mut fast = FastBoard::new(&board);
     let mut node = db.init(&fast);
     for _ in 0..moves {
@@ -185,7 +185,7 @@ fn catalogue_searches_give_the_canonical_path() {
         let goal = Board::goal(Size::new(w, h).unwrap());
         let db = PatternDatabase::build(&goal, &set(&goal, spec, TableKind::ZeroAware), &Silent);
         for _ in 0..8 {
-            let start = npuzzle::random::random_board(&goal, &mut rng);
+            let start = npuzzle::puzzle::random::random_board(&goal, &mut rng);
             let exact = solve(
                 &start,
                 &goal,
@@ -224,7 +224,7 @@ fn catalogue_walks_on_the_24_puzzle_agree_with_linear_conflict() {
     );
     let mut rng = rand::rngs::StdRng::seed_from_u64(24);
     for _ in 0..4 {
-        let start = npuzzle::random::random_walk(&goal, 36, &mut rng);
+        let start = npuzzle::puzzle::random::random_walk(&goal, 36, &mut rng);
         let lc = fast_idastar::solve_with(
             &start,
             &goal,
@@ -268,7 +268,7 @@ proptest! {
     fn catalogue_estimates_bound_random_3x4_boards(seed in any::<u64>()) {
         let (goal, db) = three_by_four();
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let start = npuzzle::random::random_board(goal, &mut rng);
+        let start = npuzzle::puzzle::random::random_board(goal, &mut rng);
         let exact = fast_idastar::solve_with(&start, goal, &LinearConflict::new(goal), &RunSettings::default())
             .unwrap();
         prop_assert!(db.estimate_board(&start) as usize <= exact.moves.len());
@@ -280,7 +280,7 @@ proptest! {
 #[test]
 fn the_strongest_cached_set_is_preferred_and_files_are_per_kind() {
     let dir = tempfile::tempdir().unwrap();
-    let cache = npuzzle::cache::Cache::new(dir.path());
+    let cache = npuzzle::tables::cache::Cache::new(dir.path());
     let goal = Board::goal(Size::square(3).unwrap());
     let catalogue = set(&goal, "4-4; 1,4,7/2,5,8/3,6", TableKind::ZeroAware);
     let classic = set(&goal, "4-4", TableKind::Classic);

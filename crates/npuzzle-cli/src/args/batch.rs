@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::Algorithm;
 
 use super::groups::{

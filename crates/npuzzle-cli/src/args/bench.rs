@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::answer::options::SOLVE_LIMITS;
 // Limits of each run of `bench` unless the flags say otherwise: the library's.
-pub use npuzzle::options::BENCH_LIMITS;
+pub use npuzzle::answer::options::BENCH_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind};
 
 use super::bench_depths::DepthArgs;

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use clap::{Arg, Args};
-use npuzzle::partition::Partition;
 use npuzzle::search::Limits;
+use npuzzle::tables::partition::Partition;
 use npuzzle::{HeuristicKind, Metric, Move, MoveOrder, Size};
 
 use super::values::{memory_size, seconds, thread_count};

@@ -1,8 +1,8 @@
 //! The arguments of the commands on one board: `solve`, `trace`, `compare`, `check`.
 
 use clap::Args;
-use npuzzle::compare::COMPARE_LIMITS;
-use npuzzle::options::SOLVE_LIMITS;
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::services::compare::COMPARE_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{

@@ -2,15 +2,15 @@
 //! with the flag's name before any work starts.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use npuzzle::options::{checked_threads, time_limit};
-use npuzzle::partition::Partition;
-use npuzzle::trace::TRACED;
+use npuzzle::answer::options::{checked_threads, time_limit};
+use npuzzle::services::trace::TRACED;
+use npuzzle::tables::partition::Partition;
 use npuzzle::{Algorithm, Notation};
 
-/// A `--max-memory` value: at least a megabyte ([`npuzzle::memory::budget`]).
+/// A `--max-memory` value: at least a megabyte ([`npuzzle::util::memory::budget`]).
 pub(super) fn memory_size(text: &str) -> Result<u64, String> {
-    let bytes = npuzzle::memory::parse_bytes(text).map_err(|e| e.to_string())?;
-    npuzzle::memory::budget(bytes).map_err(|e| e.to_string())
+    let bytes = npuzzle::util::memory::parse_bytes(text).map_err(|e| e.to_string())?;
+    npuzzle::util::memory::budget(bytes).map_err(|e| e.to_string())
 }
 
 /// A number of seconds: positive, finite, at most a year ([`time_limit`] says).
@@ -45,13 +45,13 @@ pub(super) fn traced_algorithm() -> impl TypedValueParser<Value = Algorithm> {
         .map(|name| name.parse::<Algorithm>().expect("a traced algorithm"))
 }
 
-/// The length of a random walk, at most [`npuzzle::random::MAX_WALK`].
+/// The length of a random walk, at most [`npuzzle::puzzle::random::MAX_WALK`].
 pub(super) fn walk(text: &str) -> Result<usize, String> {
     let steps: u64 = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of moves"))?;
-    npuzzle::random::walk_length(steps).map_err(|e| e.to_string())
+    npuzzle::puzzle::random::walk_length(steps).map_err(|e| e.to_string())
 }
 
 /// A board number of `--instances`: 1 or more.
@@ -82,6 +82,6 @@ impl std::str::FromStr for BuildTarget {
         }
         text.parse()
             .map(BuildTarget::Partition)
-            .map_err(|e: npuzzle::partition::PartitionError| e.to_string())
+            .map_err(|e: npuzzle::tables::partition::PartitionError| e.to_string())
     }
 }

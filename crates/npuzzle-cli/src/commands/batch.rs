@@ -16,13 +16,13 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 
 use anyhow::{bail, Context};
-use npuzzle::heuristic::Heuristic;
-use npuzzle::notation::quoted;
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::plural::counted;
-use npuzzle::progress::{Progress, SharedProgress};
-use npuzzle::report::SolveReport;
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::puzzle::heuristic::Heuristic;
+use npuzzle::puzzle::notation::quoted;
 use npuzzle::search::Limits;
+use npuzzle::solving::report::SolveReport;
+use npuzzle::util::plural::counted;
+use npuzzle::util::progress::{Progress, SharedProgress};
 use npuzzle::SolveOptions;
 use npuzzle::{
     parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, MoveOrder, Size,
@@ -141,7 +141,7 @@ fn on_cluster(
     // --max-memory is given, is half its machine's memory, shared by its threads).
     let defaults = &SolveOptions {
         limits: Limits {
-            max_bytes: npuzzle::cluster::least(
+            max_bytes: npuzzle::answer::cluster::least(
                 cluster.link().0.as_ref(),
                 defaults.limits.max_bytes,
             ),
@@ -315,7 +315,7 @@ fn agree(
     };
     let mut fields = if let Some(goal) = &goal {
         let mut fields = vec![("goal", goal.to_string())];
-        fields.extend(npuzzle::plan::plan(goal, defaults)?.identity(defaults));
+        fields.extend(npuzzle::solving::plan::plan(goal, defaults)?.identity(defaults));
         fields
     } else {
         // Each board's plan is made where it is solved; its record says which tables.
@@ -330,7 +330,7 @@ fn agree(
     // A line may name its own algorithm: every limit any search reads must be the same,
     // and so must the metric lines that name none are solved in.
     let metric = ("metric", defaults.metric.name().to_string());
-    for field in npuzzle::plan::limit_identity(defaults, None)
+    for field in npuzzle::solving::plan::limit_identity(defaults, None)
         .into_iter()
         .chain([metric])
     {
@@ -338,7 +338,7 @@ fn agree(
             fields.push(field);
         }
     }
-    npuzzle::cluster::agree(cluster.link().0.as_ref(), &fields)?;
+    npuzzle::answer::cluster::agree(cluster.link().0.as_ref(), &fields)?;
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! `npuzzle check`: a solution checker, usable as a special judge. The verdict is the
-//! library's ([`npuzzle::verdict`]): optimality is claimed only when it is proven.
+//! library's ([`npuzzle::services::verdict`]): optimality is claimed only when it is proven.
 //! Exit codes: 0 valid and optimal; 1 invalid, or valid but not optimal; 3 valid,
 //! optimality unknown (a limit stopped the search, or no optimal search is run for the
 //! size).
@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::verdict::{check, Verdict};
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::services::verdict::{check, Verdict};
 use npuzzle::{Notation, SolveOptions};
 use serde_json::Value;
 

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::compare::{compare, COMPARE_LIMITS};
-use npuzzle::report::SolveReport;
+use npuzzle::services::compare::{compare, COMPARE_LIMITS};
+use npuzzle::solving::report::SolveReport;
 use npuzzle::{Board, Metric, SolveOptions};
 use serde_json::Value;
 

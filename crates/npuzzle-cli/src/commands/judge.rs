@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::judge::{self, Judge, JUDGES};
+use npuzzle::services::judge::{self, Judge, JUDGES};
 
 use crate::args::{JudgeArgs, JudgeCommand};
 use crate::input::{read_bounded, utf8};

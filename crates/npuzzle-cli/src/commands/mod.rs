@@ -23,10 +23,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use npuzzle::cache::Cache;
-use npuzzle::partition::Partition;
-use npuzzle::progress::SharedProgress;
 use npuzzle::search::Limits;
+use npuzzle::tables::cache::Cache;
+use npuzzle::tables::partition::Partition;
+use npuzzle::util::progress::SharedProgress;
 use npuzzle::{
     Algorithm, Board, EstimateChoice, HeuristicKind, Solution, SolveError, SolveOptions, Status,
 };
@@ -76,7 +76,7 @@ impl LimitArgs {
         let budget = self
             .max_memory
             .or(defaults.max_bytes)
-            .or_else(npuzzle::memory::default_budget);
+            .or_else(npuzzle::util::memory::default_budget);
         Limits {
             max_expanded: self.max_nodes.or(defaults.max_expanded),
             max_held: self.max_memory_nodes.or(defaults.max_held),
@@ -174,7 +174,7 @@ pub fn estimate_choice(
 /// Checks `options` for boards towards `goal` before any work, naming the flags that
 /// ask for what the library refuses.
 pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
-    npuzzle::plan::validate(goal, options).map_err(|e| {
+    npuzzle::solving::plan::validate(goal, options).map_err(|e| {
         if let SolveError::DatabaseNotTaken(algorithm) = e {
             let flag = match options.estimate {
                 EstimateChoice::Catalogue { .. } => "--catalogue",

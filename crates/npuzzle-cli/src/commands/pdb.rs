@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use npuzzle::partition::{group_text, groups_text};
 use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
-use npuzzle::plural::counted;
+use npuzzle::tables::partition::{group_text, groups_text};
+use npuzzle::util::plural::counted;
 use npuzzle::Size;
 
 use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
@@ -32,19 +32,23 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
         (Some(BuildTarget::Partition(partition)), None) => {
             PartitionSet::classic(partition.groups(&goal)?)
         }
-        (Some(BuildTarget::Best), None) => npuzzle::plan::best_set(&goal).with_context(|| {
-            format!(
-                "no pattern databases fit the {} board of goal {goal}",
-                goal.size()
-            )
-        })?,
+        (Some(BuildTarget::Best), None) => {
+            npuzzle::solving::plan::best_set(&goal).with_context(|| {
+                format!(
+                    "no pattern databases fit the {} board of goal {goal}",
+                    goal.size()
+                )
+            })?
+        }
         (None, None) => bail!("name a partition, best, or --catalogue"),
     };
     pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
     let limits = npuzzle::search::Limits {
-        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
+        max_bytes: args
+            .max_memory
+            .or_else(npuzzle::util::memory::default_budget),
         ..npuzzle::search::Limits::NONE
     };
     let loaded = registry::shared(&cache, &goal, &set, &limits, progress.0.as_ref())

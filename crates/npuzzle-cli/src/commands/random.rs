@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::random::{random_board, random_walk};
+use npuzzle::puzzle::random::{random_board, random_walk};
 use npuzzle::Size;
 use rand::rngs::StdRng;
 use rand::SeedableRng;

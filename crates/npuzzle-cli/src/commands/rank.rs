@@ -1,14 +1,14 @@
 //! `npuzzle rank` and `npuzzle unrank`: a board's permutation rank (its Lehmer code, the
 //! Cantor expansion) with the working, and the board of a rank. The library ranks
-//! ([`npuzzle::rank::BoardRank`]); this renders.
+//! ([`npuzzle::puzzle::rank::BoardRank`]); this renders.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use npuzzle::notation::quoted;
 use npuzzle::parse_board;
-use npuzzle::rank::{unrank_board, BoardRank};
+use npuzzle::puzzle::notation::quoted;
+use npuzzle::puzzle::rank::{unrank_board, BoardRank};
 use serde_json::json;
 
 use crate::args::{RankArgs, UnrankArgs};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use npuzzle::plural::counted;
+use npuzzle::util::plural::counted;
 
 use crate::args::ServeArgs;
 use crate::serve::{serve, share_one_allocator_arena, ConnectionLimits, ServerConfig};
@@ -34,8 +34,13 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes,
         max_time,
         max_concurrent: args.max_concurrent,
-        cache: args.cache_dir.as_ref().map(npuzzle::cache::Cache::new),
-        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
+        cache: args
+            .cache_dir
+            .as_ref()
+            .map(npuzzle::tables::cache::Cache::new),
+        max_bytes: args
+            .max_memory
+            .or_else(npuzzle::util::memory::default_budget),
         body_timeout,
         request_timeout,
         connections: ConnectionLimits {

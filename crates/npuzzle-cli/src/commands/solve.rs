@@ -3,10 +3,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::notation::grid;
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::plural::counted;
-use npuzzle::report::SolveReport;
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::puzzle::notation::grid;
+use npuzzle::solving::report::SolveReport;
+use npuzzle::util::plural::counted;
 use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use npuzzle::distance_table::{self, Layout, Need};
-use npuzzle::plural::counted;
+use npuzzle::tables::distance_table::{self, Layout, Need};
+use npuzzle::util::plural::counted;
 use npuzzle::{Board, Metric};
 use serde::Serialize;
 
@@ -42,7 +42,9 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         .in_metric(args.metric.metric);
     let bars = Bars::new(args.cache.quiet);
     let limits = npuzzle::search::Limits {
-        max_bytes: args.max_memory.or_else(npuzzle::memory::default_budget),
+        max_bytes: args
+            .max_memory
+            .or_else(npuzzle::util::memory::default_budget),
         ..npuzzle::search::Limits::NONE
     };
     let table = distance_table::shared(layout, &args.cache.cache(), Need::Always, &limits, &bars)?

@@ -7,10 +7,10 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::plural::counted;
-use npuzzle::trace::{trace_with, Trace, TraceEvent, TraceKind};
-use npuzzle::trace_report::TraceEventReport;
+use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::services::trace::{trace_with, Trace, TraceEvent, TraceKind};
+use npuzzle::services::trace_report::TraceEventReport;
+use npuzzle::util::plural::counted;
 use npuzzle::{EstimateChoice, SolveOptions, Status};
 
 use super::exit_code;
@@ -118,9 +118,9 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         }
     })
     .map_err(|e| match e {
-        npuzzle::trace::TraceError::BadLimit(_) => anyhow::anyhow!("--limit: {e}"),
-        npuzzle::trace::TraceError::NotTraced(_) => anyhow::anyhow!("--algorithm: {e}"),
-        npuzzle::trace::TraceError::Solve(e) => anyhow::Error::new(e).context(format!(
+        npuzzle::services::trace::TraceError::BadLimit(_) => anyhow::anyhow!("--limit: {e}"),
+        npuzzle::services::trace::TraceError::NotTraced(_) => anyhow::anyhow!("--algorithm: {e}"),
+        npuzzle::services::trace::TraceError::Solve(e) => anyhow::Error::new(e).context(format!(
             "--algorithm {}{}",
             args.algorithm,
             args.heuristic

@@ -39,7 +39,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
-use npuzzle::cache::Cache;
+use npuzzle::tables::cache::Cache;
 use tokio::sync::Semaphore;
 
 pub use connections::{ConnectionCount, ConnectionLimits, Stopped};
@@ -102,7 +102,7 @@ impl Default for ServerConfig {
             max_held: 5_000_000,
             max_time: Duration::from_secs(10),
             max_concurrent: 2,
-            max_bytes: npuzzle::memory::default_budget(),
+            max_bytes: npuzzle::util::memory::default_budget(),
             body_limit: 16 * 1024,
             body_timeout: Duration::from_secs(5),
             // The body's time, the longest search, and room to spare.

@@ -999,7 +999,7 @@ async fn a_request_out_of_time_frees_its_search_slot_at_once() {
 async fn a_request_never_starts_a_table_build() {
     let cache = tempfile::tempdir().unwrap();
     let config = ServerConfig {
-        cache: Some(npuzzle::cache::Cache::new(cache.path())),
+        cache: Some(npuzzle::tables::cache::Cache::new(cache.path())),
         ..ServerConfig::default()
     };
     let started = Instant::now();
@@ -1025,7 +1025,7 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
     let file = dir.path().join("file");
     std::fs::write(&file, b"not a directory").unwrap();
     let config = ServerConfig {
-        cache: Some(npuzzle::cache::Cache::new(&file)),
+        cache: Some(npuzzle::tables::cache::Cache::new(&file)),
         ..ServerConfig::default()
     };
     // A good request the server cannot answer: its cache cannot be read (it used to be
@@ -1070,7 +1070,7 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
 /// options.
 #[tokio::test]
 async fn compare_takes_the_metric_and_the_order() {
-    use npuzzle::report::SolveReport;
+    use npuzzle::solving::report::SolveReport;
     use npuzzle::{Metric, MoveOrder, SolveOptions};
     // Of its optimal answers, lrdu and dlru pick different ones (docs/GUIDE.md).
     let board = "1 6 0/4 3 2/7 5 8";
@@ -1081,10 +1081,10 @@ async fn compare_takes_the_metric_and_the_order() {
             let options = SolveOptions {
                 metric,
                 order: order.parse::<MoveOrder>().unwrap().moves(),
-                limits: npuzzle::compare::COMPARE_LIMITS,
+                limits: npuzzle::services::compare::COMPARE_LIMITS,
                 ..SolveOptions::default()
             };
-            let want = npuzzle::compare::compare(&start, &goal, &options).unwrap();
+            let want = npuzzle::services::compare::compare(&start, &goal, &options).unwrap();
             let request = json!({"board": board, "metric": metric.name(), "order": order});
             let (status, body) = call(default_app(), post_json("/api/compare", &request)).await;
             assert_eq!(status, StatusCode::OK, "{body}");
@@ -1130,7 +1130,7 @@ async fn compare_takes_the_metric_and_the_order() {
 /// hands it to the library: the events are the library's in that metric.
 #[tokio::test]
 async fn trace_takes_the_metric() {
-    use npuzzle::trace_report::TraceEventReport;
+    use npuzzle::services::trace_report::TraceEventReport;
     use npuzzle::{Metric, SolveOptions};
     let board = "4 1 3/7 2 6/0 5 8";
     let start = parse_board(board, None).unwrap();
@@ -1142,7 +1142,7 @@ async fn trace_takes_the_metric() {
             metric,
             ..SolveOptions::default()
         };
-        let want = npuzzle::trace::trace(&start, &goal, &options, 10_000).unwrap();
+        let want = npuzzle::services::trace::trace(&start, &goal, &options, 10_000).unwrap();
         let want: Vec<Value> = want
             .events
             .iter()

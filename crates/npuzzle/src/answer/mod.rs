@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use npuzzle::answer::options::SolveOptions;
-//! use npuzzle::answer::solution::Algorithm;
+//! use npuzzle::answer::algorithm::Algorithm;
 //!
 //! let options = SolveOptions { algorithm: Algorithm::Astar, ..SolveOptions::default() };
 //! assert_eq!(options.algorithm.to_string(), "astar");

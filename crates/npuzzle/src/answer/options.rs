@@ -21,8 +21,9 @@
 
 use std::time::Duration;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::cluster::SharedLink;
-use crate::answer::solution::{Algorithm, SolveError};
+use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::Move;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
@@ -273,7 +274,7 @@ pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 ///
 /// ```
 /// use std::time::Duration;
-/// use npuzzle::options::time_limit;
+/// use npuzzle::answer::options::time_limit;
 /// assert_eq!(time_limit(1.5).unwrap(), Duration::from_millis(1500));
 /// assert!(time_limit(0.0).is_err() && time_limit(-1.0).is_err() && time_limit(f64::NAN).is_err());
 /// ```

@@ -18,9 +18,8 @@ use crate::search::{GiveUp, Stats};
 use crate::tables::catalogue::Catalogue;
 use crate::tables::partition::Partition;
 
-pub use super::algorithm::Algorithm;
-pub use super::solve_error::{SolveError, TablesCause};
-pub use super::uncounted::Uncounted;
+use super::algorithm::Algorithm;
+use super::uncounted::Uncounted;
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -60,8 +60,10 @@ pub use weighted::Weighted;
 
 use std::time::Instant;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::RunSettings;
-use crate::answer::solution::{Algorithm, Solution, SolveError};
+use crate::answer::solution::Solution;
+use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};
-//! use npuzzle::progress::Silent;
+//! use npuzzle::util::progress::Silent;
 //! use npuzzle::{Board, Size};
 //!
 //! // Two partitions of the 8-puzzle's tiles, zero-aware tables, built in memory.
@@ -24,7 +24,7 @@
 //! ```
 //! use npuzzle::pdb::{parse_groups, PartitionSet, PatternDatabase};
 //! use npuzzle::fast_idastar::solve_with;
-//! use npuzzle::{parse_board, progress::Silent, Board, RunSettings, Size};
+//! use npuzzle::{parse_board, util::progress::Silent, Board, RunSettings, Size};
 //!
 //! // One partition of classic tables (Korf & Felner's kind), solving a board.
 //! let goal = Board::goal(Size::square(3)?);

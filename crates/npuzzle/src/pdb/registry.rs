@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use npuzzle::pdb::{parse_groups, registry, PartitionSet};
-//! use npuzzle::{cache::Cache, progress::Silent, Board, Size};
+//! use npuzzle::{tables::cache::Cache, util::progress::Silent, Board, Size};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let cache = Cache::new(dir.path());

@@ -5,7 +5,7 @@
 //! smallest in the order asked for.
 //!
 //! ```
-//! use npuzzle::move_order::MoveOrder;
+//! use npuzzle::puzzle::move_order::MoveOrder;
 //! use npuzzle::Move;
 //!
 //! let order: MoveOrder = "dlru".parse()?;
@@ -14,7 +14,7 @@
 //! assert_eq!(MoveOrder::default().to_string(), "lrdu");
 //! let error = "lrxu".parse::<MoveOrder>().unwrap_err();
 //! assert_eq!(error.to_string(), "'x' at position 3 is not a move (l, r, d, u)");
-//! # Ok::<(), npuzzle::move_order::OrderError>(())
+//! # Ok::<(), npuzzle::puzzle::move_order::OrderError>(())
 //! ```
 //!
 //! Letters are lowercase only, as the blank's moves are everywhere (see

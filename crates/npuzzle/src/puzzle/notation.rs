@@ -23,7 +23,7 @@
 //! solvers write it (`R2U2L`: the way each tile slides, runs counted).
 //!
 //! ```
-//! use npuzzle::notation::{grid, parse_board, Notation};
+//! use npuzzle::puzzle::notation::{grid, parse_board, Notation};
 //!
 //! let board = parse_board("1 2 3/8 0 4/7 6 5", None)?;
 //! assert_eq!(board.to_string(), "1 2 3/8 0 4/7 6 5");
@@ -282,7 +282,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
 /// | `R` | `l` | the one left of the blank, right |
 ///
 /// ```
-/// use npuzzle::notation::{parse_board, Notation};
+/// use npuzzle::puzzle::notation::{parse_board, Notation};
 ///
 /// let blank = Notation::Blank.parse("llddr")?;
 /// assert_eq!(Notation::Tiles.write(&blank), "R2U2L");
@@ -442,7 +442,7 @@ fn parse_tile_moves(text: &str) -> Result<Vec<Move>, ParseError> {
 /// ```
 /// let board = npuzzle::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", None).unwrap();
 /// assert_eq!(
-///     npuzzle::notation::grid(&board),
+///     npuzzle::puzzle::notation::grid(&board),
 ///     " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  _\n"
 /// );
 /// ```
@@ -477,7 +477,7 @@ pub const QUOTED: usize = 60;
 /// was) when longer than [`QUOTED`] characters.
 ///
 /// ```
-/// use npuzzle::notation::quoted;
+/// use npuzzle::puzzle::notation::quoted;
 /// assert_eq!(quoted(" 1 2 3 "), "1 2 3");
 /// assert!(quoted(&"7 ".repeat(100)).ends_with("… (199 characters)"));
 /// ```

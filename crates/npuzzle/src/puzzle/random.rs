@@ -2,7 +2,7 @@
 //! boards on every machine.
 //!
 //! ```
-//! use npuzzle::random::{random_board, random_walk};
+//! use npuzzle::puzzle::random::{random_board, random_walk};
 //! use npuzzle::{is_solvable, Board, Size};
 //! use rand::SeedableRng;
 //!
@@ -36,7 +36,7 @@ pub struct WalkTooLong(pub u64);
 /// checks a walk asked for by number here, so that none runs for hours on a typo.
 ///
 /// ```
-/// use npuzzle::random::{walk_length, MAX_WALK};
+/// use npuzzle::puzzle::random::{walk_length, MAX_WALK};
 /// assert_eq!(walk_length(40), Ok(40));
 /// assert!(walk_length(MAX_WALK + 1).is_err());
 /// ```
@@ -54,7 +54,7 @@ pub fn walk_length(steps: u64) -> Result<usize, WalkTooLong> {
 ///
 /// ```
 /// use rand::SeedableRng;
-/// use npuzzle::{is_solvable, random::random_board, Board, Size};
+/// use npuzzle::{is_solvable, puzzle::random::random_board, Board, Size};
 /// let goal = Board::goal(Size::new(3, 4).unwrap());
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
 /// assert!(is_solvable(&random_board(&goal, &mut rng), &goal));

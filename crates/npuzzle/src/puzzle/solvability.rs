@@ -1,7 +1,7 @@
 //! Deciding, without search, whether one board can reach another.
 //!
 //! ```
-//! use npuzzle::solvability::{is_solvable, swap_parity};
+//! use npuzzle::puzzle::solvability::{is_solvable, swap_parity};
 //! use npuzzle::{parse_board, Board};
 //!
 //! let goal = Board::goal(npuzzle::Size::square(4)?);

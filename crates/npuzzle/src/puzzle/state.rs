@@ -3,7 +3,7 @@
 //! and carry no size; the size travels with the search.
 //!
 //! ```
-//! use npuzzle::state::{Packed, SearchState, Wide};
+//! use npuzzle::puzzle::state::{Packed, SearchState, Wide};
 //! use npuzzle::{parse_board, Board};
 //!
 //! let board = parse_board("1 2 3/4 5 6/7 0 8", None)?;

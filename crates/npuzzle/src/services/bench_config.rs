@@ -3,7 +3,7 @@
 //! bench --configs` and Python's `bench_by_depth(configs=...)` read it.
 //!
 //! ```
-//! use npuzzle::bench_config::BenchConfig;
+//! use npuzzle::services::bench_config::BenchConfig;
 //! use npuzzle::{Algorithm, EstimateChoice, HeuristicKind};
 //!
 //! let config: BenchConfig = "astar:manhattan".parse()?;

@@ -3,7 +3,7 @@
 //! [`crate::solve`].
 //!
 //! ```
-//! use npuzzle::compare::{compare, COMPARE_LIMITS};
+//! use npuzzle::services::compare::{compare, COMPARE_LIMITS};
 //! use npuzzle::{parse_board, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;
@@ -17,8 +17,10 @@
 
 use std::time::Duration;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Algorithm, Solution, SolveError};
+use crate::answer::solution::Solution;
+use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::Board;
 use crate::search::Limits;
 use crate::solving::solver::solve;

@@ -3,7 +3,7 @@
 //! with boards for nodes, numbered as they come, and the trace stops at a limit.
 //!
 //! ```
-//! use npuzzle::trace::{trace, TraceKind};
+//! use npuzzle::services::trace::{trace, TraceKind};
 //! use npuzzle::{parse_board, Algorithm, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;
@@ -42,8 +42,10 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
+use crate::answer::solution::{Solution, Status};
+use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
@@ -300,7 +302,7 @@ pub fn trace(
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use npuzzle::trace::{trace_with, TraceKind};
+/// use npuzzle::services::trace::{trace_with, TraceKind};
 /// use npuzzle::{parse_board, Algorithm, SolveOptions};
 ///
 /// let start = parse_board("283104765", None)?;

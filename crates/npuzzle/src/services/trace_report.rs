@@ -3,8 +3,8 @@
 //! a student's diff against any of them compares the same fields.
 //!
 //! ```
-//! use npuzzle::trace::trace;
-//! use npuzzle::trace_report::TraceEventReport;
+//! use npuzzle::services::trace::trace;
+//! use npuzzle::services::trace_report::TraceEventReport;
 //! use npuzzle::{parse_board, Algorithm, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;

@@ -15,8 +15,8 @@
 //! ([`Metric::scaled_estimate`]), and the verdict's words name the metric.
 //!
 //! ```
-//! use npuzzle::notation::Notation;
-//! use npuzzle::verdict::check;
+//! use npuzzle::puzzle::notation::Notation;
+//! use npuzzle::services::verdict::check;
 //! use npuzzle::{parse_board, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;
@@ -37,8 +37,10 @@
 
 use std::time::Duration;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
+use crate::answer::solution::{Solution, Status};
+use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::MAX_LINE;
 use crate::puzzle::board::{moves_to_string, Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};

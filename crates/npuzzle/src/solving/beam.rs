@@ -4,7 +4,7 @@
 //! ```
 //! use npuzzle::fast_idastar::LinearConflict;
 //! use npuzzle::solving::beam::{beam_search, Beam};
-//! use npuzzle::{random::random_board, Board, Size};
+//! use npuzzle::{puzzle::random::random_board, Board, Size};
 //! use rand::SeedableRng;
 //!
 //! let goal = Board::goal(Size::square(6)?);

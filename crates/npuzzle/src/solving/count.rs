@@ -32,7 +32,8 @@
 //! solve's limits again, on its own; its cost is added to the solution's statistics.
 
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Solution, Status, Uncounted};
+use crate::answer::solution::{Solution, Status};
+use crate::answer::uncounted::Uncounted;
 use crate::fast_idastar::{self, LinearConflict};
 use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
@@ -140,8 +141,9 @@ fn database(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::algorithm::Algorithm;
     use crate::answer::options::EstimateChoice;
-    use crate::answer::solution::{Algorithm, SolveError};
+    use crate::answer::solve_error::SolveError;
     use crate::puzzle::board::{Move, Size};
     use crate::puzzle::random::{random_board, random_walk};
     use crate::search::GiveUp;

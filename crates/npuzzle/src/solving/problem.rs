@@ -4,7 +4,7 @@
 //! on it.
 //!
 //! ```
-//! use npuzzle::{parse_board, problem, Algorithm, HeuristicKind, SolveOptions};
+//! use npuzzle::{parse_board, solving::problem, Algorithm, HeuristicKind, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;
 //! let goal = parse_board("123804765", None)?;
@@ -20,8 +20,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{SolveOptions, Visited, RANKED_CELLS};
-use crate::answer::solution::Algorithm;
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;

@@ -2,7 +2,7 @@
 //! read (`solve --json`, batch results, the web API). Fields are added, never renamed.
 //!
 //! ```
-//! use npuzzle::report::SolveReport;
+//! use npuzzle::solving::report::SolveReport;
 //! use npuzzle::{parse_board, solve, SolveOptions};
 //!
 //! let start = parse_board("283104765", None)?;

@@ -15,9 +15,11 @@
 
 use std::time::Instant;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::cluster;
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::{Algorithm, Solution, SolveError};
+use crate::answer::solution::Solution;
+use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::{self, Estimate, LinearConflict};
 use crate::pdb;
 use crate::puzzle::board::Board;

@@ -2,7 +2,7 @@
 //! once, written here, and later mapped into memory instead of rebuilt.
 //!
 //! ```
-//! use npuzzle::cache::{Cache, CacheError, Origin};
+//! use npuzzle::tables::cache::{Cache, CacheError, Origin};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let cache = Cache::new(dir.path());

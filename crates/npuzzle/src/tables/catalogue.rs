@@ -3,7 +3,7 @@
 //! partitions' sums. As users write them, checked before any table is touched.
 //!
 //! ```
-//! use npuzzle::catalogue::Catalogue;
+//! use npuzzle::tables::catalogue::Catalogue;
 //! use npuzzle::{Board, Size};
 //!
 //! // Korf's goal for the 24-puzzle: blank top-left.

@@ -2,7 +2,7 @@
 //! database, as users write it, checked before any table is touched.
 //!
 //! ```
-//! use npuzzle::partition::Partition;
+//! use npuzzle::tables::partition::Partition;
 //! use npuzzle::{Board, Size};
 //!
 //! let goal = Board::goal(Size::square(4)?);

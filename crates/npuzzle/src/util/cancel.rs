@@ -1,7 +1,7 @@
 //! Stopping work from outside: a flag that one thread sets and the work it stops reads.
 //!
 //! ```
-//! use npuzzle::cancel::CancelToken;
+//! use npuzzle::util::cancel::CancelToken;
 //! use npuzzle::search::{bfs, GiveUp, Limits, Outcome};
 //!
 //! let token = CancelToken::new();

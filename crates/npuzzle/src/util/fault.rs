@@ -8,8 +8,8 @@
 //! the request's.
 //!
 //! ```
-//! use npuzzle::cache::Cache;
-//! use npuzzle::fault::Fault;
+//! use npuzzle::tables::cache::Cache;
+//! use npuzzle::util::fault::Fault;
 //! use npuzzle::{parse_board, solve, EstimateChoice, SolveOptions};
 //!
 //! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;

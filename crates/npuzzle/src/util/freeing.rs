@@ -3,7 +3,7 @@
 //! it gives the memory back to the system.
 //!
 //! ```
-//! use npuzzle::freeing::{free_apart, wait_for_frees};
+//! use npuzzle::util::freeing::{free_apart, wait_for_frees};
 //!
 //! free_apart(vec![0u8; 1 << 20]);
 //! wait_for_frees(); // the vector is freed by now

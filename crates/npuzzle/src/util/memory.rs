@@ -3,7 +3,7 @@
 //! a given size really takes.
 //!
 //! ```
-//! use npuzzle::memory::{budget, parse_bytes, shown, heap_block};
+//! use npuzzle::util::memory::{budget, parse_bytes, shown, heap_block};
 //!
 //! assert_eq!(parse_bytes("4G")?, 4 << 30);
 //! assert_eq!(parse_bytes("1.5 GiB")?, 3 << 29);

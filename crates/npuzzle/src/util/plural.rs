@@ -2,7 +2,7 @@
 //! count before a noun goes through [`counted`], so none says "1 moves".
 //!
 //! ```
-//! use npuzzle::plural::counted;
+//! use npuzzle::util::plural::counted;
 //! assert_eq!(counted(1, "move", "moves"), "1 move");
 //! assert_eq!(counted(0, "move", "moves"), "0 moves");
 //! assert_eq!(counted(31, "search", "searches"), "31 searches");

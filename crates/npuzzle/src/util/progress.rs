@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use std::sync::atomic::{AtomicU64, Ordering};
-//! use npuzzle::progress::Progress;
+//! use npuzzle::util::progress::Progress;
 //!
 //! #[derive(Default)]
 //! struct Count(AtomicU64);
@@ -16,8 +16,8 @@
 //!     fn finish(&self) {}
 //! }
 //! let count = Count::default();
-//! let layout = npuzzle::distance_table::Layout::new(npuzzle::Size::new(2, 3)?, 5)?;
-//! npuzzle::distance_table::DistanceTable::build(layout, &count);
+//! let layout = npuzzle::tables::distance_table::Layout::new(npuzzle::Size::new(2, 3)?, 5)?;
+//! npuzzle::tables::distance_table::DistanceTable::build(layout, &count);
 //! assert!(count.0.load(Ordering::Relaxed) > 0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

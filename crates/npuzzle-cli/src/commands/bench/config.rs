@@ -1,7 +1,7 @@
 //! The configurations `--configs` names: the library's [`BenchConfig`], a `cat=` part
 //! read as a catalogue file where one exists.
 
-use npuzzle::bench_config::BenchConfig;
+use npuzzle::services::bench_config::BenchConfig;
 
 /// `text` as a configuration, a `cat=` part naming a catalogue or a file of one.
 pub fn parse(text: &str) -> Result<BenchConfig, String> {

@@ -1,5 +1,5 @@
 //! `bench --depths`: the table of search cost against solution depth, as Russell & Norvig
-//! print it. The library draws the boards and measures ([`npuzzle::depth_table`]); this
+//! print it. The library draws the boards and measures ([`npuzzle::services::depth_table`]); this
 //! renders the rows as Markdown, JSON and a plot, with the book's figures beside them
 //! when asked.
 
@@ -7,11 +7,11 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use npuzzle::depth_table::{
+use npuzzle::search::Limits;
+use npuzzle::services::depth_table::{
     depth_table, sample_bytes, BookFigure, Conventions, Counting, DepthConfig, DepthRow,
     DepthRowReport, Equation, BOOK_CONFIGS,
 };
-use npuzzle::search::Limits;
 use npuzzle::{Board, Metric, Size, SolveOptions};
 use serde_json::{json, Value};
 
@@ -66,8 +66,8 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
             "--count {} at {} depths: the boards take {}, more than {source} ({})",
             args.count,
             args.depths.depths.len(),
-            npuzzle::memory::shown(need),
-            npuzzle::memory::shown(bound)
+            npuzzle::util::memory::shown(need),
+            npuzzle::util::memory::shown(bound)
         );
     }
     let shared = SolveOptions {

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use npuzzle::plural::counted;
-use npuzzle::random::{random_board, random_walk};
+use npuzzle::puzzle::random::{random_board, random_walk};
+use npuzzle::util::plural::counted;
 use npuzzle::{parse_board, Board, Size};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -136,8 +136,8 @@ pub fn random(
         bail!(
             "--count {count}: {count} random {} boards take {}, more than {source} ({})",
             goal.size(),
-            npuzzle::memory::shown(need),
-            npuzzle::memory::shown(bound)
+            npuzzle::util::memory::shown(need),
+            npuzzle::util::memory::shown(bound)
         );
     }
     let mut rng = StdRng::seed_from_u64(seed);

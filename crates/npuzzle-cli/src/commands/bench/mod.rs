@@ -12,11 +12,11 @@ mod report;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use npuzzle::options::SOLVE_LIMITS;
-use npuzzle::plan::{plan, Guide};
-use npuzzle::plural::counted;
-use npuzzle::progress::Progress;
+use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::search::Limits;
+use npuzzle::solving::plan::{plan, Guide};
+use npuzzle::util::plural::counted;
+use npuzzle::util::progress::Progress;
 use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
 
 use super::{validate, GAVE_UP};
@@ -25,7 +25,7 @@ use crate::output::{self, Format};
 use crate::progress::Bars;
 use config::DEFAULT_CONFIGS;
 use instances::InstanceSet;
-use npuzzle::bench_config::BenchConfig;
+use npuzzle::services::bench_config::BenchConfig;
 use report::{BenchReport, Run, Series};
 
 /// What to benchmark, checked.
@@ -224,7 +224,7 @@ fn limits_text(limits: &Limits) -> String {
         parts.push(format!("{} held", counted(n, "node", "nodes")));
     }
     if let Some(b) = limits.max_bytes {
-        parts.push(format!("{} of memory", npuzzle::memory::shown(b)));
+        parts.push(format!("{} of memory", npuzzle::util::memory::shown(b)));
     }
     if parts.is_empty() {
         "none".to_string()

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use npuzzle::plural::counted;
-use npuzzle::report::SolveReport;
+use npuzzle::solving::report::SolveReport;
+use npuzzle::util::plural::counted;
 use npuzzle::{Board, Metric, Solution, Status};
 use serde_json::{json, Value};
 

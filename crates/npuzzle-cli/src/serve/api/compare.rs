@@ -3,8 +3,8 @@
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
-use npuzzle::compare::compare as compare_all;
-use npuzzle::report::SolveReport;
+use npuzzle::services::compare::compare as compare_all;
+use npuzzle::solving::report::SolveReport;
 use npuzzle::{Algorithm, SolveOptions};
 use serde::{Deserialize, Serialize};
 

@@ -5,7 +5,7 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use npuzzle::fault::Fault;
+use npuzzle::util::fault::Fault;
 use npuzzle::SolveError;
 use serde_json::json;
 

@@ -7,9 +7,9 @@ use std::marker::PhantomData;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::Json;
-use npuzzle::cancel::CancelToken;
-use npuzzle::options::time_limit;
+use npuzzle::answer::options::time_limit;
 use npuzzle::search::Limits;
+use npuzzle::util::cancel::CancelToken;
 use npuzzle::{Board, HeuristicKind, Metric, Move, MoveOrder, Size, SolveOptions};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -107,7 +107,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ShapeVisitor<T> {
 pub enum Memory {
     /// A number of bytes.
     Bytes(u64),
-    /// `4G`, `512M`, … (see [`npuzzle::memory::parse_bytes`]).
+    /// `4G`, `512M`, … (see [`npuzzle::util::memory::parse_bytes`]).
     Text(String),
 }
 
@@ -140,17 +140,18 @@ fn limits(
     max_seconds: Option<f64>,
     max_memory: Option<&Memory>,
 ) -> Result<Limits, ApiError> {
-    let asked =
-        match max_memory {
-            None => None,
-            Some(Memory::Bytes(bytes)) => Some(*bytes),
-            Some(Memory::Text(text)) => Some(npuzzle::memory::parse_bytes(text).map_err(|e| {
+    let asked = match max_memory {
+        None => None,
+        Some(Memory::Bytes(bytes)) => Some(*bytes),
+        Some(Memory::Text(text)) => {
+            Some(npuzzle::util::memory::parse_bytes(text).map_err(|e| {
                 ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}"))
-            })?),
-        };
+            })?)
+        }
+    };
     // A budget no search fits in is refused, as the command line and Python refuse it.
     let asked = asked
-        .map(npuzzle::memory::budget)
+        .map(npuzzle::util::memory::budget)
         .transpose()
         .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}")))?;
     // Each running search has its share of the server's memory; a request may take less.

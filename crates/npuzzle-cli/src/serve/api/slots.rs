@@ -2,8 +2,8 @@
 //! and stops when the request is dropped.
 
 use axum::http::StatusCode;
-use npuzzle::cancel::CancelToken;
-use npuzzle::plural::counted;
+use npuzzle::util::cancel::CancelToken;
+use npuzzle::util::plural::counted;
 
 use super::error::{ApiError, ErrorCode};
 use crate::serve::AppState;
@@ -38,7 +38,7 @@ pub(super) async fn run_search<T: Send + 'static>(
         let _permit = permit;
         let answer = work();
         // The search's big maps are freed on threads of their own: wait, then trim.
-        npuzzle::freeing::wait_for_frees();
+        npuzzle::util::freeing::wait_for_frees();
         crate::serve::give_memory_back();
         answer
     })

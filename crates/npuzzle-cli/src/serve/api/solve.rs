@@ -3,7 +3,7 @@
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
-use npuzzle::report::SolveReport;
+use npuzzle::solving::report::SolveReport;
 use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, SolveOptions};
 use serde::{Deserialize, Serialize};
 
@@ -85,7 +85,7 @@ pub async fn solve(
             request.max_memory.as_ref(),
         )?
     };
-    npuzzle::plan::validate(&goal, &options).map_err(solve_error)?;
+    npuzzle::solving::plan::validate(&goal, &options).map_err(solve_error)?;
     let want_boards = request.boards;
     let cancel = options.limits.cancel.clone();
     let response = run_search(&state, cancel, move || {

@@ -4,8 +4,8 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
 use axum::Json;
-use npuzzle::notation::UnknownName;
-use npuzzle::report::SolveReport;
+use npuzzle::puzzle::notation::UnknownName;
+use npuzzle::solving::report::SolveReport;
 use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +59,7 @@ struct TraceResponse {
     report: SolveReport,
     limit: usize,
     truncated: bool,
-    events: Vec<npuzzle::trace_report::TraceEventReport>,
+    events: Vec<npuzzle::services::trace_report::TraceEventReport>,
 }
 
 /// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
@@ -84,7 +84,7 @@ async fn trace_answer(
     state: &AppState,
     request: TraceRequest,
 ) -> Result<Json<impl Serialize>, ApiError> {
-    use npuzzle::trace::{trace, TraceError, TRACED};
+    use npuzzle::services::trace::{trace, TraceError, TRACED};
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     // A name that is no algorithm gets the list of those traced, not of every algorithm.
     let algorithm: Algorithm = request.algorithm.parse().map_err(|_| {
@@ -133,7 +133,7 @@ async fn trace_answer(
             events: traced
                 .events
                 .iter()
-                .map(npuzzle::trace_report::TraceEventReport::new)
+                .map(npuzzle::services::trace_report::TraceEventReport::new)
                 .collect(),
         })
     })

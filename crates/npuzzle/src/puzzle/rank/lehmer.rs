@@ -7,7 +7,7 @@
 //! having as an index.
 //!
 //! ```
-//! use npuzzle::rank::{unrank_board, BoardRank};
+//! use npuzzle::puzzle::rank::{unrank_board, BoardRank};
 //! use npuzzle::{parse_board, Size};
 //!
 //! let board = parse_board("1 2 3 4 5 0", Some(Size::new(3, 2)?))?;

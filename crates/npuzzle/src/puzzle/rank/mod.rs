@@ -2,7 +2,7 @@
 //! and a dense range of integers, the index of visited sets and tables.
 //!
 //! ```
-//! use npuzzle::rank::{factorial, rank, unrank, PartialRank};
+//! use npuzzle::puzzle::rank::{factorial, rank, unrank, PartialRank};
 //!
 //! assert_eq!(rank(&[2u8, 0, 1]), 4);
 //! assert_eq!(unrank(4, 3), vec![2, 0, 1]);
@@ -37,7 +37,7 @@ pub const MAX_RANKED: usize = nibbles::MAX_FACTORIAL;
 /// The lexicographic rank of a permutation of `0..perm.len()`, `perm.len() <= 20`.
 ///
 /// ```
-/// use npuzzle::rank::{rank, unrank};
+/// use npuzzle::puzzle::rank::{rank, unrank};
 /// assert_eq!(rank(&[0u8, 1, 2]), 0);
 /// assert_eq!(rank(&[2u8, 1, 0]), 5);
 /// assert_eq!(unrank(3, 3), vec![1, 2, 0]);

@@ -45,7 +45,8 @@ use thiserror::Error;
 
 use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{SolveError, Status};
+use crate::answer::solution::Status;
+use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Size};
 use crate::search::{effective_branching_factor_of, GiveUp, Outcome};
 use crate::solving::solver::solve;

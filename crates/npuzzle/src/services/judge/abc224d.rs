@@ -23,7 +23,7 @@ const MOST_EDGES: usize = VERTICES * (VERTICES - 1) / 2;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::abc224d("5\n1 2\n1 3\n1 9\n2 9\n3 9\n3 9 2 4 5 6 7 8\n", &mut out)?;
+/// npuzzle::services::judge::abc224d("5\n1 2\n1 3\n1 9\n2 9\n3 9\n3 9 2 4 5 6 7 8\n", &mut out)?;
 /// assert_eq!(out, b"5\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

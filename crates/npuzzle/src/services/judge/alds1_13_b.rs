@@ -17,7 +17,7 @@ use super::JudgeError;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::alds1_13_b("1 3 0\n4 2 5\n7 8 6\n", &mut out)?;
+/// npuzzle::services::judge::alds1_13_b("1 3 0\n4 2 5\n7 8 6\n", &mut out)?;
 /// assert_eq!(out, b"4\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -23,7 +23,7 @@ use super::JudgeError;
 /// ```
 /// let mut out = Vec::new();
 /// let input = "1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n";
-/// npuzzle::judge::alds1_13_c(input, &Default::default(), &mut out)?;
+/// npuzzle::services::judge::alds1_13_c(input, &Default::default(), &mut out)?;
 /// assert_eq!(out, b"8\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

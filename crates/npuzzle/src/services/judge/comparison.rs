@@ -4,7 +4,7 @@
 //! asks for byte-exact output instead.
 //!
 //! ```
-//! use npuzzle::judge::Comparison;
+//! use npuzzle::services::judge::Comparison;
 //!
 //! let luogu = Comparison::TrailingWhitespace;
 //! assert_eq!(&*luogu.normalize(b"12 \n"), b"12\n");

@@ -14,7 +14,7 @@ use super::JudgeError;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::cses1670("2 1 3\n7 5 9\n8 4 6\n", &mut out)?;
+/// npuzzle::services::judge::cses1670("2 1 3\n7 5 9\n8 4 6\n", &mut out)?;
 /// assert_eq!(out, b"4\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -24,7 +24,7 @@ const EXPECTED: &str = "a tile 1-8 or x";
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::hdu1043("1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n", &mut out).unwrap();
+/// npuzzle::services::judge::hdu1043("1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n", &mut out).unwrap();
 /// assert_eq!(out, b"r\nunsolvable\n");
 /// ```
 ///
@@ -42,7 +42,7 @@ pub fn hdu1043(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::poj1077("2 3 4\n1 5 x\n7 6 8\n", &mut out).unwrap();
+/// npuzzle::services::judge::poj1077("2 3 4\n1 5 x\n7 6 8\n", &mut out).unwrap();
 /// assert_eq!(out, b"ldruullddrurdllurrd\n");
 /// ```
 ///

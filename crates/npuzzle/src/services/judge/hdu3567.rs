@@ -43,7 +43,7 @@ const PRECOMPUTE_FROM_BYTES: usize = 1_500_000;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::hdu3567("2\n12X453786\n12345678X\n564178X23\n7568X4123\n", &mut out)?;
+/// npuzzle::services::judge::hdu3567("2\n12X453786\n12345678X\n564178X23\n7568X4123\n", &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

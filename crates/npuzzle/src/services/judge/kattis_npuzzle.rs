@@ -18,7 +18,7 @@ const SIDE: usize = 4;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::kattis_npuzzle(".BCD\nEAGH\nIJFL\nMNOK\n", &mut out)?;
+/// npuzzle::services::judge::kattis_npuzzle(".BCD\nEAGH\nIJFL\nMNOK\n", &mut out)?;
 /// assert_eq!(out, b"6\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -23,7 +23,7 @@ const UNREACHABLE: u8 = u8::MAX;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::leetcode773("[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n", &mut out)?;
+/// npuzzle::services::judge::leetcode773("[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n", &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "1\n-1\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -31,7 +31,7 @@ const BLANK_SHIFT: u32 = crate::puzzle::rank::nibbles::BLANK_SHIFT;
 /// let mut out = Vec::new();
 /// let input = "[[2,8,3],[1,0,4],[7,6,5]]\n[[1,2,3],[8,0,4],[7,6,5]]\n\
 ///              [[2,3,8],[7,0,5],[1,6,4]]\n[[1,2,3],[8,0,4],[7,6,5]]\n";
-/// npuzzle::judge::lintcode794(input, &mut out)?;
+/// npuzzle::services::judge::lintcode794(input, &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "4\n-1\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -2,7 +2,7 @@
 //!
 //! ```
 //! let mut out = Vec::new();
-//! npuzzle::judge::hdu1043("2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
+//! npuzzle::services::judge::hdu1043("2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
 //! assert_eq!(String::from_utf8(out)?, "ldruullddrurdllurrd\nunsolvable\n");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -47,7 +47,7 @@
 //! whose table is embedded in the library. HDU 1043 and UVa 652 read each board's
 //! canonical path from paths embedded at build time; HDU 3567's many-case inputs take a
 //! byte-level fast path over move strings built once per run
-//! ([`crate::distance_table::MoveStrings`], milliseconds).
+//! ([`crate::tables::distance_table::MoveStrings`], milliseconds).
 
 mod abc224d;
 mod alds1_13_b;

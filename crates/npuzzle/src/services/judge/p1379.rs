@@ -13,7 +13,7 @@ use super::JudgeError;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::p1379("283104765\n", &mut out).unwrap();
+/// npuzzle::services::judge::p1379("283104765\n", &mut out).unwrap();
 /// assert_eq!(out, b"4\n");
 /// ```
 ///

@@ -22,7 +22,7 @@ fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::path("1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n", &mut out).unwrap();
+/// npuzzle::services::judge::path("1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n", &mut out).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(),
 ///            "4\n123804765\n123084765\n023184765\n203184765\n283104765\n");
 /// ```

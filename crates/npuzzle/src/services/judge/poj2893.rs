@@ -27,7 +27,7 @@ const MOST_SIDE: usize = 999;
 /// ```
 /// let mut out = Vec::new();
 /// let input = "3 3\n1 0 3\n4 2 5\n7 8 6\n4 3\n1 2 5\n4 6 9\n11 8 10\n3 7 0\n0 0\n";
-/// npuzzle::judge::poj2893(input, &mut out)?;
+/// npuzzle::services::judge::poj2893(input, &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "YES\nNO\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -33,7 +33,7 @@ const LETTERS: [u8; 4] = *b"UDLR";
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::uva10085("1\n\n2 6 4\n1 3 7\n0 5 8\n", &mut out)?;
+/// npuzzle::services::judge::uva10085("1\n\n2 6 4\n1 3 7\n0 5 8\n", &mut out)?;
 /// assert_eq!(
 ///     String::from_utf8(out)?,
 ///     "Puzzle #1\n8 1 5\n7 3 6\n4 0 2\nUURDDRULLURRDLLDRRULULDDRUULDDR\n\n"

@@ -34,7 +34,7 @@ const NOT_SOLVABLE: &str = "This puzzle is not solvable.";
 /// let mut out = Vec::new();
 /// let input = "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\
 ///              13 1 2 4\n5 0 3 7\n9 6 10 12\n15 8 11 14\n";
-/// npuzzle::judge::uva10181(input, &Default::default(), &mut out)?;
+/// npuzzle::services::judge::uva10181(input, &Default::default(), &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "LLLDRDRDR\nThis puzzle is not solvable.\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

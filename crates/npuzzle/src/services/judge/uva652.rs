@@ -13,13 +13,13 @@ use super::JudgeError;
 ///
 /// ```
 /// let mut out = Vec::new();
-/// npuzzle::judge::uva652("2\n\n2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
+/// npuzzle::services::judge::uva652("2\n\n2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 8 7 x\n", &mut out)?;
 /// assert_eq!(String::from_utf8(out)?, "ldruullddrurdllurrd\n\nunsolvable\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// A [`crate::judge::JudgeError`] for a bad count or the first bad case (the cases before
+/// A [`crate::services::judge::JudgeError`] for a bad count or the first bad case (the cases before
 /// it are answered), or a failed write.
 ///
 /// # Panics

@@ -5,13 +5,13 @@
 //! outcome. Running the program is the front end's part: here everything is bytes.
 //!
 //! ```
-//! use npuzzle::local_judge::{CaseOutcome, TestPlan};
+//! use npuzzle::services::local_judge::{CaseOutcome, TestPlan};
 //!
 //! let plan = TestPlan::new("hdu1043", 2, 1)?;
 //! let run = &plan.runs()[0];
 //! // The library's own judge answers right, of course.
 //! let mut out = Vec::new();
-//! npuzzle::judge::hdu1043(&run.input, &mut out)?;
+//! npuzzle::services::judge::hdu1043(&run.input, &mut out)?;
 //! assert!(plan.check(run, &out).iter().all(|o| *o == CaseOutcome::Accepted));
 //! // A program that prints nothing gets a wrong answer on every case.
 //! assert!(matches!(plan.check(run, b"")[0], CaseOutcome::WrongAnswer(_)));

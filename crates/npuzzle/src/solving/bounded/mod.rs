@@ -56,8 +56,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{RunSettings, SolveOptions};
-use crate::answer::solution::{Algorithm, Solution, SolveError, Status};
+use crate::answer::solution::{Solution, Status};
+use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::{self, LinearConflict, Weighted, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};

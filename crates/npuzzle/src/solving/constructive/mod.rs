@@ -3,7 +3,7 @@
 //! that is then solved optimally.
 //!
 //! ```
-//! use npuzzle::{constructive, random::random_board, Board, Size, Status};
+//! use npuzzle::{puzzle::random::random_board, solving::constructive, Board, Size, Status};
 //! use rand::SeedableRng;
 //!
 //! let goal = Board::goal(Size::square(30)?);
@@ -39,7 +39,8 @@ mod work;
 use crate::puzzle::board::{Board, Move};
 use std::time::Instant;
 
-use crate::answer::solution::{Algorithm, Solution};
+use crate::answer::algorithm::Algorithm;
+use crate::answer::solution::Solution;
 use crate::search::{GiveUp, Limits, Stats};
 pub use shortening::{cancel_inverse_pairs, shorten_by_windows, shorten_within};
 use work::Work;
@@ -60,8 +61,8 @@ pub struct Constructed {
 /// goal cannot be reached.
 ///
 /// ```
-/// use npuzzle::constructive::construct;
-/// use npuzzle::{random::random_board, Board, Size};
+/// use npuzzle::solving::constructive::construct;
+/// use npuzzle::{puzzle::random::random_board, Board, Size};
 /// use rand::SeedableRng;
 /// let goal = Board::goal(Size::new(12, 9).unwrap());
 /// let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));
@@ -193,8 +194,8 @@ pub struct Reduction {
 /// sides of at most `side` (at least 3); `None` when the goal cannot be reached.
 ///
 /// ```
-/// use npuzzle::constructive::reduce_within;
-/// use npuzzle::{random::random_board, search::Limits, Board, Size};
+/// use npuzzle::solving::constructive::reduce_within;
+/// use npuzzle::{puzzle::random::random_board, search::Limits, Board, Size};
 /// use rand::SeedableRng;
 /// let goal = Board::goal(Size::square(10).unwrap());
 /// let start = random_board(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));

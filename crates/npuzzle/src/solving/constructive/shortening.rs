@@ -2,8 +2,8 @@
 
 use crate::puzzle::board::{Board, Move, Size};
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::Algorithm;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::solving::problem;
 

@@ -7,8 +7,10 @@ use super::{Guide, Plan, Upgrade, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Advice, Algorithm, SolveError};
+use crate::answer::solution::Advice;
+use crate::answer::solve_error::SolveError;
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::{Board, Size};

@@ -4,7 +4,7 @@
 //! asks [`plan`] first, so the same board and options get the same plan from any door.
 //!
 //! ```
-//! use npuzzle::plan::{plan, Guide};
+//! use npuzzle::solving::plan::{plan, Guide};
 //! use npuzzle::{Algorithm, Board, SolveOptions, Size};
 //!
 //! // A 3x3 board under `auto` is a lookup in the embedded distance table.
@@ -46,8 +46,10 @@ mod validate;
 
 use std::sync::Arc;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Advice, Algorithm, SolveError};
+use crate::answer::solution::Advice;
+use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::Estimate;
 use crate::pdb::{self, PatternDatabase};
 use crate::puzzle::board::{moves_to_string, Board};
@@ -213,7 +215,7 @@ impl Plan {
 /// ([`crate::answer::cluster::least`]).
 ///
 /// ```
-/// use npuzzle::plan::limit_identity;
+/// use npuzzle::solving::plan::limit_identity;
 /// use npuzzle::search::Limits;
 /// use npuzzle::SolveOptions;
 ///

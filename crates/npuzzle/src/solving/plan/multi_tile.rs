@@ -2,7 +2,7 @@
 //! when a jump of the blank along its line counts as one move.
 //!
 //! ```
-//! use npuzzle::plan::{plan, Guide};
+//! use npuzzle::solving::plan::{plan, Guide};
 //! use npuzzle::{Algorithm, Board, Metric, SolveOptions, Size};
 //!
 //! let options = SolveOptions { metric: Metric::MultiTile, ..SolveOptions::default() };
@@ -35,9 +35,10 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::RunSettings;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::{Algorithm, SolveError};
+use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::multi_tile::{
     self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE,
 };

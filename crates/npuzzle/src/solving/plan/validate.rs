@@ -1,9 +1,10 @@
 //! Whether a request can be taken: the algorithm, the estimate, the weight and the board size agree.
 
+use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{
     checked_threads, EstimateChoice, SolveOptions, Visited, RANKED_CELLS,
 };
-use crate::answer::solution::{Algorithm, SolveError, TablesCause};
+use crate::answer::solve_error::{SolveError, TablesCause};
 use crate::fast_idastar::{MAX_FAST_CELLS, MAX_LINE};
 use crate::pdb::{self};
 use crate::pdb::{PartitionSet, PdbError};

@@ -24,7 +24,7 @@ impl DistanceTable {
     /// memory budget) and the time.
     ///
     /// ```
-    /// use npuzzle::distance_table::{DistanceTable, Layout};
+    /// use npuzzle::tables::distance_table::{DistanceTable, Layout};
     /// use npuzzle::{parse_board, search::Limits};
     ///
     /// let goal = parse_board("1 2 3/4 5 6/7 8 0", None)?;

@@ -3,8 +3,8 @@
 //! walk down the table.
 //!
 //! ```
-//! use npuzzle::distance_table::{shared, Layout, Need};
-//! use npuzzle::{cache::Cache, parse_board, progress::Silent, Board};
+//! use npuzzle::tables::distance_table::{shared, Layout, Need};
+//! use npuzzle::{tables::cache::Cache, parse_board, util::progress::Silent, Board};
 //!
 //! let goal = parse_board("123804765", None)?;
 //! let layout = Layout::for_goal(&goal)?;

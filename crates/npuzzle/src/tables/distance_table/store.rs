@@ -91,10 +91,10 @@ pub fn shared(
 /// cannot be reached.
 ///
 /// ```
-/// use npuzzle::cache::Cache;
-/// use npuzzle::distance_table::distance;
+/// use npuzzle::tables::cache::Cache;
+/// use npuzzle::tables::distance_table::distance;
 /// use npuzzle::parse_board;
-/// use npuzzle::progress::Silent;
+/// use npuzzle::util::progress::Silent;
 ///
 /// let goal = parse_board("1 2 3/8 0 4/7 6 5", None)?;
 /// let cache = Cache::from_env();
