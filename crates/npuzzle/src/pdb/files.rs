@@ -4,7 +4,8 @@
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::fast_idastar::MAX_FAST_CELLS;
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Size};
+use crate::puzzle::notation::parse_board;
 use crate::tables::cache::Cache;
 use crate::tables::partition::{group_text, MAX_GROUPS};
 
@@ -92,6 +93,26 @@ pub fn cached_groups(cache: &Cache, goal: &Board, kind: TableKind) -> Vec<Vec<u8
         .filter_map(|(_, identity)| parse_identity(&identity?))
         .filter(|t| t.kind == kind && t.goal == want)
         .map(|t| t.group)
+        .collect()
+}
+
+/// The goals of `size` that the cache holds tables for (by the files' headers, not yet
+/// checked), each once, in the order of their text.
+pub fn cached_goals(cache: &Cache, size: Size) -> Vec<Board> {
+    let want = size.to_string();
+    let mut goals: Vec<String> = cache
+        .list()
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(_, identity)| parse_identity(&identity?))
+        .filter(|t| t.size == want)
+        .map(|t| t.goal)
+        .collect();
+    goals.sort();
+    goals.dedup();
+    goals
+        .iter()
+        .filter_map(|goal| parse_board(goal, Some(size)).ok())
         .collect()
 }
 

@@ -97,7 +97,9 @@ pub use crate::tables::pdb_error::{PdbError, MAX_TABLES};
 pub use crate::tables::table_kind::TableKind;
 pub use classic_estimate::ClassicNode;
 pub use database::PatternDatabase;
-pub use files::{cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity};
+pub use files::{
+    cached_goals, cached_groups, file_name, find_cached, identity, parse_identity, TableIdentity,
+};
 pub use lookup::PdbNode;
 pub use naming::{describe_origins, estimate_name, GroupOrigin};
 pub use partition_set::PartitionSet;

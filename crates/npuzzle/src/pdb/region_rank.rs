@@ -109,7 +109,10 @@ impl RegionRank {
             while map & !masks.full == 0 {
                 maps.push(map);
                 let low = map & map.wrapping_neg();
-                let ripple = map + low;
+                // On a board of 64 cells the last map holds the top bit: no map follows.
+                let Some(ripple) = map.checked_add(low) else {
+                    break;
+                };
                 map = (((ripple ^ map) >> 2) / low) | ripple;
             }
         } else {
@@ -514,6 +517,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_board_of_64_cells_lists_its_maps_to_the_last() {
+        // The last map holds the top cell: its successor overflowed 64 bits (a division
+        // by zero in `pdb build best --size 8x8`).
+        let size = Size::square(8).unwrap();
+        assert_eq!(RegionRank::new(size, 1).count, 64);
+        let two = RegionRank::new(size, 2);
+        assert_eq!(two.maps(), 2016);
+        // Two tiles wall off a corner cell in 4 maps of the 2,016: 2,020 regions, two
+        // orders each.
+        assert_eq!(two.count, 2 * 2020);
     }
 
     #[test]

@@ -24,14 +24,14 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
 
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Size};
 use crate::search::Limits;
 use crate::tables::cache::Cache;
 use crate::util::per_process::{get_or_try_make, PerProcess};
 use crate::util::progress::Progress;
 
 use super::database::PatternDatabase;
-use super::files::{cached_groups, find_cached};
+use super::files::{cached_goals, cached_groups, find_cached};
 use super::naming::describe_origins;
 use super::{build_peak_bytes, check_buildable, PartitionSet, PdbError, TableKind};
 use crate::tables::partition::group_text;
@@ -161,6 +161,30 @@ fn strongest_cached(
         }
     }
     find_cached(cache, goal).map(PartitionSet::classic)
+}
+
+/// The goals of `size` whose tables `cache` holds ([`cached_goals`]), listed once for
+/// the process until the directory changes (as [`cached`] is), so that a batch of boards
+/// towards a goal without tables does not read the directory for every board.
+pub fn goals_with_tables(cache: &Cache, size: Size) -> Vec<Board> {
+    type Listings = HashMap<(PathBuf, Size), (Option<SystemTime>, Vec<Board>)>;
+    static LISTINGS: OnceLock<Mutex<Listings>> = OnceLock::new();
+    let stamp = std::fs::metadata(cache.dir())
+        .and_then(|m| m.modified())
+        .ok();
+    let mut listings = LISTINGS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let key = (cache.dir().to_path_buf(), size);
+    match listings.get(&key) {
+        Some((seen, goals)) if *seen == stamp && stamp.is_some() => goals.clone(),
+        _ => {
+            let goals = cached_goals(cache, size);
+            listings.insert(key, (stamp, goals.clone()));
+            goals
+        }
+    }
 }
 
 /// How a database loaded whole from the cache is described.

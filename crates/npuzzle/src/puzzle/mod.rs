@@ -1,6 +1,6 @@
 //! The puzzle itself: sizes, boards and blank moves, their notation, move orders, the
 //! parity test, random boards, packed search states, the classic heuristics, every
-//! permutation ranking, and the sliding puzzle on any graph.
+//! permutation ranking, the board's mirrors and turns, and the sliding puzzle on any graph.
 //!
 //! ```
 //! use npuzzle::puzzle::{board::Board, notation::parse_board, solvability::is_solvable};
@@ -23,3 +23,4 @@ pub mod rank;
 pub mod solvability;
 pub mod state;
 pub mod swap_game;
+pub mod symmetry;

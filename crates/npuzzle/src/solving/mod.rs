@@ -1,7 +1,8 @@
 //! Deciding how a board is solved and solving it: the plan (which algorithm, estimate and
 //! tables answer), the puzzle as a problem of the generic searches, the constructive method
-//! for big boards, the solver, counting optimal solutions, bounded answers where a limit
-//! stops the optimal search, and the report programs read.
+//! for big boards, goals served by a symmetric goal's tables, the solver, counting optimal
+//! solutions, bounded answers where a limit stops the optimal search, and the report
+//! programs read.
 //!
 //! ```
 //! use npuzzle::solving::solver::solve;
@@ -17,6 +18,7 @@ pub mod beam;
 pub mod bounded;
 pub mod constructive;
 pub mod count;
+pub mod goal_frame;
 pub mod plan;
 pub mod problem;
 pub mod report;

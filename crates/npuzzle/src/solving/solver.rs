@@ -26,6 +26,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits, Stats};
+use crate::solving::goal_frame::GoalFrame;
 use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
 use crate::solving::{bounded, constructive, count, problem};
 use crate::util::cancel::CancelToken;
@@ -63,6 +64,39 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         }
         return without_search(start, goal, options);
     }
+    if let Some(frame) = GoalFrame::find(goal, options) {
+        return solve_in_frame(start, &frame, options);
+    }
+    solve_planned(start, goal, options)
+}
+
+/// [`solve`] towards the framed goal, whose tables serve the goal asked for: the board
+/// and the move order mapped there, the answer's moves mapped back.
+fn solve_in_frame(
+    start: &Board,
+    frame: &GoalFrame,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let framed = SolveOptions {
+        order: frame.order(options.order),
+        ..options.clone()
+    };
+    let mut solution = solve_planned(&frame.board(start), frame.goal(), &framed)?;
+    solution.moves = frame.moves_back(&solution.moves);
+    solution.tables = Some(match solution.tables {
+        Some(tables) => format!("{tables} ({})", frame.describe()),
+        None => frame.describe(),
+    });
+    Ok(solution)
+}
+
+/// [`solve`] of a board that has a search ahead of it, towards the goal as given.
+fn solve_planned(
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let shared = || vec![("board", start.to_string()), ("goal", goal.to_string())];
     let plan = plan(goal, options)?;
     if let Some(link) = &options.cluster {
         let mut identity = shared();
