@@ -638,3 +638,48 @@ fn catalogue_paths_that_hold_no_catalogue_say_why() {
     );
     assert!(!std::path::Path::new(cache).exists(), "nothing built");
 }
+
+#[test]
+fn a_build_says_its_cost_before_it_starts_and_a_big_board_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    let build = |extra: &[&str]| {
+        let mut args = vec![
+            "pdb",
+            "build",
+            "5-5-5",
+            "--size",
+            "4x4",
+            "--cache-dir",
+            cache,
+        ];
+        args.extend_from_slice(extra);
+        npuzzle().args(args).assert().success()
+    };
+    // Three 5-tile tables of 524,160 placements, four bits each, none cached yet.
+    let said = build(&[]).get_output().stderr.clone();
+    let said = String::from_utf8_lossy(&said);
+    assert!(
+        said.contains("building 3 of 3 tables (767.8 KiB on disk, at most ")
+            && said.contains(" of memory): about 1 second on "),
+        "{said}"
+    );
+    // Cached: nothing to build, nothing said; --quiet says nothing either way.
+    build(&[]).stderr(predicate::str::contains("building").not());
+    // 8x8 tables past any budget, refused in words (not a division by zero).
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "best",
+            "--size",
+            "8x8",
+            "--cache-dir",
+            cache,
+        ])
+        .args(["--max-memory", "10M", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the memory budget is 10 MiB"))
+        .stderr(predicate::str::contains("panicked").not());
+}

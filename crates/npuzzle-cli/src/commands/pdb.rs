@@ -51,6 +51,14 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
             .or_else(npuzzle::util::memory::default_budget),
         ..npuzzle::search::Limits::NONE
     };
+    let cost = pdb::build_forecast::forecast(&cache, &goal, &set);
+    let within = limits
+        .max_bytes
+        .is_none_or(|budget| cost.peak_bytes <= budget);
+    if cost.missing > 0 && within && !args.cache.quiet {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        eprintln!("{}", cost.describe(cores));
+    }
     let loaded = registry::shared(&cache, &goal, &set, &limits, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;

@@ -79,6 +79,7 @@
 //! reuses the tables of any other partition sharing a group.
 
 mod build;
+pub mod build_forecast;
 mod cell_masks;
 mod classic_estimate;
 mod database;
