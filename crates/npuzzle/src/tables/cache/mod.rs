@@ -37,6 +37,14 @@
 //! of its own on 2 MiB pages where the system has them (Linux's transparent huge pages),
 //! rather than mapping the file: a search's random lookups then rarely miss the
 //! processor's page-table cache.
+//!
+//! The file layout and its checks are in `file_format`, the reading onto huge pages in
+//! `huge_pages`, why a file cannot be used in `cache_error`; their public items are named
+//! from here.
+
+mod cache_error;
+mod file_format;
+mod huge_pages;
 
 use std::fs;
 use std::io::{self, Write};
@@ -46,148 +54,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use memmap2::Mmap;
-use thiserror::Error;
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::tables::table_stamp;
-use crate::util::fault::Fault;
 
-/// The first bytes of every table file.
-pub const MAGIC: &[u8; 8] = b"NPUZTBL\n";
-/// The version of the file layout; a file of another version is rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
-const ALIGN: usize = 64;
-
-/// Why a table file could not be used.
-#[derive(Debug, Error)]
-pub enum CacheError {
-    /// The file does not exist.
-    #[error("{0} does not exist")]
-    Missing(PathBuf),
-    /// The file exists but is not a valid table of what was asked for.
-    #[error("{path} is not usable: {why}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// A table would be built for nothing: the directory cannot take its file (checked
-    /// before building, which can take minutes; the cause is the error's source).
-    #[error("{dir} cannot hold table files")]
-    Unwritable {
-        /// The cache directory.
-        dir: PathBuf,
-        /// Why not.
-        source: io::Error,
-    },
-    /// Reading or writing failed (the cause is the error's source).
-    #[error("{path}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// The failure.
-        source: io::Error,
-    },
-}
-
-impl CacheError {
-    /// Whose fault it is: always the environment's (a file that is missing, damaged or
-    /// cannot be read or written; a directory that cannot take files).
-    pub fn fault(&self) -> Fault {
-        match self {
-            CacheError::Missing(_)
-            | CacheError::Invalid { .. }
-            | CacheError::Unwritable { .. }
-            | CacheError::Io { .. } => Fault::Environment,
-        }
-    }
-}
-
-/// What is wrong with the bytes of a table file ([`read_header`], [`verify`]): why the
-/// file is not used (callers rebuild it).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum TableFileError {
-    /// The bytes do not start with [`MAGIC`] and a header length.
-    #[error("not an npuzzle table file")]
-    NotTableFile,
-    /// The header text is cut short or not UTF-8.
-    #[error("header is truncated or not text")]
-    UnreadableHeader,
-    /// A field the header must have is missing.
-    #[error("header has no {0}")]
-    MissingField(&'static str),
-    /// The file is of another format version.
-    #[error("format version {0}, expected {FORMAT_VERSION}")]
-    Version(String),
-    /// The file is a table of something else.
-    #[error("it is a table of '{found}', not of '{wanted}'")]
-    Identity {
-        /// The identity the header gives.
-        found: String,
-        /// The identity asked for.
-        wanted: String,
-    },
-    /// The length field is not a number.
-    #[error("bad length field")]
-    BadLength,
-    /// The payload is not as long as the header says.
-    #[error("payload is {found} bytes, the header says {claimed} (truncated or padded)")]
-    Length {
-        /// The payload's bytes in the file.
-        found: usize,
-        /// The bytes the header claims.
-        claimed: usize,
-    },
-    /// The payload does not match its checksum.
-    #[error("checksum does not match: the file is corrupt")]
-    Checksum,
-    /// The header is not byte for byte the one [`Cache::store`] writes.
-    #[error("the header is not in the form this program writes: the file is corrupt")]
-    HeaderForm,
-}
-
-fn io_error(path: &Path) -> impl FnOnce(io::Error) -> CacheError + '_ {
-    move |source| CacheError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-/// Tables of this size and more are read into memory on huge pages
-/// ([`read_onto_huge_pages`]).
-const HUGE_PAGES_FROM: usize = 8 << 20;
-
-/// The bytes of `file` (of `length` bytes) read into memory of the process's own,
-/// backed by 2 MiB pages (Linux's transparent huge pages); `None` where the system has
-/// none, or the table is small, or the reading fails (the caller maps the file instead).
-///
-/// Why: a search looks its tables up at random over hundreds of megabytes. On 4 KiB pages
-/// nearly every lookup also misses the processor's page-table cache, and the walk that
-/// follows is one more dependent load; 2 MiB pages cover 512 times the memory per entry.
-/// Read, not copied from a map of the file: no page faults on the file's side (copying
-/// from the map took three times as long).
-fn read_onto_huge_pages(file: &fs::File, length: u64) -> Option<Mmap> {
-    #[cfg(target_os = "linux")]
-    if length >= HUGE_PAGES_FROM as u64 && transparent_huge_pages() {
-        use std::io::Read as _;
-        let length = usize::try_from(length).ok()?;
-        let mut memory = memmap2::MmapMut::map_anon(length).ok()?;
-        memory.advise(memmap2::Advice::HugePage).ok()?;
-        let mut reader = file;
-        reader.read_exact(&mut memory).ok()?;
-        return memory.make_read_only().ok();
-    }
-    let _ = (file, length);
-    None
-}
-
-/// Whether the kernel gives huge pages to memory that asks for them (not `never`).
-#[cfg(target_os = "linux")]
-fn transparent_huge_pages() -> bool {
-    fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
-        .is_ok_and(|modes| !modes.contains("[never]"))
-}
+use cache_error::io_error;
+pub use cache_error::CacheError;
+use file_format::{checked, claimed_identity, header};
+pub use file_format::{read_header, verify, Header, TableFileError, FORMAT_VERSION, MAGIC};
+use huge_pages::read_onto_huge_pages;
 
 /// A verified table, mapped from its file (or read from it onto huge pages).
 pub struct Table {
@@ -241,7 +116,7 @@ impl std::fmt::Display for Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {
     dir: PathBuf,
-    /// Whether tables of [`HUGE_PAGES_FROM`] bytes and more are read onto huge pages
+    /// Whether tables of 8 MiB and more are read onto huge pages
     /// rather than mapped.
     huge_pages: bool,
     /// Whether every load hashes the whole payload, stamps or not.
@@ -467,137 +342,6 @@ impl Cache {
     }
 }
 
-fn header(identity: &str, payload: &[u8]) -> Vec<u8> {
-    header_bytes(identity, payload.len(), xxh3_64(payload))
-}
-
-/// The header of a table of `identity` whose payload has `length` bytes and checksum
-/// `checksum`, padding included: the only form a valid file's header takes.
-fn header_bytes(identity: &str, length: usize, checksum: u64) -> Vec<u8> {
-    let text = format!(
-        "version={FORMAT_VERSION}\nidentity={}\nlength={length}\nxxh3={checksum:016x}\n",
-        identity.replace('\n', " "),
-    );
-    let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    out.extend_from_slice(text.as_bytes());
-    out.resize(out.len().next_multiple_of(ALIGN), 0);
-    out
-}
-
-/// A table file's header, as read (not yet checked against anything).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Header<'a> {
-    /// The `version` field.
-    pub version: &'a str,
-    /// The `identity` field: what the file claims to be a table of.
-    pub identity: &'a str,
-    /// The `length` field: the payload's length in bytes.
-    pub length: &'a str,
-    /// The `xxh3` field: the payload's checksum, 16 hex digits.
-    pub checksum: &'a str,
-    /// Where the payload starts: after the header text, padded to 64 bytes.
-    pub payload_offset: usize,
-}
-
-/// Reads the header at the start of `bytes` (the whole file, or at least its header).
-///
-/// # Errors
-/// When the bytes do not start with [`MAGIC`], the header text is cut short or not UTF-8,
-/// or a field is missing.
-pub fn read_header(bytes: &[u8]) -> Result<Header<'_>, TableFileError> {
-    let Some((magic, rest)) = bytes.split_first_chunk::<8>() else {
-        return Err(TableFileError::NotTableFile);
-    };
-    let Some((text_len, _)) = rest.split_first_chunk::<4>() else {
-        return Err(TableFileError::NotTableFile);
-    };
-    if magic != MAGIC {
-        return Err(TableFileError::NotTableFile);
-    }
-    let text_len = u32::from_le_bytes(*text_len) as usize;
-    let text = bytes
-        .get(12..12 + text_len)
-        .and_then(|t| std::str::from_utf8(t).ok())
-        .ok_or(TableFileError::UnreadableHeader)?;
-    let field = |key: &'static str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
-            .ok_or(TableFileError::MissingField(key))
-    };
-    Ok(Header {
-        version: field("version")?,
-        identity: field("identity")?,
-        length: field("length")?,
-        checksum: field("xxh3")?,
-        payload_offset: (12 + text_len).next_multiple_of(ALIGN),
-    })
-}
-
-/// The identity a file's header names, read without checking the payload.
-fn claimed_identity(path: &Path) -> Option<String> {
-    use std::io::Read;
-    let mut head = Vec::new();
-    // A real header is a few hundred bytes; 64 KiB bounds what a stray file costs.
-    fs::File::open(path)
-        .ok()?
-        .take(1 << 16)
-        .read_to_end(&mut head)
-        .ok()?;
-    read_header(&head).ok().map(|h| h.identity.to_string())
-}
-
-/// Checks that `bytes` are a whole, undamaged table file of `identity`; returns where its
-/// payload starts. Every byte is covered: the header must be exactly the one
-/// [`Cache::store`] writes for this identity, length and checksum (padding included), and
-/// the payload must match the checksum, so a flipped bit or a cut anywhere is caught.
-///
-/// # Errors
-/// What is wrong with the file ([`TableFileError`]: "checksum does not match: the file is
-/// corrupt", "payload is 10 bytes, the header says 20 (truncated or padded)").
-pub fn verify(bytes: &[u8], identity: &str) -> Result<usize, TableFileError> {
-    checked(bytes, identity, None).map(|(offset, _)| offset)
-}
-
-/// [`verify`], the payload's checksum taken to be `vouched` when a stamp vouches for it
-/// (every other check made as ever); returns where the payload starts and its checksum.
-fn checked(
-    bytes: &[u8],
-    identity: &str,
-    vouched: Option<u64>,
-) -> Result<(usize, u64), TableFileError> {
-    let header = read_header(bytes)?;
-    if header.version != FORMAT_VERSION.to_string() {
-        return Err(TableFileError::Version(header.version.to_string()));
-    }
-    let wanted = identity.replace('\n', " ");
-    if header.identity != wanted {
-        return Err(TableFileError::Identity {
-            found: header.identity.to_string(),
-            wanted,
-        });
-    }
-    let length: usize = header
-        .length
-        .parse()
-        .map_err(|_| TableFileError::BadLength)?;
-    let offset = header.payload_offset;
-    if offset.checked_add(length) != Some(bytes.len()) {
-        return Err(TableFileError::Length {
-            found: bytes.len().saturating_sub(offset),
-            claimed: length,
-        });
-    }
-    let checksum = vouched.unwrap_or_else(|| xxh3_64(&bytes[offset..]));
-    if header.checksum != format!("{checksum:016x}") {
-        return Err(TableFileError::Checksum);
-    }
-    if bytes[..offset] != header_bytes(identity, length, checksum) {
-        return Err(TableFileError::HeaderForm);
-    }
-    Ok((offset, checksum))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -695,80 +439,6 @@ mod tests {
         ));
     }
 
-    /// A small table file's bytes and its identity.
-    fn small_file() -> (Vec<u8>, &'static str) {
-        let identity = "test table";
-        let payload: Vec<u8> = (0..200u32).map(|i| (i * 31 + 7) as u8).collect();
-        let mut bytes = header(identity, &payload);
-        bytes.extend_from_slice(&payload);
-        (bytes, identity)
-    }
-
-    #[test]
-    fn a_table_read_onto_huge_pages_is_the_file_and_still_checked() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = Cache::new(dir.path()).onto_huge_pages(true);
-        let payload: Vec<u8> = (0..HUGE_PAGES_FROM as u32 + 12_345)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
-            .collect();
-        cache.store("big.bin", "big table", &payload).unwrap();
-        let table = cache.load("big.bin", "big table").unwrap();
-        assert!(*table == payload[..], "the copy holds the payload");
-        assert_eq!(table.checksum(), xxh3_64(&payload));
-        // Damage near the end is found in the copy, as in the file.
-        let path = dir.path().join("big.bin");
-        let mut bytes = fs::read(&path).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last] ^= 0x10;
-        fs::write(&path, bytes).unwrap();
-        assert!(matches!(
-            cache.load("big.bin", "big table"),
-            Err(CacheError::Invalid { .. })
-        ));
-    }
-
-    #[test]
-    fn every_flipped_bit_and_every_cut_is_detected() {
-        let (bytes, identity) = small_file();
-        assert_eq!(verify(&bytes, identity), Ok(bytes.len() - 200));
-        for bit in 0..bytes.len() * 8 {
-            let mut damaged = bytes.clone();
-            damaged[bit / 8] ^= 1 << (bit % 8);
-            assert!(
-                verify(&damaged, identity).is_err(),
-                "bit {bit} (byte {}) flipped went unnoticed",
-                bit / 8
-            );
-        }
-        for length in 0..bytes.len() {
-            assert!(
-                verify(&bytes[..length], identity).is_err(),
-                "cut at {length}"
-            );
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        let error = verify(&longer, identity).unwrap_err();
-        assert_eq!(
-            error,
-            TableFileError::Length {
-                found: 201,
-                claimed: 200
-            }
-        );
-        assert_eq!(
-            error.to_string(),
-            "payload is 201 bytes, the header says 200 (truncated or padded)"
-        );
-        assert_eq!(
-            verify(&bytes, "another table"),
-            Err(TableFileError::Identity {
-                found: identity.to_string(),
-                wanted: "another table".to_string()
-            })
-        );
-    }
-
     #[test]
     fn a_stamp_spares_the_hash_until_the_file_changes() {
         let dir = tempfile::tempdir().unwrap();
@@ -825,31 +495,6 @@ mod tests {
             .checking_every_byte(true)
             .load("t.tbl", "stamped")
             .is_err());
-    }
-
-    #[test]
-    fn headers_read_without_the_payload() {
-        let (bytes, identity) = small_file();
-        let header = read_header(&bytes[..100]).unwrap();
-        assert_eq!(header.identity, identity);
-        assert_eq!(header.length, "200");
-        assert_eq!(header.payload_offset, bytes.len() - 200);
-        assert_eq!(
-            read_header(b"NPUZTBL\n\xff\xff\xff\xff"),
-            Err(TableFileError::UnreadableHeader)
-        );
-        assert_eq!(
-            read_header(b"PK\x03\x04"),
-            Err(TableFileError::NotTableFile)
-        );
-        let mut no_checksum = b"NPUZTBL\n".to_vec();
-        let text = b"version=1\nidentity=x\nlength=0\n";
-        no_checksum.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        no_checksum.extend_from_slice(text);
-        assert_eq!(
-            read_header(&no_checksum),
-            Err(TableFileError::MissingField("xxh3"))
-        );
     }
 
     #[test]
