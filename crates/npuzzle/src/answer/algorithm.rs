@@ -12,7 +12,7 @@
 use std::fmt;
 
 use crate::puzzle::heuristic::HeuristicKind;
-use crate::puzzle::notation::UnknownName;
+use crate::puzzle::notation::{parse_name, UnknownName};
 
 /// A search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,9 +131,6 @@ impl Algorithm {
 impl std::str::FromStr for Algorithm {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownName::new("algorithm", s, Algorithm::ALL.map(Algorithm::name)))
+        parse_name("algorithm", s, &Algorithm::ALL, Algorithm::name)
     }
 }

@@ -27,7 +27,7 @@ use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::Move;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
-use crate::puzzle::notation::UnknownName;
+use crate::puzzle::notation::{parse_name, UnknownName};
 use crate::search::Limits;
 use crate::tables::cache::Cache;
 use crate::tables::catalogue::Catalogue;
@@ -69,10 +69,12 @@ impl Visited {
 impl std::str::FromStr for Visited {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        let all = [Visited::Hash, Visited::Ranked];
-        all.into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownName::new("visited set", s, all.map(Visited::name)))
+        parse_name(
+            "visited set",
+            s,
+            &[Visited::Hash, Visited::Ranked],
+            Visited::name,
+        )
     }
 }
 

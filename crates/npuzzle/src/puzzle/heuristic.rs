@@ -20,7 +20,7 @@
 use std::fmt;
 
 use crate::puzzle::board::{Board, Size};
-use crate::puzzle::notation::UnknownName;
+use crate::puzzle::notation::{parse_name, UnknownName};
 
 /// Which estimate to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,12 +65,7 @@ impl fmt::Display for HeuristicKind {
 impl std::str::FromStr for HeuristicKind {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
-        HeuristicKind::ALL
-            .into_iter()
-            .find(|h| h.name() == s)
-            .ok_or_else(|| {
-                UnknownName::new("heuristic", s, HeuristicKind::ALL.map(HeuristicKind::name))
-            })
+        parse_name("heuristic", s, &HeuristicKind::ALL, HeuristicKind::name)
     }
 }
 

@@ -30,7 +30,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::puzzle::board::{Move, Size};
-use crate::puzzle::notation::UnknownName;
+use crate::puzzle::notation::{parse_name, UnknownName};
 
 /// How moves are counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -128,10 +128,7 @@ impl fmt::Display for Metric {
 impl FromStr for Metric {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Metric, UnknownName> {
-        Metric::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| UnknownName::new("metric", s, Metric::ALL.map(Metric::name)))
+        parse_name("metric", s, &Metric::ALL, Metric::name)
     }
 }
 

@@ -149,6 +149,23 @@ impl UnknownName {
     }
 }
 
+/// The value of `all` whose `name` is `given`: how every closed set of named values
+/// (algorithms, heuristics, metrics, notations, visited sets) reads a name.
+///
+/// # Errors
+/// [`UnknownName`] of `kind`, listing the names of `all`, when none is `given`.
+pub fn parse_name<T: Copy>(
+    kind: &'static str,
+    given: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|&value| name(value) == given)
+        .ok_or_else(|| UnknownName::new(kind, given, all.iter().map(|&value| name(value))))
+}
+
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
@@ -360,10 +377,7 @@ impl fmt::Display for Notation {
 impl FromStr for Notation {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Notation, UnknownName> {
-        Notation::ALL
-            .into_iter()
-            .find(|n| n.name() == s)
-            .ok_or_else(|| UnknownName::new("notation", s, Notation::ALL.map(Notation::name)))
+        parse_name("notation", s, &Notation::ALL, Notation::name)
     }
 }
 
