@@ -168,12 +168,10 @@ impl Judge {
     }
 }
 
-/// The 1-based line of the byte at `offset` of `input`.
+/// The 1-based line of the byte at `offset` of `input` (as [`super::reader::line_at`],
+/// on bytes that need not be text).
 fn line_of(input: &[u8], offset: usize) -> usize {
-    1 + input[..offset.min(input.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+    input[..offset].split(|&b| b == b'\n').count()
 }
 
 #[cfg(test)]
