@@ -123,9 +123,10 @@ fn every_judge_refuses_an_endless_input_at_its_longest_line() {
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
-        // Its line (7.9 MB for POJ 2893, a kilobyte for the rest) and the program.
+        // Its line (7.9 MB for POJ 2893, a kilobyte for the rest) and the program, and
+        // the test process where the child is forked from it: far below the 11 GB.
         assert!(
-            peak < (limit as u64) + (48 << 20),
+            peak < (limit as u64) + (256 << 20),
             "{}: {peak} bytes at the peak",
             judge.name
         );

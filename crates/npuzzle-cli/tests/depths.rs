@@ -223,6 +223,7 @@ fn depths_the_layers_cannot_list_are_refused_before_any_is_made() {
         assert_eq!(code, 2, "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(elapsed.as_secs() < 5, "{args:?}: {elapsed:?}");
-        assert!(peak < 64 << 20, "{args:?}: {peak} bytes at the peak");
+        // With the test process the child may be forked from: far below 1.6 GB.
+        assert!(peak < 256 << 20, "{args:?}: {peak} bytes at the peak");
     }
 }

@@ -534,7 +534,9 @@ fn too_many_random_cases_are_refused_up_front_and_the_most_fits() {
         "{stderr}"
     );
     assert!(elapsed.as_secs() < 5, "{elapsed:?}");
-    assert!(peak < 64 << 20, "{peak} bytes at the peak");
+    // The peak counts the test process where the child was forked from it (up to about
+    // 100 MB with the other tests running): far below the gigabytes the cases took.
+    assert!(peak < 256 << 20, "{peak} bytes at the peak");
     let most = MOST_RANDOM_CASES.to_string();
     let (code, stderr, peak, _) = crate::common::measured(
         &["judge", "test", "hdu1043", "--cases", &most, "--", "true"],
@@ -542,5 +544,5 @@ fn too_many_random_cases_are_refused_up_front_and_the_most_fits() {
     );
     // `true` answers nothing: every case is a wrong answer, and all are held.
     assert_eq!(code, 1, "{stderr}");
-    assert!(peak < 512 << 20, "{peak} bytes at the peak");
+    assert!(peak < 768 << 20, "{peak} bytes at the peak");
 }

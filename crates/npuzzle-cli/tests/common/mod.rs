@@ -229,7 +229,9 @@ impl Drop for Server {
 }
 
 /// What `npuzzle ARGS < input` cost: its exit code, its standard error, its peak resident
-/// memory in bytes and its wall time (its standard output is dropped).
+/// memory in bytes and its wall time (its standard output is dropped). The peak is the
+/// kernel's high-water mark, which keeps what a forked child held before its exec: the
+/// test process's own size at most, about 100 MB with the other tests running.
 #[expect(
     clippy::zombie_processes,
     reason = "the child is reaped by wait4, which also gives its resource use"
