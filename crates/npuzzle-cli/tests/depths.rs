@@ -197,3 +197,33 @@ fn sizes_without_an_exact_table_and_impossible_depths_are_refused() {
         "--count",
     );
 }
+
+/// `--depths 30 --size 4x4` listed layers for 8 s and 1.6 GB before it was refused: a
+/// depth past what the layers can list is now refused before any layer is made, with the
+/// reason and the depths that can be drawn; a depth past the farthest board of a size
+/// listed by layers, as at once.
+#[test]
+fn depths_the_layers_cannot_list_are_refused_before_any_is_made() {
+    let nothing = std::path::Path::new("/dev/null");
+    for (args, says) in [
+        (
+            vec!["bench", "--depths", "2,30", "--size", "4x4", "-q"],
+            "depths 1 to 25 can be drawn",
+        ),
+        (
+            vec!["bench", "--depths", "2,40", "--size", "3x5", "-q"],
+            "can be drawn",
+        ),
+        (
+            vec!["bench", "--depths", "60", "--size", "4x3", "-q"],
+            "the farthest are",
+        ),
+    ] {
+        let (code, stderr, peak, elapsed) = crate::common::measured(&args, nothing);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(elapsed.as_secs() < 5, "{args:?}: {elapsed:?}");
+        // With the test process the child may be forked from: far below 1.6 GB.
+        assert!(peak < 256 << 20, "{args:?}: {peak} bytes at the peak");
+    }
+}

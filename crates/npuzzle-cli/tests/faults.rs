@@ -471,3 +471,39 @@ fn a_table_damaged_after_its_stamp_is_caught() {
     let (valid, report) = verify(cache.path());
     assert!(valid, "{report}");
 }
+
+/// Under an address-space limit (`ulimit -v`) and no `--max-memory`, the default budget
+/// is half what the limit leaves, not half the machine's memory: a BFS on the hardest
+/// 15-puzzle gives up at its budget and says so (exit 3) where it was aborted by a failed
+/// allocation (signal 6) at the limit.
+#[test]
+fn the_default_budget_keeps_within_an_address_space_limit() {
+    const LIMIT_KIB: u64 = 1 << 20;
+    let out = Process::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\""))
+        .arg(npuzzle_path())
+        .args([
+            "solve",
+            "0 11 9 13 12 15 10 14 3 7 6 2 4 8 5 1",
+            "-a",
+            "bfs",
+        ])
+        .args(["--max-seconds", "120", "--json"])
+        .env("NPUZZLE_CACHE_DIR", common::scratch_cache())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{:?}: {stderr}", out.status);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["status"], "gave-up", "{report}");
+    assert!(
+        report["gave_up"]
+            .as_str()
+            .unwrap()
+            .contains("memory budget"),
+        "{report}"
+    );
+    let peak = report["stats"]["peak_bytes"].as_u64().unwrap();
+    assert!(peak <= (LIMIT_KIB << 10) / 2, "{peak} bytes held");
+}

@@ -506,3 +506,43 @@ fn a_signal_to_judge_test_ends_the_program_under_test() {
     std::thread::sleep(std::time::Duration::from_millis(100));
     assert!(!alive(program_pid), "the program under test still runs");
 }
+
+/// `--cases 100000000` grew past 5 GB making its cases before it ran anything: a count
+/// past the most a test holds is now refused at once (a bad request, exit 2), saying the
+/// most; the most itself runs in bounded memory.
+#[test]
+fn too_many_random_cases_are_refused_up_front_and_the_most_fits() {
+    use npuzzle::services::local_judge::MOST_RANDOM_CASES;
+    let nothing = Path::new("/dev/null");
+    let (code, stderr, peak, elapsed) = crate::common::measured(
+        &[
+            "judge",
+            "test",
+            "hdu1043",
+            "--cases",
+            "100000000",
+            "--",
+            "true",
+        ],
+        nothing,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "100000000 random cases: at most {MOST_RANDOM_CASES}"
+        )),
+        "{stderr}"
+    );
+    assert!(elapsed.as_secs() < 5, "{elapsed:?}");
+    // The peak counts the test process where the child was forked from it (up to about
+    // 100 MB with the other tests running): far below the gigabytes the cases took.
+    assert!(peak < 256 << 20, "{peak} bytes at the peak");
+    let most = MOST_RANDOM_CASES.to_string();
+    let (code, stderr, peak, _) = crate::common::measured(
+        &["judge", "test", "hdu1043", "--cases", &most, "--", "true"],
+        nothing,
+    );
+    // `true` answers nothing: every case is a wrong answer, and all are held.
+    assert_eq!(code, 1, "{stderr}");
+    assert!(peak < 768 << 20, "{peak} bytes at the peak");
+}

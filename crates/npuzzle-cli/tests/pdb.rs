@@ -683,3 +683,43 @@ fn a_build_says_its_cost_before_it_starts_and_a_big_board_is_refused_in_words() 
         .stderr(predicate::str::contains("the memory budget is 10 MiB"))
         .stderr(predicate::str::contains("panicked").not());
 }
+
+/// A long search that builds its pattern database on the way says so on stderr before
+/// the build starts, even under `--quiet`, with the database's size and about how long
+/// it takes: a random 7x3 board towards a random goal built 58 MB without a word (issue
+/// 48 item 14). The build itself is not waited for: the line is read, then the solve is
+/// ended.
+#[test]
+fn a_database_built_on_the_way_is_announced_even_under_quiet() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let board = common::stdout_of(&["random", "--size", "7x3", "--seed", "1"], "");
+    let goal = common::stdout_of(&["random", "--size", "7x3", "--seed", "2"], "");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["solve", board.trim(), "--goal", goal.trim(), "-q"])
+        .arg("--cache-dir")
+        .arg(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let first = stderr.lines().next().map(Result::unwrap);
+    // Said before the build: no table is written yet when the line comes.
+    let tables = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|f| {
+            let name = f.as_ref().unwrap().file_name();
+            name.to_string_lossy().ends_with(".tbl")
+        })
+        .count();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let line = first.expect("a line before the build");
+    assert!(
+        line.starts_with("building the pattern database 6-6-6-2 of 7x3 (58.6 MB, about 11 s"),
+        "{line}"
+    );
+    assert!(line.contains(&dir.path().display().to_string()), "{line}");
+    assert_eq!(tables, 0, "tables written before the line");
+}

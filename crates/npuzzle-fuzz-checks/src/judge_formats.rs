@@ -2,12 +2,13 @@
 //! 1 start-and-goal with the path, 2 HDU 1043, 3 POJ 1077, 4 HDU 3567, 5 UVa 652,
 //! 6 UVa 10181 (searches bounded), 7 LeetCode 773, 8 AtCoder ABC224 D, 9 AOJ `ALDS1_13_B`,
 //! 10 AOJ `ALDS1_13_C` (searches bounded), 11 POJ 2893, 12 UVa 10085, 13 Kattis `npuzzle`,
-//! 14 LintCode 794, 15 CSES 1670; the rest is the judge's input.
+//! 14 LintCode 794, 15 CSES 1670 (the order of `JUDGES`); the rest is the judge's input,
+//! read first as `npuzzle judge` reads it, in bounded memory (`Judge::read_input`).
 
 use npuzzle::search::Limits;
 use npuzzle::services::judge::{
     abc224d, alds1_13_b, alds1_13_c, cses1670, hdu1043, hdu3567, kattis_npuzzle, leetcode773,
-    lintcode794, p1379, path, poj1077, poj2893, uva10085, uva10181, uva652, JudgeError,
+    lintcode794, p1379, path, poj1077, poj2893, uva10085, uva10181, uva652, JudgeError, JUDGES,
 };
 use npuzzle::SolveOptions;
 
@@ -20,6 +21,15 @@ use crate::choose;
 /// each of the format's shape, and on bad input name the case at fault.
 pub fn check(bytes: &[u8]) {
     let (choice, rest) = choose(bytes, 16);
+    // Read as the command line reads it: past the format's longest line, refused there.
+    match JUDGES[usize::from(choice)].read_input(rest, u64::MAX) {
+        Ok(read) => assert_eq!(read, rest, "the input read is the input given"),
+        Err(JudgeError::TooLong { line, limit, .. }) => {
+            assert!(line >= 1 && rest.len() as u64 > limit);
+            return;
+        }
+        Err(e) => panic!("reading from memory failed: {e}"),
+    }
     let input = String::from_utf8_lossy(rest);
     let mut out = Vec::new();
     let result = match choice {
@@ -77,6 +87,7 @@ pub fn check(bytes: &[u8]) {
             assert!((choice == 6 || choice == 10) && case >= 1);
         }
         Err(JudgeError::Io(e)) => panic!("writing to memory failed: {e}"),
+        Err(e @ JudgeError::TooLong { .. }) => panic!("only reading refuses by length: {e}"),
     }
 }
 

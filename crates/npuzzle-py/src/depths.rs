@@ -161,6 +161,7 @@ fn refused_table(error: DepthTableError) -> PyErr {
         DepthTableError::Interrupted => PyRuntimeError::new_err(error.to_string()),
         DepthTableError::NoBoards { .. }
         | DepthTableError::ZeroDepth
+        | DepthTableError::TooDeep { .. }
         | DepthTableError::LayerTooLarge { .. } => bad_input("depths", error),
     }
 }

@@ -207,6 +207,11 @@ def test_bench_by_depth_errors_name_the_argument():
         npuzzle.bench_by_depth([2.0])
     with pytest.raises(ValueError, match="^goal: boards at an exact depth"):
         npuzzle.bench_by_depth([2], count=1, size="5x5")
+    # Past what the layers can list: refused at once (it listed for 8 s and 1.6 GB).
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="^depths: .*depths 1 to 25 can be drawn"):
+        npuzzle.bench_by_depth([2, 30], count=1, size="4x4")
+    assert time.perf_counter() - started < 2
     with pytest.raises(ValueError, match="^configs: bfs takes no heuristic"):
         npuzzle.bench_by_depth([2], configs="bfs:manhattan")
     with pytest.raises(ValueError, match="^configs: "):

@@ -380,6 +380,39 @@ def test_a_limit_raises_search_limit_with_the_partial_result():
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="bfs", max_memory=2 << 20)
 
 
+CAPPED_SEARCH = """
+import resource, sys
+import npuzzle
+headroom = int(sys.argv[1])
+def address_space():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+cap = address_space() + headroom
+resource.setrlimit(resource.RLIMIT_AS, (cap, resource.getrlimit(resource.RLIMIT_AS)[1]))
+try:
+    result = npuzzle.solve(sys.argv[2], sys.argv[3], algorithm="bfs", max_seconds=120)
+    sys.exit(f"no limit reached: {result!r}")
+except npuzzle.SearchLimit as limit:
+    print(limit.result.stats.peak_bytes)
+    print(limit)
+"""
+
+
+def test_the_default_budget_keeps_within_an_address_space_limit():
+    # Without max_memory the budget was half the machine's memory whatever RLIMIT_AS
+    # allowed: a breadth-first search of a hard 15-puzzle under a cap failed an
+    # allocation and aborted the interpreter (signal 6). Now it is half the address space
+    # the cap leaves, and the search raises SearchLimit within it.
+    import sys
+    headroom = 768 << 20
+    child = subprocess.run([sys.executable, "-c", CAPPED_SEARCH, str(headroom), KORF_1, KORF_GOAL],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, (child.returncode, child.stderr[-2000:])
+    peak, message = child.stdout.splitlines()[:2]
+    assert "memory budget" in message, child.stdout
+    assert 0 < int(peak) <= headroom // 2
+
+
 def test_check_says_how_far_over_optimal_from_a_bounded_search():
     with pytest.raises(npuzzle.SearchLimit) as caught:
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", max_nodes=200_000)

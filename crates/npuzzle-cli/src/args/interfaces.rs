@@ -154,7 +154,8 @@ impl Subcommand for JudgeCommand {
 pub struct JudgeTestArgs {
     /// The format: any judge of npuzzle judge --list.
     pub format: String,
-    /// Random cases after the edge cases.
+    /// Random cases after the edge cases (at most 100000: every case is held until the
+    /// report).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub cases: usize,
     /// Seed of the random cases: a seed names the same cases on every machine.

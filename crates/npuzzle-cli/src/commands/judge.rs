@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use npuzzle::services::judge::{self, Judge, JUDGES};
 
 use crate::args::{JudgeArgs, JudgeCommand};
-use crate::input::{read_bounded, utf8};
+use crate::input::{memory_bound, utf8};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
     let Some(format) = args.format.as_ref().filter(|_| !args.list) else {
@@ -21,7 +21,18 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
 
 /// The answer of `judge` to the input on stdin.
 fn answer(judge: &Judge) -> anyhow::Result<ExitCode> {
-    let bytes = read_bounded(io::stdin(), None, "stdin")?;
+    // Held in bounded memory: a line longer than any case of the format is refused as
+    // soon as it is, so an input without end (`/dev/zero`) costs kilobytes, not the
+    // machine's memory.
+    let (most, _) = memory_bound(None);
+    let bytes = match judge.read_input(io::stdin().lock(), most) {
+        Ok(bytes) => bytes,
+        Err(judge::JudgeError::Io(e)) => return Err(anyhow::Error::new(e).context("reading stdin")),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
     let input = match utf8(bytes, "the input") {
         Ok(text) => text,
         Err(e) => {

@@ -227,3 +227,46 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// What `npuzzle ARGS < input` cost: its exit code, its standard error, its peak resident
+/// memory in bytes and its wall time (its standard output is dropped). The peak is the
+/// kernel's high-water mark, which keeps what a forked child held before its exec: the
+/// test process's own size at most, about 100 MB with the other tests running.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also gives its resource use"
+)]
+pub fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::time::Duration) {
+    use std::io::Read;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `wait4` writes only into the two values it is given; `rusage` is plain
+    // data, for which all zeros is a valid value. The child is reaped here, once: `Child`
+    // is dropped without waiting.
+    #[allow(unsafe_code)]
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::wait4(pid, &raw mut status, 0, &raw mut usage), pid);
+        usage
+    };
+    let elapsed = started.elapsed();
+    assert!(libc::WIFEXITED(status), "exited: {status}");
+    // Linux counts `ru_maxrss` in KiB.
+    let peak = u64::try_from(usage.ru_maxrss).unwrap() * 1024;
+    (libc::WEXITSTATUS(status), stderr, peak, elapsed)
+}

@@ -25,7 +25,7 @@ use crate::util::memory::shown;
 
 use super::files::cached_groups;
 use super::region_rank::RegionRank;
-use super::{build_peak_bytes, PartitionSet, TableKind};
+use super::{build_bytes, PartitionSet, TableKind};
 
 /// (Placement, blank region) states a build visits per second on one core: measured
 /// here on the 24-puzzle's 6-6-6-6 (four classic 6-tile tables, 724 million states, 51.7
@@ -82,30 +82,46 @@ impl BuildForecast {
 /// When the set cannot have tables on this board: check with
 /// [`super::check_buildable`] first.
 pub fn forecast(cache: &Cache, goal: &Board, set: &PartitionSet) -> BuildForecast {
-    let size = goal.size();
-    let kind = set.kind();
-    let cached = cached_groups(cache, goal, kind);
+    let cached = cached_groups(cache, goal, set.kind());
     let groups = set.groups();
-    let missing: Vec<&Vec<u8>> = groups.iter().filter(|g| !cached.contains(g)).collect();
+    let missing: Vec<Vec<u8>> = groups
+        .iter()
+        .filter(|g| !cached.contains(g))
+        .cloned()
+        .collect();
+    BuildForecast {
+        tables: groups.len(),
+        ..of_groups(goal, set.kind(), &missing)
+    }
+}
+
+/// What building the tables of `kind` of `groups` for `goal` costs, none of them there.
+///
+/// # Panics
+/// When a group cannot have a table on this board: check with
+/// [`super::check_buildable`] first.
+pub fn of_groups(goal: &Board, kind: TableKind, groups: &[Vec<u8>]) -> BuildForecast {
+    let size = goal.size();
     let mut forecast = BuildForecast {
         tables: groups.len(),
-        missing: missing.len(),
+        missing: groups.len(),
         states: 0,
         disk_bytes: 0,
         peak_bytes: 0,
     };
-    for group in missing {
+    for group in groups {
         let states = RegionRank::shared(size, group.len()).count;
         let placements = PartialRank::new(size.cells(), group.len()).count;
         forecast.states += states;
+        // The groups are built one after another: the largest build is the peak.
+        forecast.peak_bytes = forecast
+            .peak_bytes
+            .max(build_bytes(size, group.len(), kind));
         forecast.disk_bytes += match kind {
             // Four bits a placement; one bit a (placement, blank region) state.
             TableKind::Classic => placements.div_ceil(2),
             TableKind::ZeroAware => states.div_ceil(8),
         };
-    }
-    if forecast.missing > 0 {
-        forecast.peak_bytes = build_peak_bytes(goal, set).0;
     }
     forecast
 }

@@ -256,6 +256,9 @@ fn upgrading(
         .max_time
         .and_then(|t| started.checked_add(t))
         .filter(|_| options.cluster.is_none());
+    if let Some(line) = upgrade.build_notice(goal, &options.cache()) {
+        options.progress().notice(&line);
+    }
     let building = Instant::now();
     let set = pdb::PartitionSet::classic(upgrade.groups.clone());
     let built = CancelToken::until(limits.cancel.as_ref(), deadline, |cancel| {

@@ -1,6 +1,6 @@
 //! Memory in bytes: reading a budget (`4G`, `512M`), printing one, the machine's
-//! available memory (the default budget is half of it), and what a heap allocation of
-//! a given size really takes.
+//! available memory and the process's address-space limit (the default budget is half
+//! the smaller), and what a heap allocation of a given size really takes.
 //!
 //! ```
 //! use npuzzle::util::memory::{budget, parse_bytes, shown, heap_block};
@@ -104,10 +104,45 @@ pub fn available_bytes() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// The budget a command takes when none is given: half the memory available when it
-/// starts, so one search cannot take the machine.
+/// The address space this process may still map under its limit (`RLIMIT_AS`, what
+/// `ulimit -v` sets): the limit less what is mapped now (`VmSize`); `None` where there
+/// is no limit or `/proc` cannot be read.
+pub fn address_space_left() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let soft = limits
+        .lines()
+        .find_map(|l| l.strip_prefix("Max address space"))?
+        .split_whitespace()
+        .next()?;
+    // "unlimited" is no number: no limit.
+    let limit: u64 = soft.parse().ok()?;
+    Some(limit.saturating_sub(status_bytes("VmSize:")?))
+}
+
+/// A field of this process's `/proc/self/status` given in kB, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The budget a command takes when none is given: half of what it could have when it
+/// starts, so one search cannot take the machine, nor pass the process's own limit: half
+/// the memory available, or half the address space its `RLIMIT_AS` leaves where that is
+/// less (a search past the limit would fail an allocation and abort, where one within its
+/// budget gives up and says so).
 pub fn default_budget() -> Option<u64> {
-    available_bytes().map(|b| b / 2)
+    [available_bytes(), address_space_left()]
+        .into_iter()
+        .flatten()
+        .min()
+        .map(|b| b / 2)
 }
 
 /// The bytes the allocator takes for an allocation of `size` bytes: a chunk of a header

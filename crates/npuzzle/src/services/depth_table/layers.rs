@@ -17,6 +17,77 @@ use super::DepthTableError;
 /// neighbours of one are alive at once: about 1.3 GB at the cap).
 pub const MAX_LAYER_BOARDS: usize = 40_000_000;
 
+/// How deep [`layer_at`] lists towards a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Deepest {
+    /// The layer after this depth passes [`MAX_LAYER_BOARDS`].
+    Cap(usize),
+    /// Every layer is listed: this depth is the farthest any board lies.
+    Farthest(usize),
+}
+
+use Deepest::{Cap, Farthest};
+
+/// [`Deepest`] for each size [`layer_at`] serves (every size of 12 to 16 cells, with
+/// its transpose), by the goal's blank cell up to the board's mirror images: row by row over the top-left quarter, `w.div_ceil(2)` cells a row and
+/// `h.div_ceil(2)` rows. A layer's size depends on the goal only through its blank cell
+/// (the tiles are names). Measured by `print_the_deepest_listable_depths` below.
+const DEEPEST: &[(usize, usize, &[Deepest])] = &[
+    (
+        4,
+        3,
+        &[Farthest(53), Farthest(53), Farthest(53), Farthest(53)],
+    ),
+    (6, 2, &[Farthest(80), Farthest(79), Farthest(79)]),
+    (7, 2, &[Cap(39), Cap(38), Cap(38), Cap(38)]),
+    (
+        5,
+        3,
+        &[Cap(27), Cap(26), Cap(26), Cap(26), Cap(26), Cap(26)],
+    ),
+    (8, 2, &[Cap(35), Cap(35), Cap(34), Cap(34)]),
+    (4, 4, &[Cap(25), Cap(24), Cap(24), Cap(24)]),
+];
+
+/// [`Deepest`] towards `goal`, where the table has its size (a transposed board is the
+/// same graph).
+fn deepest(goal: &Board) -> Option<Deepest> {
+    let size = goal.size();
+    let (w, h) = (size.width(), size.height());
+    let (x, y) = (goal.blank() % w, goal.blank() / w);
+    let fold = |v: usize, n: usize| v.min(n - 1 - v);
+    DEEPEST.iter().find_map(|&(tw, th, row)| {
+        let (x, y) = if (tw, th) == (w, h) {
+            (x, y)
+        } else if (tw, th) == (h, w) {
+            (y, x)
+        } else {
+            return None;
+        };
+        Some(row[fold(y, th) * tw.div_ceil(2) + fold(x, tw)])
+    })
+}
+
+/// Whether [`layer_at`] can list the boards `depth` moves from `goal`, known before any
+/// layer is made.
+///
+/// # Errors
+/// [`DepthTableError::TooDeep`] past the deepest depth whose layers stay within
+/// [`MAX_LAYER_BOARDS`] (25 on the 15-puzzle with the blank in a corner),
+/// [`DepthTableError::NoBoards`] past the farthest board.
+pub fn check_depth(goal: &Board, depth: usize) -> Result<(), DepthTableError> {
+    match deepest(goal) {
+        Some(Cap(deepest)) if depth > deepest => Err(DepthTableError::TooDeep {
+            depth,
+            size: goal.size(),
+            deepest,
+            cap: MAX_LAYER_BOARDS,
+        }),
+        Some(Farthest(max)) if depth > max => Err(DepthTableError::NoBoards { depth, max }),
+        _ => Ok(()),
+    }
+}
+
 /// Every board exactly `depth` moves from `goal`, sorted by their packed form.
 ///
 /// # Errors
@@ -85,6 +156,80 @@ mod tests {
     use super::*;
     use crate::puzzle::board::Size;
     use crate::puzzle::oracle::bfs_distances;
+
+    /// Prints the deepest depth [`layer_at`] lists for each size it serves and each
+    /// blank cell up to the board's symmetries: the table `deepest` holds.
+    #[test]
+    #[ignore = "minutes and 1.6 GB a size: run to remake the table"]
+    fn print_the_deepest_listable_depths() {
+        for (w, h) in [(4, 3), (6, 2), (7, 2), (5, 3), (8, 2), (4, 4)] {
+            let size = Size::new(w, h).unwrap();
+            let mut row = Vec::new();
+            for y in 0..h.div_ceil(2) {
+                for x in 0..w.div_ceil(2) {
+                    let blank = y * w + x;
+                    let mut cells: Vec<u32> = (1..(w * h) as u32).collect();
+                    cells.insert(blank, 0);
+                    let goal = Board::new(size, cells).unwrap();
+                    let deepest = match layer_at(&goal, 1000) {
+                        Err(DepthTableError::LayerTooLarge { depth, .. }) => Cap(depth - 1),
+                        Err(DepthTableError::NoBoards { max, .. }) => Farthest(max),
+                        other => panic!("{other:?}"),
+                    };
+                    assert_eq!(Some(deepest), super::deepest(&goal), "{w}x{h} ({x}, {y})");
+                    row.push(deepest);
+                    eprintln!("{w}x{h} blank ({x}, {y}): {deepest:?}");
+                }
+            }
+            println!("({w}, {h}, &{row:?}),");
+        }
+    }
+
+    /// The table is read through the board's mirror images and its transpose, and a depth
+    /// past it is refused before any layer is made.
+    #[test]
+    fn a_depth_past_the_layers_is_refused_at_once() {
+        let corner = Board::goal(Size::square(4).unwrap());
+        assert_eq!(deepest(&corner), Some(Cap(25)));
+        let mut cells: Vec<u32> = (1..16).collect();
+        cells.insert(13, 0); // the blank on the bottom row, second from the right
+        let edge = Board::new(Size::square(4).unwrap(), cells).unwrap();
+        assert_eq!(deepest(&edge), Some(Cap(24)));
+        // 3x5 is 5x3 transposed: its corner goal is 5x3's corner.
+        assert_eq!(
+            deepest(&Board::goal(Size::new(3, 5).unwrap())),
+            Some(Cap(27))
+        );
+        assert_eq!(
+            deepest(&Board::goal(Size::new(2, 6).unwrap())),
+            Some(Farthest(80))
+        );
+        assert_eq!(deepest(&Board::goal(Size::square(3).unwrap())), None);
+        let started = std::time::Instant::now();
+        let error = check_depth(&corner, 30).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                DepthTableError::TooDeep {
+                    depth: 30,
+                    deepest: 25,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+        assert!(
+            error.to_string().contains("depths 1 to 25 can be drawn"),
+            "{error}"
+        );
+        assert!(check_depth(&corner, 25).is_ok());
+        let three_by_four = Board::goal(Size::new(3, 4).unwrap());
+        assert!(matches!(
+            check_depth(&three_by_four, 54),
+            Err(DepthTableError::NoBoards { depth: 54, max: 53 })
+        ));
+        assert!(started.elapsed().as_millis() < 100);
+    }
 
     #[test]
     fn each_layer_is_exactly_the_boards_at_its_distance() {

@@ -207,6 +207,24 @@ pub enum DepthTableError {
         /// The most boards a layer may hold.
         cap: usize,
     },
+    /// The boards at the depth are more than can be listed: refused before any layer is
+    /// made (listing them took seconds and gigabytes before the refusal).
+    #[error(
+        "boards {depth} moves from the goal of {size} cannot be drawn: they are listed layer \
+         by layer from the goal, and past depth {deepest} a layer holds more than {cap} \
+         boards (8 bytes each, three layers at once); depths 1 to {deepest} can be drawn \
+         towards this goal"
+    )]
+    TooDeep {
+        /// The depth asked for.
+        depth: usize,
+        /// The board size.
+        size: Size,
+        /// The deepest depth that can be listed towards the goal.
+        deepest: usize,
+        /// The most boards a layer may hold.
+        cap: usize,
+    },
     /// Depth 0 is the goal alone, where b* means nothing.
     #[error("depth 0 is the goal itself: depths start at 1")]
     ZeroDepth,
@@ -255,12 +273,17 @@ pub fn depth_table(
     configs: &[DepthConfig],
     conventions: Conventions,
 ) -> Result<Vec<DepthRow>, DepthTableError> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut samples = Vec::with_capacity(depths.len());
+    // Every depth checked before any board is drawn: a depth that cannot be is refused
+    // at once, not after the depths before it.
     for &depth in depths {
         if depth == 0 {
             return Err(DepthTableError::ZeroDepth);
         }
+        layers::check_depth(goal, depth)?;
+    }
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut samples = Vec::with_capacity(depths.len());
+    for &depth in depths {
         samples.push((depth, boards_at_depth(goal, depth, count, &mut rng)?));
     }
     let eight_puzzle = goal.size() == Size::square(3).expect("3x3 is a size");

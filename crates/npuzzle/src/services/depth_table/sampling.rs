@@ -56,6 +56,7 @@ pub fn boards_at_depth(
         .filter(|layout| layout.states() <= distance_table::IN_MEMORY_STATES);
     let Some(layout) = layout else {
         // Distances mod 3, or no table: list the depth's boards from the goal instead.
+        layers::check_depth(goal, depth)?;
         let layer = layers::layer_at(goal, depth)?;
         let len = layer.len() as u64;
         return Ok((0..count)

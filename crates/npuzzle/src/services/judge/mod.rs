@@ -52,6 +52,7 @@
 mod abc224d;
 mod alds1_13_b;
 mod alds1_13_c;
+mod bounded_input;
 mod comparison;
 mod cses1670;
 mod format;
@@ -78,6 +79,7 @@ use crate::answer::options::SolveOptions;
 pub use abc224d::abc224d;
 pub use alds1_13_b::alds1_13_b;
 pub use alds1_13_c::alds1_13_c;
+pub use bounded_input::{Overlong, SPACING};
 pub use comparison::Comparison;
 pub use cses1670::cses1670;
 pub(crate) use format::JudgeFormat;
@@ -136,9 +138,43 @@ pub enum JudgeError {
         /// Why.
         reason: String,
     },
-    /// Writing the answer failed.
+    /// Input longer than any input of the judge's format can be, refused as soon as it
+    /// reached the bound (see [`Judge::read_input`]).
+    #[error("{}", too_long(judge, *what, *line, *limit, reason))]
+    TooLong {
+        /// The judge's name, as `npuzzle judge NAME` takes it.
+        judge: &'static str,
+        /// What passed the bound: a line, a run of whitespace, the whole input.
+        what: Overlong,
+        /// 1-based input line where it did (where the whitespace started).
+        line: usize,
+        /// The bound, in bytes.
+        limit: u64,
+        /// Where the bound comes from.
+        reason: String,
+    },
+    /// Reading the input or writing the answer failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+/// The words of [`JudgeError::TooLong`].
+fn too_long(judge: &str, what: Overlong, line: usize, limit: u64, reason: &str) -> String {
+    let limit = crate::util::plural::counted(limit, "byte", "bytes");
+    match what {
+        Overlong::Line => {
+            format!("line {line} is longer than {limit}, more than any line of {judge}'s input: {reason}")
+        }
+        Overlong::Blank => format!(
+            "line {line}: more than {limit} of nothing but spaces and line ends from here, \
+             more than {judge}'s input holds between two tokens: {reason}"
+        ),
+        Overlong::Input => {
+            format!(
+                "line {line}: the input passes {limit}, more than {judge}'s input holds: {reason}"
+            )
+        }
+    }
 }
 
 /// One judge: its name as `npuzzle judge NAME` takes it, where it comes from, what it

@@ -11,6 +11,22 @@ use super::JudgeError;
 /// The most rows or columns the problem gives.
 const MOST_SIDE: usize = 999;
 
+/// The most bytes a case takes written with one separator between tokens (each counted
+/// as CR LF): `999 999`, then the numbers 0 to 998000 of the largest board.
+pub(super) const LONGEST_CASE: usize = {
+    let cells = MOST_SIDE * MOST_SIDE;
+    // The digits of 0..cells, a power of ten at a time.
+    let (mut digits, mut low, mut width) = (0, 0, 1);
+    while low < cells {
+        let high = if low == 0 { 10 } else { low * 10 };
+        let high = if high < cells { high } else { cells };
+        digits += (high - low) * width;
+        low = high;
+        width += 1;
+    }
+    2 * (3 + 2) + digits + 2 * cells
+};
+
 /// POJ 2893: cases of a line `M N` (rows and columns, 2 to 999 each) and `M` lines of
 /// `N` numbers, `0` the blank and `1`..`MN-1` the tiles each once (any layout of
 /// whitespace), ending with `0 0`; for each, `YES` when the board can reach the goal

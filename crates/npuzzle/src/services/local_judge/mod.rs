@@ -51,10 +51,27 @@ pub enum LocalJudgeError {
     /// A name that is no judge's.
     #[error("no judge is called '{0}'; the judges are {names}", names = judge_names())]
     Unsupported(String),
+    /// More random cases than a test holds (see [`MOST_RANDOM_CASES`]).
+    #[error(
+        "{asked} random cases: at most {MOST_RANDOM_CASES} (every case, its input and its \
+         answers are held until the report, about 1 KB a case, and the answers of one run \
+         must fit the 16 MiB of output kept of a run)"
+    )]
+    TooManyCases {
+        /// The random cases asked for.
+        asked: usize,
+    },
     /// The reference judge refused a generated input (a bug: the cases are its own).
     #[error("the reference judge refused a generated case: {0}")]
     Reference(#[from] crate::services::judge::JudgeError),
 }
+
+/// The most random cases a test has: its cases are all held until the report (about
+/// 1 KB each: 100,000 random HDU 1043 cases peak at 77 MB), and a format of many cases a
+/// run must be answerable within the 16 MiB of output `npuzzle judge test` keeps of a run
+/// (about 167 bytes a case here: UVa 10085's six lines take about 70). Asked for 100,000,000,
+/// the cases grew past 5 GB before the first run.
+pub const MOST_RANDOM_CASES: usize = 100_000;
 
 /// Every judge's name, as `npuzzle judge --list` orders them.
 fn judge_names() -> String {
@@ -99,8 +116,9 @@ impl TestPlan {
     /// The edge cases of `format`, then `random` cases drawn from `seed`.
     ///
     /// # Errors
-    /// [`LocalJudgeError::Unsupported`] for a name not in [`JUDGES`]: every judge can be
-    /// tested.
+    /// [`LocalJudgeError::Unsupported`] for a name not in [`JUDGES`] (every judge can be
+    /// tested), [`LocalJudgeError::TooManyCases`] past [`MOST_RANDOM_CASES`], before any
+    /// case is made.
     ///
     /// # Panics
     /// Never: every generated case has its reference answer.
@@ -108,6 +126,9 @@ impl TestPlan {
         let format = judge::named(format)
             .ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?
             .format;
+        if random > MOST_RANDOM_CASES {
+            return Err(LocalJudgeError::TooManyCases { asked: random });
+        }
         let generated = match format {
             JudgeFormat::Abc224d => graph_cases::generate(random, seed),
             JudgeFormat::Poj2893 => shape_cases::generate(random, seed),
@@ -222,6 +243,23 @@ impl TestPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Past the most, refused before a case is made (100,000,000 grew past 5 GB); at the
+    /// most, HDU 1043's right answers fit the output kept of a run.
+    #[test]
+    fn too_many_random_cases_are_refused_before_any_is_made() {
+        let error = TestPlan::new("hdu1043", 100_000_000, 1).unwrap_err();
+        assert!(
+            matches!(error, LocalJudgeError::TooManyCases { asked: 100_000_000 }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("at most 100000"), "{error}");
+        assert!(TestPlan::new("p1379", MOST_RANDOM_CASES + 1, 1).is_err());
+        let plan = TestPlan::new("uva10085", MOST_RANDOM_CASES, 1).unwrap();
+        let run = &plan.runs()[0];
+        let answers = plan.format.reference(&run.input).unwrap();
+        assert!(answers.len() < 16 << 20, "{} bytes", answers.len());
+    }
 
     #[test]
     fn the_reference_is_accepted_and_an_empty_output_is_not_for_every_format() {

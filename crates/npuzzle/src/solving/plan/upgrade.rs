@@ -1,9 +1,12 @@
 //! When `auto` builds tables on the way: the starter partition and the search spent before its build pays.
 
-use crate::pdb::{self, PartitionSet};
+use crate::pdb::{self, build_forecast, PartitionSet, TableKind};
 use crate::puzzle::board::Board;
 use crate::puzzle::rank::PartialRank;
+use crate::tables::cache::Cache;
 use crate::tables::partition::{Groups, Partition};
+
+use super::Upgrade;
 
 /// The most placements a group of the database `auto` builds by itself may have: its
 /// build then takes seconds to a few minutes and at most about 1.5 GB.
@@ -37,6 +40,11 @@ pub(super) fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
 /// a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md, "`auto`
 /// from an empty cache").
 pub(super) fn build_cost(goal: &Board, groups: &Groups) -> u64 {
+    build_states(goal, groups) / 16
+}
+
+/// About the (placement, blank cell) states a build of `groups`' tables visits.
+fn build_states(goal: &Board, groups: &Groups) -> u64 {
     let n = goal.size().cells() as u64;
     groups
         .iter()
@@ -44,7 +52,71 @@ pub(super) fn build_cost(goal: &Board, groups: &Groups) -> u64 {
             PartialRank::new(n as usize, g.len())
                 .count
                 .saturating_mul(n)
-                / 16
         })
         .sum()
+}
+
+impl Upgrade {
+    /// The line said before the solver builds this upgrade's tables on its own, with their
+    /// size and about how long the build takes ([`build_forecast`]): a search that goes
+    /// quiet for half a minute, even under `--quiet`, needs a reason. `None` when the
+    /// cache holds every table (they are loaded, in moments).
+    pub fn build_notice(&self, goal: &Board, cache: &Cache) -> Option<String> {
+        let missing: Vec<Vec<u8>> = self
+            .groups
+            .iter()
+            .filter(|g| {
+                !cache
+                    .path(&pdb::file_name(goal, g, TableKind::Classic))
+                    .exists()
+            })
+            .cloned()
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        let cost = build_forecast::of_groups(goal, TableKind::Classic, &missing);
+        Some(format!(
+            "building the pattern database {} of {} ({:.1} MB, about {} s on two cores, once) \
+             into {}: the search is long, and the tables shorten it",
+            self.partition,
+            goal.size(),
+            cost.disk_bytes as f64 / 1e6,
+            cost.seconds(2).ceil(),
+            cache.dir().display()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Size;
+
+    /// The line names the partition, the size of its tables (three 19.5 MB tables of six
+    /// tiles and one of two on 7x3) and the time; once the cache holds every table there
+    /// is no build, and no line.
+    #[test]
+    fn a_build_is_announced_with_its_size_unless_the_tables_are_cached() {
+        let goal = Board::goal(Size::new(7, 3).unwrap());
+        let (partition, groups) = starter_partition(&goal).unwrap();
+        assert_eq!(partition.to_string(), "6-6-6-2");
+        let upgrade = Upgrade {
+            after_expanded: build_cost(&goal, &groups),
+            partition,
+            groups,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let line = upgrade.build_notice(&goal, &cache).unwrap();
+        assert!(
+            line.starts_with("building the pattern database 6-6-6-2 of 7x3 (58.6 MB, about 11 s"),
+            "{line}"
+        );
+        for group in &upgrade.groups {
+            let name = pdb::file_name(&goal, group, TableKind::Classic);
+            std::fs::write(cache.path(&name), b"").unwrap();
+        }
+        assert_eq!(upgrade.build_notice(&goal, &cache), None);
+    }
 }
