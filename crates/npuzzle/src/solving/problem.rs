@@ -99,7 +99,9 @@ impl<'a, S: SearchState> Problem<'a, S> {
     /// Whether a depth-first search need not go from `parent` through `node` to `child`:
     /// back to the parent, or in the multi-tile metric along the line of the move just
     /// made (a jump back, or on, that one move from the parent makes). On a random 3x4
-    /// board this leaves IDA* some 2.5 children a node instead of 4.
+    /// board (seed 1) IDA* guided by linear conflict and the walking distance had
+    /// expanded 4.4 million nodes by bound 21 without it; with it, 242,079 in all to the
+    /// answer of 22 moves.
     fn pruned(&self, parent: &S, node: &S, child: &S) -> bool {
         match self.metric {
             Metric::SingleTile => parent == child,
