@@ -1,17 +1,22 @@
 //! The multi-tile metric against an exhaustive search written here, apart from the
-//! library: a breadth-first search over every board of a small size where a move is a
-//! jump of the blank along its line, the canonical answer read off its distances (at
-//! each step the first jump in the move order, shortest first, that is one move nearer)
-//! and the number of optimal move sequences summed over them.
+//! library: a breadth-first search over every board of a small size (or every board
+//! within some moves of the goal of a larger one) where a move is a jump of the blank
+//! along its line, the canonical answer read off its distances (at each step the first
+//! jump in the move order, shortest first, that is one move nearer) and the number of
+//! optimal move sequences summed over them.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
 
 use npuzzle::{
     solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, Move, MoveOrder, Size,
     SolveOptions, Status,
 };
 
-/// Every board of `size` that reaches the standard goal, with its multi-tile distance.
+/// Every board of `size` that reaches the standard goal (within some moves of it), with
+/// its multi-tile distance.
 struct Exhaustive {
     width: usize,
     height: usize,
@@ -20,6 +25,12 @@ struct Exhaustive {
 
 impl Exhaustive {
     fn new(width: usize, height: usize) -> Exhaustive {
+        Exhaustive::within(width, height, u32::MAX)
+    }
+
+    /// The boards at most `moves` moves from the goal: their distances are exact, and
+    /// so is the canonical answer of each (it passes only nearer boards).
+    fn within(width: usize, height: usize, moves: u32) -> Exhaustive {
         let cells = width * height;
         let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
         let mut distance = HashMap::from([(goal.clone(), 0)]);
@@ -30,7 +41,7 @@ impl Exhaustive {
             height,
             distance: HashMap::new(),
         };
-        while !layer.is_empty() {
+        while !layer.is_empty() && depth < moves {
             depth += 1;
             let mut next = Vec::new();
             for board in &layer {
@@ -84,7 +95,7 @@ impl Exhaustive {
             let (mv, k, after) = self
                 .jumps(&here, order)
                 .into_iter()
-                .find(|(_, _, after)| self.distance[after] + 1 == d)
+                .find(|(_, _, after)| self.distance.get(after) == Some(&(d - 1)))
                 .expect("a board off the goal has a nearer neighbour");
             steps.extend(std::iter::repeat_n(mv, k));
             here = after;
@@ -267,7 +278,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     .to_string();
     assert!(error.contains("(25 cells; at most 16)"), "{error}");
     // Few enough cells: the side is the reason, and the message says so (#48).
-    let long = Board::goal(Size::new(5, 3).unwrap());
+    let long = Board::goal(Size::new(7, 2).unwrap());
     let error = solve(
         &long,
         &long,
@@ -276,7 +287,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     .unwrap_err()
     .to_string();
     assert!(
-        error.contains("5x3 board (a side of 5 cells; at most 4)"),
+        error.contains("7x2 board (a side of 7 cells; at most 6)"),
         "{error}"
     );
     let database = SolveOptions {
@@ -333,6 +344,54 @@ fn threads_give_the_answer_one_thread_gives_on_the_fifteen_puzzle() {
             // The path held: its moves and the start.
             let held = one.length().unwrap() as u64 + 1;
             assert_eq!((one.stats.peak_nodes, many.stats.peak_nodes), (held, held));
+        }
+    }
+}
+
+/// Boards near the goal of the sizes the multi-tile searches answer (sides of 5 and 6,
+/// and 3x4), made once for every case.
+fn near(which: usize) -> &'static Exhaustive {
+    const SIZES: [(usize, usize, u32); 5] =
+        [(5, 3, 9), (3, 5, 9), (6, 2, 12), (2, 6, 12), (3, 4, 9)];
+    static NEAR: [OnceLock<Exhaustive>; 5] = [const { OnceLock::new() }; 5];
+    let (width, height, moves) = SIZES[which];
+    NEAR[which].get_or_init(|| Exhaustive::within(width, height, moves))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// `auto` (the multi-tile IDA* guided by the walking distance), the classic IDA*
+    /// (with the walking distance beside linear conflict, moves along one line in a
+    /// row pruned) and the multi-tile IDA* on two threads answer a random walk from the
+    /// goal with the canonical answer of the exhaustive search, under any move order.
+    #[test]
+    fn answers_on_random_walks_are_optimal_and_canonical(
+        which in 0usize..5,
+        walk in proptest::collection::vec(any::<u8>(), 0..13),
+        order in 0usize..24,
+    ) {
+        let exhaustive = near(which);
+        let moves_in_reach = *exhaustive.distance.values().max().unwrap() as usize;
+        let order = MoveOrder::all()[order].moves();
+        let mut cells: Vec<u8> = (1..(exhaustive.width * exhaustive.height) as u8).chain([0]).collect();
+        for pick in walk.into_iter().take(moves_in_reach) {
+            let jumps = exhaustive.jumps(&cells, order);
+            cells = jumps[usize::from(pick) % jumps.len()].2.clone();
+        }
+        let start = exhaustive.board(&cells);
+        let goal = Board::goal(start.size());
+        let expected = exhaustive.canonical(&cells, order);
+        let options = |algorithm, threads| SolveOptions {
+            threads,
+            build_tables: false,
+            ..multi_tile(algorithm, order)
+        };
+        for (algorithm, threads) in [(Algorithm::Auto, 1), (Algorithm::Idastar, 1), (Algorithm::FastIdastar, 2)] {
+            let solution = solve(&start, &goal, &options(algorithm, threads)).unwrap();
+            prop_assert!(solution.optimal);
+            prop_assert_eq!(solution.length(), Some(exhaustive.distance[&cells] as usize));
+            prop_assert_eq!(&solution.moves, &expected, "{} on {}", algorithm, start);
         }
     }
 }

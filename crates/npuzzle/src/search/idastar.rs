@@ -63,9 +63,9 @@ where
 /// whose `f` passes the bound are generated but not expanded), and the goal.
 pub fn idastar_with<N, FN, IN, FH, FS, O>(
     start: &N,
-    mut successors: FN,
-    mut heuristic: FH,
-    mut success: FS,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
     limits: &Limits,
     observer: &mut O,
 ) -> Search<N>
@@ -75,6 +75,58 @@ where
     IN: IntoIterator<Item = (N, u32)>,
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
+    O: Observer<N>,
+{
+    idastar_pruned_with(
+        start,
+        successors,
+        heuristic,
+        success,
+        |parent: &N, _: &N, child: &N| parent == child,
+        limits,
+        observer,
+    )
+}
+
+/// [`idastar_with`] where `pruned(parent, node, child)` says which children of `node`,
+/// reached from `parent`, are generated but never entered, in place of the parent
+/// alone. The caller promises that no cheapest path goes from `parent` through `node` to
+/// such a child: in the multi-tile metric, a move along the line of the move just made
+/// is the way back or a longer jump that one move makes, so it is never on a shortest
+/// path. What is found is then what [`idastar_with`] finds, from a smaller tree.
+///
+/// ```
+/// use npuzzle::search::{idastar_pruned_with, Limits, Outcome, Unobserved};
+/// // A rook on a 3x3 board: a move along the line of the one before is never needed.
+/// let moves = |&(r, c): &(u8, u8)| {
+///     let row = (0..3).filter(|&x| x != c).map(|x| ((r, x), 1));
+///     let col = (0..3).filter(|&y| y != r).map(|y| ((y, c), 1));
+///     row.chain(col).collect::<Vec<_>>()
+/// };
+/// let same_line = |a: &(u8, u8), b: &(u8, u8), c: &(u8, u8)| {
+///     (a.0 == b.0 && b.0 == c.0) || (a.1 == b.1 && b.1 == c.1)
+/// };
+/// let goal = |&p: &(u8, u8)| p == (2, 2);
+/// let r = idastar_pruned_with(&(0, 0), moves, |_| 0, goal, same_line, &Limits::NONE, &mut Unobserved);
+/// let path = vec![(0, 0), (0, 2), (2, 2)];
+/// assert_eq!(r.outcome, Outcome::Found { path, cost: 2 });
+/// ```
+pub fn idastar_pruned_with<N, FN, IN, FH, FS, FP, O>(
+    start: &N,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut success: FS,
+    mut pruned: FP,
+    limits: &Limits,
+    observer: &mut O,
+) -> Search<N>
+where
+    N: Eq + Clone,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, u32)>,
+    FH: FnMut(&N) -> u32,
+    FS: FnMut(&N) -> bool,
+    FP: FnMut(&N, &N, &N) -> bool,
     O: Observer<N>,
 {
     let mut budget = Budget::new(limits);
@@ -92,6 +144,7 @@ where
             &mut successors,
             &mut heuristic,
             &mut success,
+            &mut pruned,
             &mut budget,
             observer,
         ) {
@@ -161,12 +214,14 @@ where
 /// an explicit stack rather than recursion: a weighted or badly estimated search can go
 /// thousands of levels deep, and its depth must not be bounded by the thread's stack.
 /// The order of tries and the counts are those of the recursive formulation.
-fn pass<N, FN, IN, FH, FS, O>(
+#[allow(clippy::too_many_arguments)] // the search's parts, each a closure of its own
+fn pass<N, FN, IN, FH, FS, FP, O>(
     path: &mut Vec<N>,
     bound: u32,
     successors: &mut FN,
     heuristic: &mut FH,
     success: &mut FS,
+    pruned: &mut FP,
     budget: &mut Budget,
     observer: &mut O,
 ) -> Pass
@@ -176,6 +231,7 @@ where
     IN: IntoIterator<Item = (N, u32)>,
     FH: FnMut(&N) -> u32,
     FS: FnMut(&N) -> bool,
+    FP: FnMut(&N, &N, &N) -> bool,
     O: Observer<N>,
 {
     /// Where the pass stands at one level: the successors left to try and the cost of
@@ -230,7 +286,7 @@ where
         };
         let g = level.g + step;
         budget.generate();
-        if path.len() >= 2 && path[path.len() - 2] == next {
+        if path.len() >= 2 && pruned(&path[path.len() - 2], &path[path.len() - 1], &next) {
             continue;
         }
         path.push(next);

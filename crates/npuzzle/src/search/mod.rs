@@ -50,7 +50,7 @@ pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_with};
 pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};
 pub use branching_factor::{effective_branching_factor, effective_branching_factor_of};
-pub use idastar::{idastar, idastar_with, iddfs, iddfs_with};
+pub use idastar::{idastar, idastar_pruned_with, idastar_with, iddfs, iddfs_with};
 pub use node_map::{FastHashMap, IndexedMap, NodeMap};
 pub use observer::{Event, Expansion, Observer, Side, Unobserved};
 pub use sharded_map::{ShardedMap, SHARDS};

@@ -47,11 +47,10 @@ use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Move, Size};
-use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{Event, GiveUp, Side};
-use crate::solving::plan::{plan, Guide};
+use crate::solving::plan::plan;
 use crate::solving::problem;
 use crate::solving::report::SolveReport;
 use crate::util::cancel::CancelToken;
@@ -341,11 +340,12 @@ pub fn trace_with(
         }
         .into());
     }
-    let heuristic: Option<HeuristicKind> = match plan(goal, options)?.guide {
-        Guide::Heuristic(kind) => Some(kind),
-        _ => None,
-    };
-    let mut solution = Solution::new(algorithm, heuristic.map(|k| k.name().to_string()));
+    // The trace searches as the solve would: a heuristic, and the walking distance beside
+    // it where the plan has one.
+    let guide = plan(goal, options)?.guide;
+    let (heuristic, walking) = guide.classic().unzip();
+    let walking = walking.flatten();
+    let mut solution = Solution::new(algorithm, guide.name());
     // The classic searches take either metric (their moves jump in the multi-tile one).
     solution.metric = options.metric;
     if !is_solvable(start, goal) {
@@ -375,6 +375,7 @@ pub fn trace_with(
         goal,
         algorithm,
         heuristic,
+        walking,
         &capped,
         &mut |event: &Event<'_, Board>| {
             if matches!(event, Event::Expand(_)) {

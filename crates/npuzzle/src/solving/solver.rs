@@ -196,9 +196,10 @@ fn execute(
             solution.stats = stats;
             solution.conclude(outcome);
         }
-        Guide::Heuristic(kind) => {
+        Guide::Heuristic(_) | Guide::HeuristicAndWalking(..) => {
+            let (kind, walking) = plan.guide.classic().expect("a heuristic");
             let (outcome, stats) =
-                problem::search(start, goal, plan.algorithm, Some(*kind), options);
+                problem::search(start, goal, plan.algorithm, Some(kind), walking, options);
             solution.stats = stats;
             solution.conclude(outcome);
             if options.weight > 1.0 {
@@ -206,7 +207,8 @@ fn execute(
             }
         }
         Guide::Blind => {
-            let (outcome, stats) = problem::search(start, goal, plan.algorithm, None, options);
+            let (outcome, stats) =
+                problem::search(start, goal, plan.algorithm, None, None, options);
             solution.stats = stats;
             solution.conclude(outcome);
         }

@@ -37,7 +37,7 @@ impl ColouredEstimate {
     /// The estimate towards `goal` from `databases` (1 to [`MAX_COLOURED_DATABASES`], read
     /// in this order), or `None` unless `goal` has the databases' size and its blank in
     /// the last cell. With `walking`, the walking distance is taken too where it is
-    /// larger (sides of at most 4).
+    /// larger.
     pub fn new(
         databases: &[Arc<MultiTileDatabase>],
         goal: &Board,

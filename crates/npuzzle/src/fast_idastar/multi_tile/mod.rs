@@ -1,5 +1,5 @@
-//! IDA* in the multi-tile metric for boards of at most 16 cells: one move is the blank
-//! jumping one or more cells along its row or column.
+//! IDA* in the multi-tile metric for boards of at most 16 cells with sides of at most 6:
+//! one move is the blank jumping one or more cells along its row or column.
 //!
 //! ```
 //! use npuzzle::fast_idastar::multi_tile::search;
@@ -8,7 +8,7 @@
 //!
 //! let start = parse_board("0 1 2/4 5 3/7 8 6", None)?;
 //! let goal = Board::goal(start.size());
-//! let walking = WalkingDistance::new(&goal).expect("sides of at most 4");
+//! let walking = WalkingDistance::new(&goal).expect("sides of at most 6");
 //! let (moves, _stats) = search(&start, &goal, &walking, &RunSettings::default());
 //! let moves = moves.expect("no limits were set");
 //! assert_eq!(moves, parse_moves("rrdd")?);
@@ -40,8 +40,9 @@ use crate::tables::walking_distance::{WalkingDistance, WalkingState};
 
 /// The most cells a board may have.
 pub const MAX_JUMP_CELLS: usize = 16;
-/// The longest side a board may have.
-pub const MAX_JUMP_SIDE: usize = 4;
+/// The longest side a board may have: the walking distance's
+/// ([`crate::tables::walking_distance::MAX_WALKING_SIDE`]).
+pub const MAX_JUMP_SIDE: usize = crate::tables::walking_distance::MAX_WALKING_SIDE;
 
 /// An admissible estimate of the multi-tile distance, updated tile by tile.
 pub trait JumpEstimate: Sync {
@@ -99,7 +100,8 @@ impl JumpEstimate for WalkingDistance {
 /// canonical order; the answer is the same. The start must be solvable, or only a limit stops the search.
 ///
 /// # Panics
-/// When a side of the board is longer than [`MAX_JUMP_SIDE`] or the goal has another size.
+/// When the board has more than [`MAX_JUMP_CELLS`] cells or a side longer than
+/// [`MAX_JUMP_SIDE`], or the goal has another size.
 pub fn search<E: JumpEstimate>(
     start: &Board,
     goal: &Board,
@@ -174,8 +176,9 @@ pub fn search<E: JumpEstimate>(
     (outcome, stats)
 }
 
-/// The most children a node has: a side has at most 4 cells, so the blank jumps at most
-/// 3 ways along each of the two axes.
+/// The most children a node has: the blank jumps to any other cell of its row or column,
+/// and on a board of at most 16 cells with sides of at most 6 (4x4, 5x3, 6x2) those are
+/// at most 6.
 const MAX_CHILDREN: usize = 6;
 
 /// No move made yet: either axis may come next.
@@ -232,7 +235,7 @@ pub(super) struct Expander<'a, E: JumpEstimate> {
     order: [Move; 4],
     /// `rays[cell][i]`: the cells the blank passes going `order[i]` from `cell`, nearest
     /// first, and how many there are.
-    rays: Vec<[([u8; 3], u8); 4]>,
+    rays: Vec<[([u8; MAX_JUMP_SIDE - 1], u8); 4]>,
 }
 
 /// One depth-first search: what it searches with and what it has found.
@@ -259,14 +262,16 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
     ) -> Walk<'a, E> {
         let size = start.size();
         assert!(
-            size.width() <= MAX_JUMP_SIDE && size.height() <= MAX_JUMP_SIDE,
-            "sides of at most 4 cells"
+            size.width() <= MAX_JUMP_SIDE
+                && size.height() <= MAX_JUMP_SIDE
+                && size.cells() <= MAX_JUMP_CELLS,
+            "at most 16 cells, sides of at most 6"
         );
         assert_eq!(goal.size(), size, "the goal has the start's size");
         let rays = (0..size.cells())
             .map(|cell| {
                 order.map(|mv| {
-                    let mut ray = ([0u8; 3], 0u8);
+                    let mut ray = ([0u8; MAX_JUMP_SIDE - 1], 0u8);
                     let mut at = cell;
                     while let Some(next) = size.step(at, mv) {
                         ray.0[usize::from(ray.1)] = next as u8;

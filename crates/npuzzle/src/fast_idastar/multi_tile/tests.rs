@@ -274,3 +274,29 @@ fn limits_stop_the_search() {
     let (moves, _) = search(&start, &goal, &walking, &settings);
     assert_eq!(moves, Err(GiveUp::Interrupted));
 }
+
+#[test]
+fn boards_with_a_side_of_five_or_six_get_the_canonical_answer_and_the_counts() {
+    // Too many boards to list them all: every board within a few moves of the goal
+    // (more moves where rows are few and boards fewer), on one thread and two.
+    for (width, height, depth) in [(5, 3, 6), (3, 5, 6), (6, 2, 9), (2, 6, 9), (5, 2, 9)] {
+        let size = Size::new(width, height).unwrap();
+        for goal in [Board::goal(size), Board::blank_first_goal(size)] {
+            let walking = WalkingDistance::new(&goal).unwrap();
+            let distance = distances(size, &cells_of(&goal), depth);
+            check(&goal, &walking, &distance, 53, 7);
+            let mut far: Vec<&Cells> = distance.keys().filter(|c| distance[*c] == depth).collect();
+            far.sort();
+            for cells in far.into_iter().step_by(101) {
+                let start = board(size, cells);
+                let settings = RunSettings {
+                    threads: 2,
+                    ..RunSettings::default()
+                };
+                let (moves, _) = search(&start, &goal, &walking, &settings);
+                let want = canonical(size, cells, &distance, Move::DEFAULT_ORDER);
+                assert_eq!(moves.unwrap(), want, "{start} on two threads");
+            }
+        }
+    }
+}

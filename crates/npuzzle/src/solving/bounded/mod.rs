@@ -410,6 +410,7 @@ mod tests {
                     &goal,
                     algorithm,
                     kind,
+                    None,
                     &options,
                     &mut |event| {
                         if let crate::search::Event::Iteration { bound } = event {

@@ -119,6 +119,7 @@ pub(super) fn optimal_in_box(
         &small(to),
         Algorithm::Idastar,
         Some(HeuristicKind::LinearConflict),
+        None,
         &options,
     );
     outcome.ok().filter(|moves| moves.len() < current)

@@ -50,6 +50,7 @@ use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::Advice;
 use crate::answer::solve_error::SolveError;
+use crate::fast_idastar::multi_tile::JumpEstimate;
 use crate::fast_idastar::Estimate;
 use crate::pdb::{self, PatternDatabase};
 use crate::puzzle::board::{moves_to_string, Board};
@@ -57,6 +58,7 @@ use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::tables::distance_table::DistanceTable;
 use crate::tables::partition::{Groups, Partition};
+use crate::tables::walking_distance::WalkingDistance;
 use auto::{asked_table, auto, classic, fast_idastar_plan};
 pub use auto::{best_set, preferred_sets};
 pub use multi_tile::{JumpGuide, MAX_MULTI_TILE_SEARCH_CELLS};
@@ -78,6 +80,9 @@ pub enum Guide {
     Blind,
     /// A heuristic computed from the board.
     Heuristic(HeuristicKind),
+    /// A heuristic with the walking distance beside it, the larger of the two: the
+    /// classic IDA* in the multi-tile metric when the estimate is left to the library.
+    HeuristicAndWalking(HeuristicKind, Arc<WalkingDistance>),
     /// A complete distance table: the answer is a walk down it.
     Table(Arc<DistanceTable>),
     /// Additive pattern databases guiding the fast IDA*.
@@ -92,8 +97,21 @@ impl Guide {
         match self {
             Guide::Blind | Guide::Table(_) => None,
             Guide::Heuristic(kind) => Some(kind.name().to_string()),
+            Guide::HeuristicAndWalking(kind, walking) => {
+                Some(format!("{} + {}", kind.name(), walking.name()))
+            }
             Guide::PatternDatabase(db) => Some(db.name()),
             Guide::Jumps(guide) => Some(guide.name()),
+        }
+    }
+
+    /// What a classic search is guided by: its heuristic, and the walking distance
+    /// beside it if any; `None` when the plan has no heuristic.
+    pub fn classic(&self) -> Option<(HeuristicKind, Option<&WalkingDistance>)> {
+        match self {
+            Guide::Heuristic(kind) => Some((*kind, None)),
+            Guide::HeuristicAndWalking(kind, walking) => Some((*kind, Some(walking.as_ref()))),
+            _ => None,
         }
     }
 }
