@@ -69,6 +69,11 @@ use crate::puzzle::solvability::is_solvable;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 pub use manhattan::MAX_LINE;
 
+/// Node limits below this many expansions a thread are searched on one thread, which
+/// keeps to them exactly; threads may pass a limit by what they pool before checking it
+/// ([`parallel::FLUSH_EVERY`] each) and the frontier, a thirty-second of this at most.
+pub const SERIAL_BELOW_NODES: u64 = 32 * parallel::FLUSH_EVERY;
+
 pub use crate::puzzle::state::MAX_FAST_CELLS;
 
 /// Runs the fast IDA* from `start` to the goal `estimate` was made for.
@@ -94,7 +99,19 @@ pub fn search<E: Estimate>(
     );
     let began = Instant::now();
     let mut table = MoveTable::new(size, settings.order);
-    let threads = settings.thread_count();
+    // A node limit small beside what the threads may pass it by (what each pools before
+    // it checks, and the frontier) is kept exactly by one thread: a bounded answer's
+    // phases together keep to the caller's number only if the optimal search keeps to
+    // its share.
+    let small_limit = settings
+        .limits
+        .max_expanded
+        .is_some_and(|max| max < SERIAL_BELOW_NODES * settings.thread_count() as u64);
+    let threads = if small_limit && settings.cluster.is_none() {
+        1
+    } else {
+        settings.thread_count()
+    };
     let started = Instant::now();
     let show = |what: &str| {
         if let Some(progress) = &settings.progress {

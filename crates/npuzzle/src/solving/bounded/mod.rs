@@ -639,7 +639,7 @@ mod tests {
             let answer =
                 solve_board(&start, &goal, &limited(algorithm, nodes, threads)).unwrap();
             holds(&start, &goal, &answer, optimum);
-            prop_assert!(answer.stats.expanded <= nodes);
+            prop_assert!(answer.stats.expanded <= nodes, "{} expanded of {nodes}", answer.stats.expanded);
         }
     }
 }
