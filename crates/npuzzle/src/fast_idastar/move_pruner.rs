@@ -40,7 +40,8 @@ use super::forbidden_words::{machine, Fit, Steps, REFUSED};
 /// The longest words worth finding for a board of `size`, once a search has expanded
 /// `expanded` nodes. Finding them takes about eight times longer for every two moves more,
 /// once per process (on two cores: under 0.01 s for 8 moves, 0.02–0.09 s for 10,
-/// 0.25–0.7 s for 12, 3–7 s for 14; the lengths a search starts with are found by the
+/// 0.25–0.7 s for 12, 3–7 s for 14, 0.65 s on 4×4 where words wider than the board are
+/// left out; the lengths a search starts with are found by the
 /// build for the default order, [`MovePruner::embedded`]), and each two moves more cut about 1 % off the branching
 /// factor: a search must be long to pay. So every search starts with short words and
 /// lengthens them between iterations when the nodes already expanded say the next
