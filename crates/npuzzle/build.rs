@@ -63,11 +63,12 @@ fn main() {
     }
     std::fs::write(out.join("eight_puzzle_tables.bin"), tables).expect("writing OUT_DIR");
     for length in [8, 10] {
-        let bytes: Vec<u8> = forbidden_words::machine(DEFAULT_ORDER, length)
-            .iter()
-            .flatten()
-            .flat_map(|t| t.to_le_bytes())
-            .collect();
+        let bytes: Vec<u8> =
+            forbidden_words::machine(DEFAULT_ORDER, length, forbidden_words::UNBOUNDED)
+                .iter()
+                .flatten()
+                .flat_map(|t| t.to_le_bytes())
+                .collect();
         std::fs::write(out.join(format!("move_pruner_{length}.bin")), bytes)
             .expect("writing OUT_DIR");
     }

@@ -72,7 +72,7 @@ impl MoveTable {
             .collect();
         let length = pruned_word_length(size, 0);
         let started = Instant::now();
-        let pruner = MovePruner::shared(order, length);
+        let pruner = MovePruner::shared(order, length, size);
         MoveTable {
             moves,
             pruner,
@@ -113,14 +113,14 @@ impl MoveTable {
         let length = pruned_word_length(self.size, expanded);
         if length > self.length {
             announce(length);
-            let order = self.order;
+            let (order, size) = (self.order, self.size);
             let started = Instant::now();
             self.pruner = match stop {
-                None => MovePruner::shared(order, length),
+                None => MovePruner::shared(order, length, size),
                 Some(stop) => {
                     let (made, receive) = mpsc::channel();
                     std::thread::spawn(move || {
-                        let _ = made.send(MovePruner::shared(order, length));
+                        let _ = made.send(MovePruner::shared(order, length, size));
                     });
                     loop {
                         match receive.recv_timeout(STOP_POLL) {
@@ -133,7 +133,7 @@ impl MoveTable {
                             }
                             // The making thread panicked: make it here, to the same end.
                             Err(RecvTimeoutError::Disconnected) => {
-                                break MovePruner::shared(order, length)
+                                break MovePruner::shared(order, length, size)
                             }
                         }
                     }

@@ -35,12 +35,13 @@ use crate::puzzle::board::{Move, Size};
 use crate::util::per_process::{get_or_make, PerProcess};
 
 pub(crate) use super::forbidden_words::MAX_WORD_LENGTH;
-use super::forbidden_words::{machine, Steps, REFUSED};
+use super::forbidden_words::{machine, Fit, Steps, REFUSED};
 
 /// The longest words worth finding for a board of `size`, once a search has expanded
 /// `expanded` nodes. Finding them takes about eight times longer for every two moves more,
 /// once per process (on two cores: under 0.01 s for 8 moves, 0.02–0.09 s for 10,
-/// 0.25–0.7 s for 12, 3–7 s for 14; the lengths a search starts with are found by the
+/// 0.25–0.7 s for 12, 3–7 s for 14, 0.65 s on 4×4 where words wider than the board are
+/// left out; the lengths a search starts with are found by the
 /// build for the default order, [`MovePruner::embedded`]), and each two moves more cut about 1 % off the branching
 /// factor: a search must be long to pay. So every search starts with short words and
 /// lengthens them between iterations when the nodes already expanded say the next
@@ -78,6 +79,16 @@ const EMBEDDED: [(usize, &[u8]); 2] = [
     ),
 ];
 
+/// The words of up to `length` moves a board of `size` can hold: its width and height
+/// less one, no more than `length` (a word spans no more than its length, so every board
+/// at least that large shares one machine).
+fn fit(size: Size, length: usize) -> Fit {
+    (
+        (size.width() - 1).min(length),
+        (size.height() - 1).min(length),
+    )
+}
+
 /// The blank's (column, row) step for each move of `order`.
 fn steps(order: [Move; 4]) -> Steps {
     order.map(|mv| match mv {
@@ -100,24 +111,28 @@ impl MovePruner {
     /// The state at the start of a search: no moves made yet.
     pub(crate) const START: u32 = 0;
 
-    /// The machine for the move order `order` and words up to `length` moves, made once
-    /// per process and shared: taken from those the build embedded when it is one of
-    /// them ([`MovePruner::embedded`]), found otherwise.
-    pub(crate) fn shared(order: [Move; 4], length: usize) -> Arc<MovePruner> {
-        static PRUNERS: PerProcess<([Move; 4], usize), MovePruner> = PerProcess::new();
-        get_or_make(&PRUNERS, (order, length), || {
-            MovePruner::embedded(order, length).unwrap_or_else(|| MovePruner::new(order, length))
+    /// The machine for the move order `order` and words up to `length` moves on boards of
+    /// `size`, made once per process and shared: taken from those the build embedded when
+    /// it is one of them ([`MovePruner::embedded`]), found otherwise, leaving out the
+    /// words that do not fit the board ([`Fit`]).
+    pub(crate) fn shared(order: [Move; 4], length: usize, size: Size) -> Arc<MovePruner> {
+        static PRUNERS: PerProcess<([Move; 4], usize, Fit), MovePruner> = PerProcess::new();
+        let fit = fit(size, length);
+        get_or_make(&PRUNERS, (order, length, fit), || {
+            MovePruner::embedded(order, length)
+                .unwrap_or_else(|| MovePruner::new(order, length, fit))
         })
     }
 
     /// The machine for the move order `order` with the forbidden words of up to `length`
-    /// moves, found now.
-    pub(crate) fn new(order: [Move; 4], length: usize) -> MovePruner {
-        MovePruner::by_move(order, &machine(steps(order), length))
+    /// moves that fit `fit`, found now.
+    pub(crate) fn new(order: [Move; 4], length: usize, fit: Fit) -> MovePruner {
+        MovePruner::by_move(order, &machine(steps(order), length, fit))
     }
 
     /// The machine the build found for `order` and `length`, if it embedded that one:
-    /// the default order with the words every search starts with ([`EMBEDDED`]). Finding
+    /// the default order with the words every search starts with ([`EMBEDDED`]), found
+    /// for any board (it refuses on each board what that board's own machine would). Finding
     /// the 10-move words takes 0.02–0.09 s, which a process would otherwise pay before
     /// its first search of a board larger than 3×3; reading them takes microseconds.
     pub(crate) fn embedded(order: [Move; 4], length: usize) -> Option<MovePruner> {
@@ -169,7 +184,7 @@ impl MovePruner {
 
 #[cfg(test)]
 mod tests {
-    use super::super::forbidden_words::forbidden_words;
+    use super::super::forbidden_words::{forbidden_words, UNBOUNDED};
     use super::*;
     use crate::puzzle::board::{Board, Size};
     use crate::puzzle::move_order::MoveOrder;
@@ -273,7 +288,7 @@ mod tests {
         let orders = MoveOrder::all();
         assert_eq!(orders.len(), 24);
         for order in orders.into_iter().map(MoveOrder::moves) {
-            let pruner = MovePruner::new(order, 10);
+            let pruner = MovePruner::new(order, 10, UNBOUNDED);
             for (w, h, blank, depth) in [
                 (3, 3, 4, 14),
                 (3, 3, 0, 14),
@@ -300,7 +315,11 @@ mod tests {
         let paths = canonical_paths(&start, Move::DEFAULT_ORDER, 12).len() as u64;
         let mut last = u64::MAX;
         for length in [2, 6, 8, 10, 12] {
-            let allowed = allowed_paths(&MovePruner::new(Move::DEFAULT_ORDER, length), &start, 12);
+            let allowed = allowed_paths(
+                &MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED),
+                &start,
+                12,
+            );
             // Never fewer paths than boards (every board keeps one), fewer for longer words.
             assert!(
                 paths <= allowed && allowed < last,
@@ -326,7 +345,7 @@ mod tests {
             let states: Vec<usize> = pool.install(|| {
                 (0..64)
                     .into_par_iter()
-                    .map(|_| MovePruner::shared(order, 11).states())
+                    .map(|_| MovePruner::shared(order, 11, Size::square(5).unwrap()).states())
                     .collect()
             });
             done.send(states).unwrap();
@@ -344,11 +363,12 @@ mod tests {
             let embedded = MovePruner::embedded(Move::DEFAULT_ORDER, length).expect("embedded");
             assert_eq!(
                 embedded,
-                MovePruner::new(Move::DEFAULT_ORDER, length),
+                MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED),
                 "{length}"
             );
+            // Taken on any board: it refuses there what the board's own machine would.
             assert_eq!(
-                *MovePruner::shared(Move::DEFAULT_ORDER, length),
+                *MovePruner::shared(Move::DEFAULT_ORDER, length, Size::square(4).unwrap()),
                 embedded,
                 "{length}"
             );
@@ -362,13 +382,38 @@ mod tests {
         assert!(MovePruner::embedded(Move::DEFAULT_ORDER, 12).is_none());
         let other = [Move::Up, Move::Left, Move::Right, Move::Down];
         assert!(MovePruner::embedded(other, 10).is_none());
-        assert_eq!(*MovePruner::shared(other, 8), MovePruner::new(other, 8));
+        assert_eq!(
+            *MovePruner::shared(other, 8, Size::square(9).unwrap()),
+            MovePruner::new(other, 8, UNBOUNDED)
+        );
+    }
+
+    #[test]
+    fn a_boards_own_machine_refuses_the_paths_the_unbounded_one_does() {
+        let size = Size::square(4).unwrap();
+        let own = MovePruner::new(Move::DEFAULT_ORDER, 12, fit(size, 12));
+        let unbounded = MovePruner::new(Move::DEFAULT_ORDER, 12, UNBOUNDED);
+        assert!(own.states() < unbounded.states(), "{}", own.states());
+        for blank in [0, 5, 15] {
+            let start = board_with_blank(size, blank);
+            assert_eq!(
+                allowed_paths(&own, &start, 16),
+                allowed_paths(&unbounded, &start, 16),
+                "blank on {blank}"
+            );
+        }
+        assert_eq!(fit(size, 14), (3, 3));
+        assert_eq!(fit(Size::new(5, 3).unwrap(), 10), (4, 2));
+        assert_eq!(fit(Size::square(20).unwrap(), 12), (12, 12));
     }
 
     #[test]
     fn words_of_two_moves_are_the_undoing_moves() {
-        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 2);
-        assert_eq!(forbidden_words(steps(Move::DEFAULT_ORDER), 2).len(), 4);
+        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 2, UNBOUNDED);
+        assert_eq!(
+            forbidden_words(steps(Move::DEFAULT_ORDER), 2, UNBOUNDED).len(),
+            4
+        );
         for a in Move::DEFAULT_ORDER {
             for b in Move::DEFAULT_ORDER {
                 let refused = run(&pruner, &[a, b]).is_none();
@@ -382,7 +427,7 @@ mod tests {
         use Move::{Down as D, Left as L, Right as R, Up as U};
         // Round a 2×2 block: clockwise (r d l u r d) and anticlockwise (d r u l d r) end
         // the same; in the order l r d u the one starting with d comes second.
-        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 6);
+        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 6, UNBOUNDED);
         let one = [R, D, L, U, R, D];
         let other = [D, R, U, L, D, R];
         let played = |moves: &[Move]| {
@@ -414,7 +459,7 @@ mod tests {
     fn print_branching() {
         let start = board_with_blank(Size::square(5).unwrap(), 12);
         for length in [2, 6, 8, 10, 12, 14] {
-            let pruner = MovePruner::new(Move::DEFAULT_ORDER, length);
+            let pruner = MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED);
             let a = allowed_paths(&pruner, &start, 20) as f64;
             let b = allowed_paths(&pruner, &start, 22) as f64;
             println!(
@@ -427,15 +472,18 @@ mod tests {
     #[test]
     #[ignore = "prints the machine's size and build time; run in release"]
     fn print_sizes() {
-        for length in [8, 10, 12, 14] {
-            let started = std::time::Instant::now();
-            let pruner = MovePruner::new(Move::DEFAULT_ORDER, length);
-            println!(
-                "{length}: {} words, {} states, {:.2} s",
-                forbidden_words(steps(Move::DEFAULT_ORDER), length).len(),
-                pruner.states(),
-                started.elapsed().as_secs_f64()
-            );
+        for side in [4, 5, 15] {
+            let size = Size::square(side).unwrap();
+            for length in [8, 10, 12, 14] {
+                let started = std::time::Instant::now();
+                let pruner = MovePruner::new(Move::DEFAULT_ORDER, length, fit(size, length));
+                let seconds = started.elapsed().as_secs_f64();
+                println!(
+                    "{side}x{side}, {length}: {} words, {} states, {seconds:.2} s",
+                    forbidden_words(steps(Move::DEFAULT_ORDER), length, fit(size, length)).len(),
+                    pruner.states(),
+                );
+            }
         }
     }
 }

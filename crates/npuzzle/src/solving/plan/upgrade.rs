@@ -33,14 +33,12 @@ pub(super) fn starter_partition(goal: &Board) -> Option<(Partition, Groups)> {
 }
 
 /// Expansions of the linear-conflict search after which `auto` builds the tables of
-/// `groups` on `goal`'s board: a sixteenth of the (placement, blank region) states the
-/// build visits. Measured here, a build visits states about as fast as the two-thread
-/// search expands nodes, so the search first spends about a sixteenth of the build's
-/// time: boards that linear conflict solves in a second or two never pay for a build, and
-/// a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md, "`auto`
-/// from an empty cache").
+/// `groups` on `goal`'s board: what the search expands in a sixteenth of the build's
+/// time, so boards that linear conflict solves in a second or two never pay for a build,
+/// and a hard board pays about a sixteenth more than the build (docs/BENCHMARKS.md,
+/// "`auto` from an empty cache").
 pub(super) fn build_cost(goal: &Board, groups: &Groups) -> u64 {
-    build_states(goal, groups) / 16
+    build_states(goal, groups) / (16 * STATES_PER_EXPANSION)
 }
 
 /// About the (placement, blank cell) states a build of `groups`' tables visits.
@@ -55,6 +53,14 @@ fn build_states(goal: &Board, groups: &Groups) -> u64 {
         })
         .sum()
 }
+
+/// The (placement, blank cell) states a build visits in the time the linear-conflict
+/// search expands one node. Measured on the 15-puzzle: 7-7-1's 1.84 billion states in
+/// 13.9 s of CPU (133 million a second, built a block of tile orders at a time), the
+/// search 40 million expansions in 2.0 s (20 million a second): about 6. When builds went
+/// a state at a time (73 s for 7-7-1) it was about 1, and the search spent 115 million
+/// expansions, more CPU than the build now takes, before building.
+const STATES_PER_EXPANSION: u64 = 6;
 
 impl Upgrade {
     /// The line said before the solver builds this upgrade's tables on its own, with their
