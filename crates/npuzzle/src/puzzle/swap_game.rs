@@ -51,7 +51,7 @@ static ONES: [u8; 512] = {
 
 /// The distance of every arrangement to `1 2 3 / 4 5 6 / 7 8 9`, from one breadth-first
 /// search over all of them: 4.4 million swaps, each ranking its grid from the digits
-/// the swap changes ([`Grid::swapped`]); about 16 ms.
+/// the swap changes (`Grid::swapped`); about 16 ms.
 #[derive(Debug)]
 pub struct SwapGame {
     /// By the lexicographic rank of the arrangement.

@@ -245,6 +245,50 @@ fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
 }
 
 #[test]
+fn boards_near_the_five_by_three_goal_and_its_small_database_beside_the_walking_distance() {
+    // The 5x3 board's small database (its rows: 3,783,780 entries), built in a second,
+    // with the walking distance beside it as the plan reads them.
+    let size = Size::new(5, 3).unwrap();
+    let small = Arc::new(
+        MultiTileDatabase::build(Colouring::five_by_three_small(), &Silent, None).unwrap(),
+    );
+    let goal = Board::goal(size);
+    let coloured = ColouredEstimate::new(&[small], &goal, true).unwrap();
+    let depth = 7;
+    let distance = distances(size, &cells_of(&goal), depth);
+    // Admissible on every board within reach; at least the walking distance.
+    let walking = WalkingDistance::new(&goal).unwrap();
+    for (cells, &moves) in &distance {
+        let start = board(size, cells);
+        let estimate = coloured.value(&coloured.init(cells));
+        assert!(estimate <= moves, "{start}: {estimate} > {moves}");
+        assert!(estimate >= walking.estimate_board(&start), "{start}");
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(53);
+    let mut cells_all: Vec<&Cells> = distance.keys().collect();
+    cells_all.sort();
+    for _ in 0..40 {
+        let cells = cells_all[rng.gen_range(0..cells_all.len())];
+        let start = board(size, cells);
+        for order in [
+            Move::DEFAULT_ORDER,
+            [Move::Up, Move::Right, Move::Down, Move::Left],
+        ] {
+            let want = canonical(size, cells, &distance, order);
+            for threads in [1, 2] {
+                let settings = RunSettings {
+                    order,
+                    threads,
+                    ..RunSettings::default()
+                };
+                let (moves, _) = search(&start, &goal, &coloured, &settings);
+                assert_eq!(moves.unwrap(), want, "{start} on {threads} threads");
+            }
+        }
+    }
+}
+
+#[test]
 fn limits_stop_the_search() {
     let start = board(
         Size::square(4).unwrap(),

@@ -18,10 +18,12 @@
 //!    is cached (`--algorithm table` builds it).
 //! 2. Other boards of at most [`MAX_MULTI_TILE_SEARCH_CELLS`] cells with sides of at
 //!    most 6 (4x4, 4x3, 5x3, 6x2 and their transposes): the multi-tile IDA*
-//!    ([`crate::fast_idastar::multi_tile`]), guided on the 15-puzzle (goal blank in the
-//!    last cell) by two coloured multi-tile databases, a small one read first and a
-//!    large one ([`Colouring::fifteen_small`], [`Colouring::fifteen`]) — loaded from
-//!    the cache, or built there first (about a minute, once) where building is
+//!    ([`crate::fast_idastar::multi_tile`]), guided on the 15-puzzle and the 5x3 board
+//!    (goal blank in the last cell) by two coloured multi-tile databases, a small one
+//!    read first and a large one ([`Colouring::fifteen_small`], [`Colouring::fifteen`];
+//!    [`Colouring::five_by_three_small`], [`Colouring::five_by_three`], with the walking
+//!    distance beside them) — loaded from the cache, or built there first (about a
+//!    minute for the 15-puzzle's, 10 s for the 5x3 board's, once) where building is
 //!    allowed — and by the walking distance elsewhere.
 //! 3. Other boards of at most 16 cells (7x2, 8x2 and their transposes): IDA*.
 //! 4. Larger boards: the constructive method, its answer counted in the multi-tile
@@ -297,19 +299,12 @@ fn with_walking(goal: &Board, options: &SolveOptions, plan: Plan) -> Plan {
 /// # Errors
 /// When a database cannot be read, built or stored.
 fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
-    let fits_database =
-        goal.size() == Colouring::fifteen().size() && goal.blank() + 1 == goal.size().cells();
     let started = Instant::now();
     // The small table first: it is read first, and built in a second.
     let mut had = Vec::new();
-    if fits_database {
-        for (colouring, name) in [
-            (Colouring::fifteen_small(), "small multi-tile database"),
-            (Colouring::fifteen(), "multi-tile database"),
-        ] {
-            if let Some((database, origin)) = coloured_database(colouring, options)? {
-                had.push((database, format!("{name} {origin}")));
-            }
+    for (colouring, name) in colourings(goal) {
+        if let Some((database, origin)) = coloured_database(colouring, options)? {
+            had.push((database, format!("{name} {origin}")));
         }
     }
     let (guide, tables) = if had.is_empty() {
@@ -320,10 +315,12 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             .iter()
             .map(|(database, _)| Arc::clone(database))
             .collect();
-        // No walking distance beside them: it was above both tables for 0.2 % of the
-        // nodes on 25 random boards, less than its own updates cost.
-        let estimate = ColouredEstimate::new(&databases, goal, false)
-            .expect("a 4x4 goal with the blank in the last cell");
+        // No walking distance beside the 15-puzzle's: it was above both tables for 0.2 %
+        // of the nodes on 25 random boards, less than its own updates cost. The 5x3
+        // board's tables are weaker beside it.
+        let walking = goal.size() != Colouring::fifteen().size();
+        let estimate = ColouredEstimate::new(&databases, goal, walking)
+            .expect("a goal of the tables' size with the blank in the last cell");
         let how: Vec<String> = had.into_iter().map(|(_, how)| how).collect();
         (
             Guide::Jumps(JumpGuide::Coloured(Arc::new(estimate))),
@@ -334,6 +331,30 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     plan.tables = tables;
     plan.setup_seconds = started.elapsed().as_secs_f64();
     Ok(plan)
+}
+
+/// The coloured databases the multi-tile IDA* reads towards `goal`, small first, with
+/// how reports name them: the 15-puzzle's and the 5x3 board's, for a goal with the blank
+/// last (others are read through [`Board::relabeled`]).
+fn colourings(goal: &Board) -> Vec<(Colouring, &'static str)> {
+    let size = goal.size();
+    if goal.blank() + 1 != size.cells() {
+        return Vec::new();
+    }
+    let pairs = [
+        (Colouring::fifteen_small(), Colouring::fifteen()),
+        (Colouring::five_by_three_small(), Colouring::five_by_three()),
+    ];
+    pairs
+        .into_iter()
+        .filter(|(small, _)| small.size() == size)
+        .flat_map(|(small, large)| {
+            [
+                (small, "small multi-tile database"),
+                (large, "multi-tile database"),
+            ]
+        })
+        .collect()
 }
 
 /// Entries a second the coloured databases build at on two cores: the 151 MB one took

@@ -120,6 +120,39 @@ impl Colouring {
         Colouring::new(size, &classes).expect("every tile of the 15-puzzle once")
     }
 
+    /// A colouring of the 5x3 board (tiles `1 … 14`, the blank last): two 2x2 blocks of
+    /// the top rows' left, `1 2 6 7` and `3 4 8 9`, the right column `5 10 14` and the
+    /// bottom row's rest `11 12 13`, a table of 15!/(1!4!4!3!3!) = 63,063,000 entries.
+    ///
+    /// # Panics
+    /// Never: the classes are fixed and valid.
+    pub fn five_by_three() -> Colouring {
+        let classes = [
+            vec![1, 2, 6, 7],
+            vec![3, 4, 8, 9],
+            vec![5, 10, 14],
+            vec![11, 12, 13],
+        ];
+        let size = Size::new(5, 3).expect("5x3 is a size");
+        Colouring::new(size, &classes).expect("every tile of the 5x3 board once")
+    }
+
+    /// The 5x3 board's small colouring, read before [`Colouring::five_by_three`]: its
+    /// rows, `1 … 5`, `6 … 10` and `11 … 14`, a table of 15!/(1!5!5!4!) = 3,783,780
+    /// entries that crosses the large one's classes.
+    ///
+    /// # Panics
+    /// Never: the classes are fixed and valid.
+    pub fn five_by_three_small() -> Colouring {
+        let classes = [
+            vec![1, 2, 3, 4, 5],
+            vec![6, 7, 8, 9, 10],
+            vec![11, 12, 13, 14],
+        ];
+        let size = Size::new(5, 3).expect("5x3 is a size");
+        Colouring::new(size, &classes).expect("every tile of the 5x3 board once")
+    }
+
     /// The entries of its database, one byte each: what it takes in memory and in the
     /// cache.
     pub fn entries(&self) -> u64 {
