@@ -20,6 +20,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
@@ -51,14 +52,39 @@ pub struct SharedDatabase {
 static DATABASES: PerProcess<(PathBuf, String, PartitionSet), (Arc<PatternDatabase>, String)> =
     PerProcess::new();
 
-/// What a cache directory held for a goal when last listed: the directory's modification
-/// time then, and the set found. A new file renamed into the directory changes its
-/// modification time, so a database built by another process is seen.
-type Findings = HashMap<(PathBuf, String), (Option<SystemTime>, Option<PartitionSet>)>;
+/// What was read off a cache directory's listing, by key, with the directory's
+/// modification time then: kept while that time stays the same. A new file renamed into
+/// the directory changes it, so tables built by another process are seen.
+struct Listings<K, V>(OnceLock<Mutex<HashMap<K, Stamped<V>>>>);
 
-fn findings() -> &'static Mutex<Findings> {
-    static FINDINGS: OnceLock<Mutex<Findings>> = OnceLock::new();
-    FINDINGS.get_or_init(Mutex::default)
+/// A value read off a directory, with the directory's modification time then.
+type Stamped<V> = (Option<SystemTime>, V);
+
+impl<K: Eq + Hash, V: Clone> Listings<K, V> {
+    const fn new() -> Self {
+        Listings(OnceLock::new())
+    }
+
+    /// What was read for `key` off `cache`'s directory, read with `read` again when the
+    /// directory changed since (or cannot say when it did).
+    fn read(&self, cache: &Cache, key: K, read: impl FnOnce() -> V) -> V {
+        let stamp = std::fs::metadata(cache.dir())
+            .and_then(|m| m.modified())
+            .ok();
+        let mut kept = self
+            .0
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match kept.get(&key) {
+            Some((seen, value)) if *seen == stamp && stamp.is_some() => value.clone(),
+            _ => {
+                let value = read();
+                kept.insert(key, (stamp, value.clone()));
+                value
+            }
+        }
+    }
 }
 
 /// The database of `set` for `goal`, from `cache` (built and stored there when a table
@@ -124,23 +150,9 @@ pub fn cached(
     preferred: &[PartitionSet],
     progress: &dyn Progress,
 ) -> Option<SharedDatabase> {
+    static FOUND: Listings<(PathBuf, String), Option<PartitionSet>> = Listings::new();
     let key = (cache.dir().to_path_buf(), goal.to_string());
-    let stamp = std::fs::metadata(cache.dir())
-        .and_then(|m| m.modified())
-        .ok();
-    let set = {
-        let mut found = findings()
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match found.get(&key) {
-            Some((seen, set)) if *seen == stamp && stamp.is_some() => set.clone(),
-            _ => {
-                let set = strongest_cached(cache, goal, preferred);
-                found.insert(key, (stamp, set.clone()));
-                set
-            }
-        }
-    }?;
+    let set = FOUND.read(cache, key, || strongest_cached(cache, goal, preferred))?;
     shared(cache, goal, &set, &Limits::NONE, progress).ok()
 }
 
@@ -167,24 +179,9 @@ fn strongest_cached(
 /// the process until the directory changes (as [`cached`] is), so that a batch of boards
 /// towards a goal without tables does not read the directory for every board.
 pub fn goals_with_tables(cache: &Cache, size: Size) -> Vec<Board> {
-    type Listings = HashMap<(PathBuf, Size), (Option<SystemTime>, Vec<Board>)>;
-    static LISTINGS: OnceLock<Mutex<Listings>> = OnceLock::new();
-    let stamp = std::fs::metadata(cache.dir())
-        .and_then(|m| m.modified())
-        .ok();
-    let mut listings = LISTINGS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    static GOALS: Listings<(PathBuf, Size), Vec<Board>> = Listings::new();
     let key = (cache.dir().to_path_buf(), size);
-    match listings.get(&key) {
-        Some((seen, goals)) if *seen == stamp && stamp.is_some() => goals.clone(),
-        _ => {
-            let goals = cached_goals(cache, size);
-            listings.insert(key, (stamp, goals.clone()));
-            goals
-        }
-    }
+    GOALS.read(cache, key, || cached_goals(cache, size))
 }
 
 /// How a database loaded whole from the cache is described.
