@@ -33,8 +33,8 @@ mod packed;
 #[path = "src/fast_idastar/forbidden_words.rs"]
 mod forbidden_words;
 
-/// The default move order, l r d u (`Move::DEFAULT_ORDER`), as the blank's steps.
-const DEFAULT_ORDER: forbidden_words::Steps = [(-1, 0), (1, 0), (0, 1), (0, -1)];
+/// The default move order, l r d u (`Move::ALL`), as the blank's steps.
+const ALL: forbidden_words::Steps = [(-1, 0), (1, 0), (0, 1), (0, -1)];
 
 /// The default move order, l r d u, as the packed core's slots (up, down, left, right).
 const DEFAULT_SLOTS: [usize; 4] = [2, 3, 1, 0];
@@ -63,12 +63,11 @@ fn main() {
     }
     std::fs::write(out.join("eight_puzzle_tables.bin"), tables).expect("writing OUT_DIR");
     for length in [8, 10] {
-        let bytes: Vec<u8> =
-            forbidden_words::machine(DEFAULT_ORDER, length, forbidden_words::UNBOUNDED)
-                .iter()
-                .flatten()
-                .flat_map(|t| t.to_le_bytes())
-                .collect();
+        let bytes: Vec<u8> = forbidden_words::machine(ALL, length, forbidden_words::UNBOUNDED)
+            .iter()
+            .flatten()
+            .flat_map(|t| t.to_le_bytes())
+            .collect();
         std::fs::write(out.join(format!("move_pruner_{length}.bin")), bytes)
             .expect("writing OUT_DIR");
     }

@@ -29,7 +29,7 @@ fn sequences(board: &Board, goal: &Board, length: usize) -> u64 {
     if length == 0 {
         return u64::from(board == goal);
     }
-    Move::DEFAULT_ORDER
+    Move::ALL
         .into_iter()
         .filter_map(|mv| board.moved(mv))
         .map(|next| sequences(&next, goal, length - 1))

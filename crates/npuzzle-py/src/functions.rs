@@ -102,7 +102,7 @@ pub fn solve(
         estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         weight,
-        order: order.unwrap_or_default().moves(),
+        order: order.unwrap_or_default(),
         metric,
         count_optimal,
         bounded: true,
@@ -172,7 +172,7 @@ pub fn compare(
         limits: limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
         metric,
-        order: order.unwrap_or_default().moves(),
+        order: order.unwrap_or_default(),
         ..SolveOptions::default()
     };
     let cancel = stoppable(&mut options);
@@ -218,7 +218,7 @@ pub fn check(
     let mut options = SolveOptions {
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
         cache: cache(cache_dir),
-        order: order.unwrap_or_default().moves(),
+        order: order.unwrap_or_default(),
         metric,
         bounded: true,
         ..SolveOptions::default()

@@ -242,7 +242,7 @@ pub fn trace(
         algorithm,
         estimate: estimate(heuristic.as_deref(), None, true)?,
         limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        order: order.unwrap_or_default().moves(),
+        order: order.unwrap_or_default(),
         metric,
         ..SolveOptions::default()
     };

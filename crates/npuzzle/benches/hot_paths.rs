@@ -8,7 +8,8 @@ use npuzzle::puzzle::random::random_board;
 use npuzzle::puzzle::rank::{rank, unrank};
 use npuzzle::puzzle::state::{Packed, SearchState};
 use npuzzle::{
-    solve, Algorithm, Board, EstimateChoice, Heuristic, HeuristicKind, Move, Size, SolveOptions,
+    solve, Algorithm, Board, EstimateChoice, Heuristic, HeuristicKind, Move, MoveOrder, Size,
+    SolveOptions,
 };
 use rand::SeedableRng;
 
@@ -26,7 +27,7 @@ fn move_generation(c: &mut Criterion) {
             let mut sum = 0u64;
             for s in &states {
                 let blank = s.blank(16);
-                for mv in Move::DEFAULT_ORDER {
+                for mv in Move::ALL {
                     if let Some(from) = size.step(blank, mv) {
                         sum ^= s.slide(blank, from).0;
                     }
@@ -63,10 +64,7 @@ fn incremental_update(c: &mut Criterion) {
         .map(|b| {
             let node = estimate.init(&FastBoard::new(b));
             let blank = b.blank();
-            let from = Move::DEFAULT_ORDER
-                .iter()
-                .find_map(|&m| size.step(blank, m))
-                .unwrap();
+            let from = Move::ALL.iter().find_map(|&m| size.step(blank, m)).unwrap();
             let mut moved = b.clone();
             moved.apply(Move::between(size, blank, from).unwrap());
             let tile = b.tile_at(from) as u8;
@@ -103,12 +101,7 @@ fn table_lookup(c: &mut Criterion) {
         b.iter(|| {
             starts
                 .iter()
-                .map(|s| {
-                    table
-                        .path(black_box(s), &Move::DEFAULT_ORDER)
-                        .unwrap()
-                        .len()
-                })
+                .map(|s| table.path(black_box(s), MoveOrder::DEFAULT).unwrap().len())
                 .sum::<usize>()
         });
     });

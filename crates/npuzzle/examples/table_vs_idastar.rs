@@ -8,13 +8,14 @@
 //! Arguments: board size, boards answered from the table, boards of those also solved
 //! by IDA* (the slow side). A 12-cell table is built first if it is not cached.
 
+use npuzzle::MoveOrder;
 use std::time::Instant;
 
 use npuzzle::puzzle::random::random_board;
 use npuzzle::tables::cache::Cache;
 use npuzzle::tables::distance_table::{shared, Layout, Need};
 use npuzzle::util::progress::Silent;
-use npuzzle::{solve, Algorithm, Board, EstimateChoice, HeuristicKind, Move, Size, SolveOptions};
+use npuzzle::{solve, Algorithm, Board, EstimateChoice, HeuristicKind, Size, SolveOptions};
 use rand::SeedableRng;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -46,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut total_moves = 0;
     let mut paths = Vec::with_capacity(boards.len());
     for board in &boards {
-        let path = table.path(board, &Move::DEFAULT_ORDER).expect("solvable");
+        let path = table.path(board, MoveOrder::DEFAULT).expect("solvable");
         total_moves += path.len();
         paths.push(path);
     }

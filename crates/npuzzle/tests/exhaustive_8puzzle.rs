@@ -20,7 +20,7 @@ fn canonical_moves(start: &Board, distance: &HashMap<Board, u32>) -> Vec<Move> {
     let mut moves = Vec::new();
     while distance[&board] > 0 {
         let d = distance[&board];
-        let mv = Move::DEFAULT_ORDER
+        let mv = Move::ALL
             .into_iter()
             .find(|&m| board.moved(m).is_some_and(|b| distance[&b] == d - 1))
             .expect("some move lowers the distance");
@@ -165,7 +165,7 @@ fn heuristics_are_admissible_and_consistent_everywhere() {
                 let here = h.estimate_board(board);
                 assert!(here <= d, "{kind} overestimates {board}: {here} > {d}");
                 assert_eq!(here == 0, d == 0, "{kind} is zero off the goal at {board}");
-                for mv in Move::DEFAULT_ORDER {
+                for mv in Move::ALL {
                     if let Some(next) = board.moved(mv) {
                         let step = here.abs_diff(h.estimate_board(&next));
                         assert!(step <= 1, "{kind} jumps by {step} from {board} moving {mv}");
@@ -281,12 +281,8 @@ impl NodeMap<Board, (Option<Board>, u32)> for Noting {
 fn bidirectional_first_meeting_is_shortest_sampled() {
     let goal = parse_board("123456780", None).unwrap();
     let distance = all_distances(&goal);
-    let next = |b: &Board| -> Vec<Board> {
-        Move::DEFAULT_ORDER
-            .into_iter()
-            .filter_map(|m| b.moved(m))
-            .collect()
-    };
+    let next =
+        |b: &Board| -> Vec<Board> { Move::ALL.into_iter().filter_map(|m| b.moved(m)).collect() };
     let mut states: Vec<(&Board, &u32)> = distance.iter().collect();
     states.sort_by_key(|(b, _)| digits(b));
     let mut met = 0;
@@ -354,7 +350,7 @@ fn linear_conflict_moves_by_exactly_one_on_every_move() {
         let (mut term_up, mut term_down, mut moves) = (0, 0, 0);
         for board in all_distances(&goal).keys() {
             let (m, c) = parts(board);
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 let Some(next) = board.moved(mv) else {
                     continue;
                 };

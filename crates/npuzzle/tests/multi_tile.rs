@@ -45,7 +45,7 @@ impl Exhaustive {
             depth += 1;
             let mut next = Vec::new();
             for board in &layer {
-                for (_, _, after) in me.jumps(board, Move::DEFAULT_ORDER) {
+                for (_, _, after) in me.jumps(board, MoveOrder::DEFAULT) {
                     if !distance.contains_key(&after) {
                         distance.insert(after.clone(), depth);
                         next.push(after);
@@ -59,7 +59,7 @@ impl Exhaustive {
 
     /// Every move from `board`: direction, cells jumped, board after; in `order`, shorter
     /// jumps first.
-    fn jumps(&self, board: &[u8], order: [Move; 4]) -> Vec<(Move, usize, Vec<u8>)> {
+    fn jumps(&self, board: &[u8], order: MoveOrder) -> Vec<(Move, usize, Vec<u8>)> {
         let blank = board.iter().position(|&t| t == 0).unwrap();
         let (row, col) = ((blank / self.width) as isize, (blank % self.width) as isize);
         let mut out = Vec::new();
@@ -87,7 +87,7 @@ impl Exhaustive {
     }
 
     /// The canonical optimal answer from `board` as the blank's single steps.
-    fn canonical(&self, board: &[u8], order: [Move; 4]) -> Vec<Move> {
+    fn canonical(&self, board: &[u8], order: MoveOrder) -> Vec<Move> {
         let mut here = board.to_vec();
         let mut steps = Vec::new();
         while self.distance[&here] > 0 {
@@ -113,7 +113,7 @@ impl Exhaustive {
             return n;
         }
         let n = self
-            .jumps(board, Move::DEFAULT_ORDER)
+            .jumps(board, MoveOrder::DEFAULT)
             .into_iter()
             .filter(|(_, _, after)| self.distance[after] + 1 == d)
             .map(|(_, _, after)| self.count(&after, memo))
@@ -135,7 +135,7 @@ impl Exhaustive {
     }
 }
 
-fn multi_tile(algorithm: Algorithm, order: [Move; 4]) -> SolveOptions {
+fn multi_tile(algorithm: Algorithm, order: MoveOrder) -> SolveOptions {
     SolveOptions {
         algorithm,
         metric: Metric::MultiTile,
@@ -149,7 +149,7 @@ fn every_small_board_has_its_exhaustive_distance_and_canonical_answer() {
     for (width, height) in [(3, 3), (2, 3), (3, 2), (2, 4), (4, 2)] {
         let exhaustive = Exhaustive::new(width, height);
         let goal = Board::goal(Size::new(width, height).unwrap());
-        let options = multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER);
+        let options = multi_tile(Algorithm::Auto, MoveOrder::DEFAULT);
         for cells in exhaustive.boards() {
             let start = exhaustive.board(&cells);
             let solution = solve(&start, &goal, &options).unwrap();
@@ -161,7 +161,7 @@ fn every_small_board_has_its_exhaustive_distance_and_canonical_answer() {
             );
             assert_eq!(
                 solution.moves,
-                exhaustive.canonical(&cells, Move::DEFAULT_ORDER),
+                exhaustive.canonical(&cells, MoveOrder::DEFAULT),
                 "{start}"
             );
         }
@@ -177,7 +177,7 @@ fn every_algorithm_gives_the_canonical_answer_under_any_order() {
     let boards = exhaustive.boards();
     let orders = MoveOrder::all();
     for (i, cells) in boards.iter().enumerate().step_by(1_009) {
-        let order = orders[i % orders.len()].moves();
+        let order = orders[i % orders.len()];
         let start = exhaustive.board(cells);
         let expected = exhaustive.canonical(cells, order);
         let distance = exhaustive.distance[cells];
@@ -239,7 +239,7 @@ fn optimal_solutions_are_counted_as_the_exhaustive_search_counts_them() {
     let mut memo = HashMap::new();
     let options = SolveOptions {
         count_optimal: true,
-        ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+        ..multi_tile(Algorithm::Auto, MoveOrder::DEFAULT)
     };
     let mut many = 0;
     for cells in exhaustive.boards().iter().step_by(97) {
@@ -264,7 +264,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     let goal = Board::goal(Size::square(4).unwrap());
     let fast = SolveOptions {
         estimate: EstimateChoice::Heuristic(HeuristicKind::Manhattan),
-        ..multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER)
+        ..multi_tile(Algorithm::FastIdastar, MoveOrder::DEFAULT)
     };
     let error = solve(&goal, &goal, &fast).unwrap_err().to_string();
     assert!(error.contains("multi-tile metric"), "{error}");
@@ -272,7 +272,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     let error = solve(
         &five,
         &five,
-        &multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER),
+        &multi_tile(Algorithm::FastIdastar, MoveOrder::DEFAULT),
     )
     .unwrap_err()
     .to_string();
@@ -282,7 +282,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
     let error = solve(
         &long,
         &long,
-        &multi_tile(Algorithm::FastIdastar, Move::DEFAULT_ORDER),
+        &multi_tile(Algorithm::FastIdastar, MoveOrder::DEFAULT),
     )
     .unwrap_err()
     .to_string();
@@ -295,7 +295,7 @@ fn what_counts_single_tile_moves_is_refused_in_words() {
             partition: "5-5-5".parse().unwrap(),
             reflection: true,
         },
-        ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+        ..multi_tile(Algorithm::Auto, MoveOrder::DEFAULT)
     };
     let error = solve(&goal, &goal, &database).unwrap_err().to_string();
     assert!(error.contains("pattern databases"), "{error}");
@@ -306,7 +306,7 @@ fn a_trace_follows_the_jumps_and_counts_them() {
     let start = npuzzle::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
     let goal = Board::goal(start.size());
     for algorithm in [Algorithm::Bfs, Algorithm::Idastar] {
-        let options = multi_tile(algorithm, Move::DEFAULT_ORDER);
+        let options = multi_tile(algorithm, MoveOrder::DEFAULT);
         let trace = npuzzle::services::trace::trace(&start, &goal, &options, 100).unwrap();
         assert_eq!(trace.solution.length(), Some(1), "{algorithm}");
         assert_eq!(npuzzle::moves_to_string(&trace.solution.moves), "rr");
@@ -326,14 +326,14 @@ fn threads_give_the_answer_one_thread_gives_on_the_fifteen_puzzle() {
         let mut start = goal.clone();
         for _ in 0..30 + 2 * board {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let mv = Move::DEFAULT_ORDER[(seed >> 33) as usize % 4];
+            let mv = Move::ALL[(seed >> 33) as usize % 4];
             start.apply(mv);
         }
         let options = |threads| SolveOptions {
             threads,
             build_tables: false,
             cache: Some(npuzzle::tables::cache::Cache::new(&dir)),
-            ..multi_tile(Algorithm::Auto, Move::DEFAULT_ORDER)
+            ..multi_tile(Algorithm::Auto, MoveOrder::DEFAULT)
         };
         let one = solve(&start, &goal, &options(1)).unwrap();
         assert_eq!(one.estimate.as_deref(), Some("walking-distance"));
@@ -373,7 +373,7 @@ proptest! {
     ) {
         let exhaustive = near(which);
         let moves_in_reach = *exhaustive.distance.values().max().unwrap() as usize;
-        let order = MoveOrder::all()[order].moves();
+        let order = MoveOrder::all()[order];
         let mut cells: Vec<u8> = (1..(exhaustive.width * exhaustive.height) as u8).chain([0]).collect();
         for pick in walk.into_iter().take(moves_in_reach) {
             let jumps = exhaustive.jumps(&cells, order);

@@ -109,7 +109,7 @@ fn incremental_matches_scratch(goal: &Board, db: &PatternDatabase, moves: usize,
     let mut node = db.init(&fast);
     for _ in 0..moves {
         assert_eq!(db.value(&node), db.value(&db.init(&fast)), "{board}");
-        let legal: Vec<Move> = Move::DEFAULT_ORDER
+        let legal: Vec<Move> = Move::ALL
             .into_iter()
             .filter(|&m| board.moved(m).is_some())
             .collect();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Arg, Args};
 use npuzzle::search::Limits;
 use npuzzle::tables::partition::Partition;
-use npuzzle::{HeuristicKind, Metric, Move, MoveOrder, Size};
+use npuzzle::{HeuristicKind, Metric, MoveOrder, Size};
 
 use super::values::{memory_size, seconds, thread_count};
 
@@ -120,8 +120,8 @@ pub struct OrderArgs {
 
 impl OrderArgs {
     /// The order asked for, else the default (l, r, d, u).
-    pub fn moves(self) -> [Move; 4] {
-        self.order.unwrap_or_default().moves()
+    pub fn chosen(self) -> MoveOrder {
+        self.order.unwrap_or_default()
     }
 }
 

@@ -80,7 +80,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         estimate: args.estimate.choice()?,
         // The budget is shared by the boards solved at once.
         limits: args.limits.limits(SOLVE_LIMITS, at_once),
-        order: args.order.moves(),
+        order: args.order.chosen(),
         metric: args.metric.metric,
         cache: Some(args.cache.cache_for_many()),
         // Table and database builds show their progress; the bar of the batch follows.
@@ -324,7 +324,7 @@ fn agree(
             ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
             ("algorithm", defaults.algorithm.to_string()),
             ("estimate", defaults.estimate.describe()),
-            ("move order", npuzzle::moves_to_string(&defaults.order)),
+            ("move order", defaults.order.to_string()),
         ]
     };
     // A line may name its own algorithm: every limit any search reads must be the same,
@@ -456,7 +456,7 @@ pub(crate) fn read_line(
                 EstimateChoice::Heuristic(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
         }
         if let Some(order) = &instance.order {
-            options.order = order.parse::<MoveOrder>().context("order")?.moves();
+            options.order = order.parse::<MoveOrder>().context("order")?;
         }
         if let Some(metric) = &instance.metric {
             options.metric = metric.parse::<Metric>().context("metric")?;

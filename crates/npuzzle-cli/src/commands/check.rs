@@ -67,7 +67,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         cache: Some(args.cache.cache()),
         progress: Some(args.cache.progress()),
-        order: args.order.unwrap_or_default().moves(),
+        order: args.order.unwrap_or_default(),
         metric: args.metric.metric,
         bounded: true,
         ..SolveOptions::default()

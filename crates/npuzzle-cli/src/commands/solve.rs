@@ -41,7 +41,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         estimate: args.estimate.choice()?,
         limits: args.limits.limits(SOLVE_LIMITS, 1),
         visited: args.visited,
-        order: args.order.moves(),
+        order: args.order.chosen(),
         metric: args.metric.metric,
         weight: args.weight,
         cache: Some(args.cache.cache()),

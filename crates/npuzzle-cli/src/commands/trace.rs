@@ -79,7 +79,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             .heuristic
             .map_or(EstimateChoice::Auto, EstimateChoice::Heuristic),
         limits: args.limits.limits(SOLVE_LIMITS, 1),
-        order: args.order.moves(),
+        order: args.order.chosen(),
         metric: args.metric.metric,
         ..SolveOptions::default()
     };

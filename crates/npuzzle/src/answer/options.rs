@@ -24,9 +24,9 @@ use std::time::Duration;
 use crate::answer::algorithm::Algorithm;
 use crate::answer::cluster::SharedLink;
 use crate::answer::solve_error::SolveError;
-use crate::puzzle::board::Move;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::notation::{parse_name, UnknownName};
 use crate::search::Limits;
 use crate::tables::cache::Cache;
@@ -157,7 +157,7 @@ pub struct SolveOptions {
     /// Which estimate guides the informed searches.
     pub estimate: EstimateChoice,
     /// The order moves are tried in; ties between shortest paths go to the first.
-    pub order: [Move; 4],
+    pub order: MoveOrder,
     /// How moves are counted: what "optimal" minimises (see [`Metric`]).
     pub metric: Metric,
     /// When to give up.
@@ -232,7 +232,7 @@ impl Default for SolveOptions {
         SolveOptions {
             algorithm: Algorithm::Auto,
             estimate: EstimateChoice::Auto,
-            order: Move::DEFAULT_ORDER,
+            order: MoveOrder::DEFAULT,
             metric: Metric::SingleTile,
             limits: Limits::NONE,
             visited: Visited::Hash,
@@ -317,7 +317,7 @@ pub const BENCH_LIMITS: Limits = Limits {
 #[derive(Clone, Debug)]
 pub struct RunSettings {
     /// The order moves are tried in; the answer is the smallest shortest path in it.
-    pub order: [Move; 4],
+    pub order: MoveOrder,
     /// When to give up.
     pub limits: Limits,
     /// Threads searching the one instance: 1 runs the serial search, more the
@@ -338,7 +338,7 @@ impl Default for RunSettings {
     /// The default move order, no limits, one thread, no progress reports.
     fn default() -> RunSettings {
         RunSettings {
-            order: Move::DEFAULT_ORDER,
+            order: MoveOrder::DEFAULT,
             limits: Limits::NONE,
             threads: 1,
             progress: None,

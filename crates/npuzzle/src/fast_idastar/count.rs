@@ -69,7 +69,7 @@ pub fn count_paths<E: Estimate>(
         estimate,
         moves: (0..cells)
             .map(|cell| {
-                Move::DEFAULT_ORDER
+                Move::ALL
                     .into_iter()
                     .filter_map(|mv| size.step(cell, mv).map(|to| (mv, to)))
                     .collect()

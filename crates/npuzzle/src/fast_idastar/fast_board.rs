@@ -7,6 +7,7 @@
 )]
 
 use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::move_order::MoveOrder;
 use crate::search::GiveUp;
 
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -57,7 +58,8 @@ pub(crate) struct MoveTable {
 impl MoveTable {
     /// The table for a search that has not started: the shortest words that pay
     /// ([`pruned_word_length`]).
-    pub(super) fn new(size: Size, order: [Move; 4]) -> MoveTable {
+    pub(super) fn new(size: Size, order: MoveOrder) -> MoveTable {
+        let order = order.moves();
         let moves = (0..size.cells())
             .map(|cell| {
                 let mut row = [None; 4];

@@ -259,6 +259,7 @@ mod tests {
     use crate::puzzle::board::Size;
     use crate::puzzle::heuristic::Heuristic;
     use crate::puzzle::heuristic::HeuristicKind;
+    use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::random_board;
     use rand::SeedableRng;
 
@@ -288,7 +289,7 @@ mod tests {
             let mut node = fast.init(&fb);
             for _ in 0..500 {
                 assert_eq!(fast.value(&node), slow.estimate_board(&board));
-                let legal: Vec<Move> = Move::DEFAULT_ORDER
+                let legal: Vec<Move> = Move::ALL
                     .into_iter()
                     .filter(|&m| board.size().step(board.blank(), m).is_some())
                     .collect();
@@ -348,7 +349,7 @@ mod tests {
     #[test]
     fn finding_move_pruners_is_setup_not_search() {
         // An order no other test searches in: its pruner is found by this search.
-        let order = [Move::Down, Move::Right, Move::Up, Move::Left];
+        let order = MoveOrder::new([Move::Down, Move::Right, Move::Up, Move::Left]).unwrap();
         let goal = Board::goal(Size::square(4).unwrap());
         let start = crate::parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None).unwrap();
         let settings = RunSettings {

@@ -65,7 +65,7 @@ const LONGER_WORDS_AFTER: u64 = 1_000_000;
 /// Expanded nodes after which words of 14 moves pay.
 const LONGEST_WORDS_AFTER: u64 = 50_000_000;
 
-/// The machines the build script found for [`Move::DEFAULT_ORDER`] (as
+/// The machines the build script found for [`Move::ALL`] (as
 /// [`machine`] gives them, each transition a little-endian `u32`), by word length: the
 /// lengths every search starts with ([`pruned_word_length`] of no nodes expanded).
 const EMBEDDED: [(usize, &[u8]); 2] = [
@@ -136,7 +136,7 @@ impl MovePruner {
     /// the 10-move words takes 0.02–0.09 s, which a process would otherwise pay before
     /// its first search of a board larger than 3×3; reading them takes microseconds.
     pub(crate) fn embedded(order: [Move; 4], length: usize) -> Option<MovePruner> {
-        if order != Move::DEFAULT_ORDER {
+        if order != Move::ALL {
             return None;
         }
         let bytes = EMBEDDED.iter().find(|(l, _)| *l == length)?.1;
@@ -235,7 +235,7 @@ mod tests {
             if left == 0 {
                 return count;
             }
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 if let (Some(to), Some(next)) = (size.step(blank, mv), pruner.step(state, mv)) {
                     count += walk(pruner, size, to, next, left - 1);
                 }
@@ -312,14 +312,10 @@ mod tests {
     #[test]
     fn the_machine_lets_through_far_fewer_paths_than_parent_pruning() {
         let start = board_with_blank(Size::square(5).unwrap(), 12);
-        let paths = canonical_paths(&start, Move::DEFAULT_ORDER, 12).len() as u64;
+        let paths = canonical_paths(&start, Move::ALL, 12).len() as u64;
         let mut last = u64::MAX;
         for length in [2, 6, 8, 10, 12] {
-            let allowed = allowed_paths(
-                &MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED),
-                &start,
-                12,
-            );
+            let allowed = allowed_paths(&MovePruner::new(Move::ALL, length, UNBOUNDED), &start, 12);
             // Never fewer paths than boards (every board keeps one), fewer for longer words.
             assert!(
                 paths <= allowed && allowed < last,
@@ -360,15 +356,15 @@ mod tests {
     fn the_embedded_machines_are_the_ones_found_at_run_time() {
         // Same machine, state for state: the search takes the same nodes and paths.
         for (length, _) in EMBEDDED {
-            let embedded = MovePruner::embedded(Move::DEFAULT_ORDER, length).expect("embedded");
+            let embedded = MovePruner::embedded(Move::ALL, length).expect("embedded");
             assert_eq!(
                 embedded,
-                MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED),
+                MovePruner::new(Move::ALL, length, UNBOUNDED),
                 "{length}"
             );
             // Taken on any board: it refuses there what the board's own machine would.
             assert_eq!(
-                *MovePruner::shared(Move::DEFAULT_ORDER, length, Size::square(4).unwrap()),
+                *MovePruner::shared(Move::ALL, length, Size::square(4).unwrap()),
                 embedded,
                 "{length}"
             );
@@ -377,9 +373,9 @@ mod tests {
         // found when first asked for.
         for side in [3, 4, 5, 8] {
             let start = pruned_word_length(Size::square(side).unwrap(), 0);
-            assert!(MovePruner::embedded(Move::DEFAULT_ORDER, start).is_some());
+            assert!(MovePruner::embedded(Move::ALL, start).is_some());
         }
-        assert!(MovePruner::embedded(Move::DEFAULT_ORDER, 12).is_none());
+        assert!(MovePruner::embedded(Move::ALL, 12).is_none());
         let other = [Move::Up, Move::Left, Move::Right, Move::Down];
         assert!(MovePruner::embedded(other, 10).is_none());
         assert_eq!(
@@ -391,8 +387,8 @@ mod tests {
     #[test]
     fn a_boards_own_machine_refuses_the_paths_the_unbounded_one_does() {
         let size = Size::square(4).unwrap();
-        let own = MovePruner::new(Move::DEFAULT_ORDER, 12, fit(size, 12));
-        let unbounded = MovePruner::new(Move::DEFAULT_ORDER, 12, UNBOUNDED);
+        let own = MovePruner::new(Move::ALL, 12, fit(size, 12));
+        let unbounded = MovePruner::new(Move::ALL, 12, UNBOUNDED);
         assert!(own.states() < unbounded.states(), "{}", own.states());
         for blank in [0, 5, 15] {
             let start = board_with_blank(size, blank);
@@ -409,13 +405,10 @@ mod tests {
 
     #[test]
     fn words_of_two_moves_are_the_undoing_moves() {
-        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 2, UNBOUNDED);
-        assert_eq!(
-            forbidden_words(steps(Move::DEFAULT_ORDER), 2, UNBOUNDED).len(),
-            4
-        );
-        for a in Move::DEFAULT_ORDER {
-            for b in Move::DEFAULT_ORDER {
+        let pruner = MovePruner::new(Move::ALL, 2, UNBOUNDED);
+        assert_eq!(forbidden_words(steps(Move::ALL), 2, UNBOUNDED).len(), 4);
+        for a in Move::ALL {
+            for b in Move::ALL {
                 let refused = run(&pruner, &[a, b]).is_none();
                 assert_eq!(refused, b == a.inverse(), "{a:?} then {b:?}");
             }
@@ -427,7 +420,7 @@ mod tests {
         use Move::{Down as D, Left as L, Right as R, Up as U};
         // Round a 2×2 block: clockwise (r d l u r d) and anticlockwise (d r u l d r) end
         // the same; in the order l r d u the one starting with d comes second.
-        let pruner = MovePruner::new(Move::DEFAULT_ORDER, 6, UNBOUNDED);
+        let pruner = MovePruner::new(Move::ALL, 6, UNBOUNDED);
         let one = [R, D, L, U, R, D];
         let other = [D, R, U, L, D, R];
         let played = |moves: &[Move]| {
@@ -459,7 +452,7 @@ mod tests {
     fn print_branching() {
         let start = board_with_blank(Size::square(5).unwrap(), 12);
         for length in [2, 6, 8, 10, 12, 14] {
-            let pruner = MovePruner::new(Move::DEFAULT_ORDER, length, UNBOUNDED);
+            let pruner = MovePruner::new(Move::ALL, length, UNBOUNDED);
             let a = allowed_paths(&pruner, &start, 20) as f64;
             let b = allowed_paths(&pruner, &start, 22) as f64;
             println!(
@@ -476,11 +469,11 @@ mod tests {
             let size = Size::square(side).unwrap();
             for length in [8, 10, 12, 14] {
                 let started = std::time::Instant::now();
-                let pruner = MovePruner::new(Move::DEFAULT_ORDER, length, fit(size, length));
+                let pruner = MovePruner::new(Move::ALL, length, fit(size, length));
                 let seconds = started.elapsed().as_secs_f64();
                 println!(
                     "{side}x{side}, {length}: {} words, {} states, {seconds:.2} s",
-                    forbidden_words(steps(Move::DEFAULT_ORDER), length, fit(size, length)).len(),
+                    forbidden_words(steps(Move::ALL), length, fit(size, length)).len(),
                     pruner.states(),
                 );
             }

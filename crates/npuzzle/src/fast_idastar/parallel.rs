@@ -385,12 +385,13 @@ mod tests {
     use crate::fast_idastar::tests::solve;
     use crate::fast_idastar::{solve_with, LinearConflict};
     use crate::puzzle::heuristic::HeuristicKind;
+    use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::{random_board, random_walk};
     use crate::Size;
     use proptest::prelude::*;
     use rand::SeedableRng;
 
-    fn settings(threads: usize, order: [Move; 4]) -> RunSettings {
+    fn settings(threads: usize, order: MoveOrder) -> RunSettings {
         RunSettings {
             order,
             threads,
@@ -410,10 +411,10 @@ mod tests {
         starts.extend((0..6).map(|_| random_walk(&goal, 60, &mut rng)));
         let kind = HeuristicKind::LinearConflict;
         for start in &starts {
-            let serial = solve(start, &goal, kind, &settings(1, Move::DEFAULT_ORDER)).unwrap();
+            let serial = solve(start, &goal, kind, &settings(1, MoveOrder::DEFAULT)).unwrap();
             for threads in [2, 3, 5] {
                 let parallel =
-                    solve(start, &goal, kind, &settings(threads, Move::DEFAULT_ORDER)).unwrap();
+                    solve(start, &goal, kind, &settings(threads, MoveOrder::DEFAULT)).unwrap();
                 assert_eq!(parallel.status, Status::Solved);
                 assert_eq!(parallel.moves, serial.moves, "{start}, {threads} threads");
                 assert!(parallel.optimal);
@@ -429,8 +430,8 @@ mod tests {
         let goal = Board::blank_first_goal(Size::square(4).unwrap());
         let start = crate::parse_board(KORF_1, None).unwrap();
         let estimate = LinearConflict::new(&goal);
-        let serial = super::super::search(&start, &estimate, &settings(1, Move::DEFAULT_ORDER)).1;
-        let parallel = super::super::search(&start, &estimate, &settings(2, Move::DEFAULT_ORDER)).1;
+        let serial = super::super::search(&start, &estimate, &settings(1, MoveOrder::DEFAULT)).1;
+        let parallel = super::super::search(&start, &estimate, &settings(2, MoveOrder::DEFAULT)).1;
         let frontier_slack = serial.expanded / 10;
         assert!(
             parallel.expanded + frontier_slack >= serial.expanded / 2,
@@ -453,7 +454,7 @@ mod tests {
                 max_expanded: Some(200_000),
                 ..Limits::NONE
             },
-            ..settings(2, Move::DEFAULT_ORDER)
+            ..settings(2, MoveOrder::DEFAULT)
         };
         let (outcome, stats) = super::super::search(&start, &estimate, &by_nodes);
         assert_eq!(outcome, Err(GiveUp::Expanded(200_000)));
@@ -467,7 +468,7 @@ mod tests {
                 max_time: Some(Duration::from_millis(100)),
                 ..Limits::NONE
             },
-            ..settings(2, Move::DEFAULT_ORDER)
+            ..settings(2, MoveOrder::DEFAULT)
         };
         let started = Instant::now();
         let (outcome, _) = super::super::search(&start, &estimate, &by_time);
@@ -491,7 +492,7 @@ mod tests {
                         max_time: Some(Duration::from_secs(120)),
                         ..Limits::NONE
                     },
-                    ..settings(threads, Move::DEFAULT_ORDER)
+                    ..settings(threads, MoveOrder::DEFAULT)
                 };
                 let started = Instant::now();
                 let (outcome, _) = std::thread::scope(|scope| {
@@ -512,9 +513,9 @@ mod tests {
         let goal = Board::goal(Size::square(4).unwrap());
         let swapped = crate::puzzle::solvability::swap_parity(&goal);
         let kind = HeuristicKind::LinearConflict;
-        let s = solve(&swapped, &goal, kind, &settings(2, Move::DEFAULT_ORDER)).unwrap();
+        let s = solve(&swapped, &goal, kind, &settings(2, MoveOrder::DEFAULT)).unwrap();
         assert_eq!(s.status, Status::Unsolvable);
-        let s = solve(&goal, &goal, kind, &settings(2, Move::DEFAULT_ORDER)).unwrap();
+        let s = solve(&goal, &goal, kind, &settings(2, MoveOrder::DEFAULT)).unwrap();
         assert_eq!((s.status, s.moves.len()), (Status::Solved, 0));
     }
 
@@ -535,7 +536,7 @@ mod tests {
         let recorder = std::sync::Arc::new(Recorder::default());
         let settings = RunSettings {
             progress: Some(crate::util::progress::SharedProgress(recorder.clone())),
-            ..settings(threads, Move::DEFAULT_ORDER)
+            ..settings(threads, MoveOrder::DEFAULT)
         };
         (recorder, settings)
     }
@@ -636,7 +637,7 @@ mod tests {
             &start,
             &goal,
             HeuristicKind::LinearConflict,
-            &settings(1, Move::DEFAULT_ORDER),
+            &settings(1, MoveOrder::DEFAULT),
         )
         .unwrap();
         for shape in [&[1, 1][..], &[2, 1], &[1, 1, 1]] {
@@ -680,7 +681,7 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = if w * h == 16 { random_walk(&goal, 45, &mut rng) } else { random_board(&goal, &mut rng) };
-            let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, Move::DEFAULT_ORDER)).unwrap();
+            let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, MoveOrder::DEFAULT)).unwrap();
             for answer in on_cluster(&start, &goal, &shape, &Limits::NONE) {
                 prop_assert_eq!(&answer.status, &serial.status);
                 prop_assert_eq!(&answer.moves, &serial.moves);
@@ -700,7 +701,7 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = random_board(&goal, &mut rng);
-            let order = crate::puzzle::move_order::MoveOrder::all()[order_index].moves();
+            let order = MoveOrder::all()[order_index];
             let estimate = LinearConflict::new(&goal);
             let serial = solve_with(&start, &goal, &estimate, &settings(1, order)).unwrap();
             let parallel =

@@ -20,7 +20,7 @@ impl CellMasks {
         let mut neighbours = [0u64; MAX_FAST_CELLS];
         let (mut first, mut last) = (0u64, 0u64);
         for (cell, nb) in neighbours.iter_mut().enumerate().take(n) {
-            for mv in crate::puzzle::board::Move::DEFAULT_ORDER {
+            for mv in crate::puzzle::board::Move::ALL {
                 if let Some(to) = size.step(cell, mv) {
                     *nb |= 1 << to;
                 }

@@ -187,9 +187,9 @@ pub enum Move {
 }
 
 impl Move {
-    /// The default move order, l r d u: a breadth-first search expanding in this order
-    /// finds the lexicographically smallest shortest path under it.
-    pub const DEFAULT_ORDER: [Move; 4] = [Move::Left, Move::Right, Move::Down, Move::Up];
+    /// The four moves, in the default order l r d u (the order of
+    /// [`crate::puzzle::move_order::MoveOrder::DEFAULT`]).
+    pub const ALL: [Move; 4] = [Move::Left, Move::Right, Move::Down, Move::Up];
 
     /// The move that undoes this one.
     #[inline]
@@ -251,7 +251,7 @@ impl Move {
 
     /// The blank move between two adjacent cells, if they are adjacent.
     pub fn between(size: Size, from: usize, to: usize) -> Option<Move> {
-        Move::DEFAULT_ORDER
+        Move::ALL
             .into_iter()
             .find(|&mv| size.step(from, mv) == Some(to))
     }

@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(Metric::jump(size, 0, 5), None);
         assert_eq!(Metric::jump(size, 5, 5), None);
         for cell in 0..size.cells() {
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 for (k, to) in Metric::MultiTile.reach(size, cell, mv).enumerate() {
                     assert_eq!(Metric::jump(size, cell, to), Some((mv, k + 1)));
                 }

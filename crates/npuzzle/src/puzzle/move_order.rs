@@ -36,13 +36,23 @@ pub struct MoveOrder([Move; 4]);
 
 impl MoveOrder {
     /// l, r, d, u: the order every front end uses unless told otherwise
-    /// ([`Move::DEFAULT_ORDER`]).
-    pub const DEFAULT: MoveOrder = MoveOrder(Move::DEFAULT_ORDER);
+    /// ([`Move::ALL`]).
+    pub const DEFAULT: MoveOrder = MoveOrder(Move::ALL);
 
     /// The order of `moves`, if it names each of the four moves once.
-    pub fn new(moves: [Move; 4]) -> Option<MoveOrder> {
-        let distinct = (0..4).all(|i| (0..i).all(|j| moves[i] != moves[j]));
-        distinct.then_some(MoveOrder(moves))
+    pub const fn new(moves: [Move; 4]) -> Option<MoveOrder> {
+        let mut i = 0;
+        while i < 4 {
+            let mut j = 0;
+            while j < i {
+                if moves[i] as u8 == moves[j] as u8 {
+                    return None;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        Some(MoveOrder(moves))
     }
 
     /// The four moves, first tried first: what [`crate::SolveOptions::order`] takes.
@@ -52,7 +62,7 @@ impl MoveOrder {
 
     /// Every order: the 24 permutations of the four moves, the default first.
     pub fn all() -> Vec<MoveOrder> {
-        let d = Move::DEFAULT_ORDER;
+        let d = Move::ALL;
         let mut orders = Vec::with_capacity(24);
         for a in d {
             for b in d {
@@ -70,6 +80,16 @@ impl MoveOrder {
 impl Default for MoveOrder {
     fn default() -> MoveOrder {
         MoveOrder::DEFAULT
+    }
+}
+
+impl IntoIterator for MoveOrder {
+    type Item = Move;
+    type IntoIter = std::array::IntoIter<Move, 4>;
+
+    /// The four moves, first tried first.
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
     }
 }
 
@@ -173,7 +193,7 @@ impl FromStr for MoveOrder {
             Ok(order) => Ok(MoveOrder(order)),
             Err(_) => Err(OrderError::Missing {
                 given: shortened(text),
-                missing: Move::DEFAULT_ORDER
+                missing: Move::ALL
                     .iter()
                     .filter(|mv| !moves.contains(mv))
                     .map(|mv| mv.letter())

@@ -11,7 +11,7 @@ pub(crate) fn bfs_distances(goal: &Board) -> HashMap<Board, usize> {
     let mut queue = VecDeque::from([goal.clone()]);
     while let Some(board) = queue.pop_front() {
         let d = seen[&board];
-        for mv in Move::DEFAULT_ORDER {
+        for mv in Move::ALL {
             if let Some(next) = board.moved(mv) {
                 seen.entry(next.clone()).or_insert_with(|| {
                     queue.push_back(next);
@@ -30,7 +30,7 @@ pub(crate) fn bfs_multi_tile_distances(goal: &Board) -> HashMap<Board, usize> {
     let mut queue = VecDeque::from([goal.clone()]);
     while let Some(board) = queue.pop_front() {
         let d = seen[&board];
-        for mv in Move::DEFAULT_ORDER {
+        for mv in Move::ALL {
             let mut next = board.moved(mv);
             while let Some(jumped) = next {
                 next = jumped.moved(mv);

@@ -86,7 +86,7 @@ pub fn random_walk(goal: &Board, steps: usize, rng: &mut impl Rng) -> Board {
         // On the stack, not a vector a move: the same choice from the same generator.
         let mut options = [Move::Left; 4];
         let mut count = 0;
-        for m in Move::DEFAULT_ORDER {
+        for m in Move::ALL {
             if Some(m.inverse()) != last && board.size().step(board.blank(), m).is_some() {
                 options[count] = m;
                 count += 1;

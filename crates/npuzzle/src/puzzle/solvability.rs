@@ -89,7 +89,7 @@ mod tests {
         let mut queue = vec![goal.clone()];
         seen.insert(goal.clone());
         while let Some(b) = queue.pop() {
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 if let Some(n) = b.moved(mv) {
                     if seen.insert(n.clone()) {
                         queue.push(n);

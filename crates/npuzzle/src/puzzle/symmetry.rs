@@ -163,7 +163,7 @@ mod tests {
             assert_eq!(images.len(), all.len(), "{size}: the images differ");
             for s in all {
                 assert_eq!(s.inverse().board(&s.board(&board)), board, "{s:?}");
-                for mv in Move::DEFAULT_ORDER {
+                for mv in Move::ALL {
                     assert_eq!(s.inverse().mv(s.mv(mv)), mv);
                 }
             }
@@ -183,7 +183,7 @@ mod tests {
             let board = random_walk(&Board::goal(size), steps, &mut rng);
             for s in Symmetry::all(size) {
                 let image = s.board(&board);
-                for mv in Move::DEFAULT_ORDER {
+                for mv in Move::ALL {
                     let moved = board.moved(mv).map(|b| s.board(&b));
                     prop_assert_eq!(moved, image.moved(s.mv(mv)));
                 }

@@ -42,7 +42,7 @@ use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::MAX_LINE;
-use crate::puzzle::board::{moves_to_string, Board, Move};
+use crate::puzzle::board::{Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;
 #[cfg(feature = "serde")]
@@ -149,7 +149,7 @@ pub fn check(
         lower_bound: None,
         message: String::new(),
         canonical: None,
-        order: moves_to_string(&options.order),
+        order: options.order.to_string(),
     };
     if start.size() != goal.size() {
         return Err(SolveError::SizeMismatch {
@@ -378,7 +378,7 @@ mod tests {
             let start = random_board(&goal, &mut rng);
             for order in MoveOrder::all() {
                 let options = SolveOptions {
-                    order: order.moves(),
+                    order,
                     ..SolveOptions::default()
                 };
                 let paths = first_two(&start, order.moves(), &far);
@@ -413,7 +413,7 @@ mod tests {
         let mut queue = std::collections::VecDeque::from([goal.clone()]);
         while let Some(board) = queue.pop_front() {
             let d = far[&board];
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 let mut next = board.clone();
                 while let Some(further) = next.moved(mv) {
                     next = further;
@@ -431,7 +431,7 @@ mod tests {
     fn multi_tile_path(start: &Board, far: &HashMap<Board, usize>) -> Vec<Move> {
         let (mut board, mut path) = (start.clone(), Vec::new());
         while far[&board] > 0 {
-            let step = Move::DEFAULT_ORDER
+            let step = Move::ALL
                 .into_iter()
                 .find_map(|mv| {
                     let mut next = board.clone();
@@ -473,7 +473,7 @@ mod tests {
             assert!(verdict.message.contains("in the multi-tile metric"));
             // One step off first, then the fewest from there: optimal only when that
             // step was itself a move of an optimal path.
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 let Some(next) = start.moved(mv) else {
                     continue;
                 };

@@ -39,6 +39,7 @@ use rayon::prelude::*;
 
 use crate::fast_idastar::{Estimate, FastBoard, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::move_order::MoveOrder;
 
 /// Whether the beam searches boards of `size`: those of the fast IDA*'s estimates, at
 /// most 64 cells and 8 a side.
@@ -58,7 +59,7 @@ pub struct Beam {
     /// Threads the layers are expanded with (0: rayon's pool as it is).
     pub threads: usize,
     /// The order a board's children are made in.
-    pub order: [Move; 4],
+    pub order: MoveOrder,
 }
 
 impl Default for Beam {
@@ -67,7 +68,7 @@ impl Default for Beam {
             width: 1024,
             cutoff: usize::MAX,
             threads: 0,
-            order: Move::DEFAULT_ORDER,
+            order: MoveOrder::DEFAULT,
         }
     }
 }
@@ -194,7 +195,7 @@ impl<'a, E: Estimate> Layers<'a, E> {
                 z ^ (z >> 31)
             })
             .collect();
-        let order = beam.order;
+        let order = beam.order.moves();
         let undo = order.map(|mv| {
             order
                 .iter()
@@ -347,10 +348,11 @@ impl<'a, E: Estimate> Layers<'a, E> {
     /// The moves from the start to the child made by move `last` of board `parent` of
     /// the last layer.
     fn way_back(&self, last: u8, parent: u32) -> Vec<Move> {
-        let mut moves = vec![self.beam.order[usize::from(last)]];
+        let order = self.beam.order.moves();
+        let mut moves = vec![order[usize::from(last)]];
         let mut at = parent as usize;
         for (parents, kept_moves) in self.parents.iter().zip(&self.moves).rev() {
-            moves.push(self.beam.order[usize::from(kept_moves[at])]);
+            moves.push(order[usize::from(kept_moves[at])]);
             at = parents[at] as usize;
         }
         moves.reverse();

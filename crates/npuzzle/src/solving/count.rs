@@ -161,7 +161,7 @@ mod tests {
         for distance in 1.. {
             let mut next = Vec::new();
             for board in &layer {
-                for mv in Move::DEFAULT_ORDER {
+                for mv in Move::ALL {
                     if let Some(b) = board.moved(mv) {
                         if !known.contains_key(&b) {
                             known.insert(b.clone(), (distance, 0));
@@ -174,7 +174,7 @@ mod tests {
                 break;
             }
             for board in &next {
-                let paths: u128 = Move::DEFAULT_ORDER
+                let paths: u128 = Move::ALL
                     .into_iter()
                     .filter_map(|mv| board.moved(mv))
                     .filter_map(|b| known.get(&b).filter(|(d, _)| d + 1 == distance))

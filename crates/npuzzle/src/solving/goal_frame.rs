@@ -34,6 +34,7 @@ use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::pdb::registry;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::symmetry::Symmetry;
 use crate::solving::plan::{preferred_sets, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 
@@ -103,8 +104,12 @@ impl GoalFrame {
 
     /// The move order of the framed search: each move as the symmetry maps it, so that
     /// the order picks among mapped answers as it would among the board's own.
-    pub fn order(&self, order: [Move; 4]) -> [Move; 4] {
-        order.map(|mv| self.symmetry.mv(mv))
+    ///
+    /// # Panics
+    /// Never: a symmetry maps the four moves one to one.
+    pub fn order(&self, order: MoveOrder) -> MoveOrder {
+        MoveOrder::new(order.moves().map(|mv| self.symmetry.mv(mv)))
+            .expect("a symmetry maps the four moves one to one")
     }
 
     /// The framed search's moves, as moves of the board asked for.
@@ -157,7 +162,7 @@ mod tests {
         })
     }
 
-    fn with_cache(cache: Option<Cache>, order: [Move; 4]) -> SolveOptions {
+    fn with_cache(cache: Option<Cache>, order: MoveOrder) -> SolveOptions {
         SolveOptions {
             cache,
             order,
@@ -169,7 +174,7 @@ mod tests {
     #[test]
     fn every_corner_goal_is_served_and_others_only_where_a_symmetry_takes_the_blank() {
         let size = Size::square(4).unwrap();
-        let options = with_cache(Some(blank_first_cache().clone()), Move::DEFAULT_ORDER);
+        let options = with_cache(Some(blank_first_cache().clone()), MoveOrder::DEFAULT);
         let mut rng = rand::rngs::StdRng::seed_from_u64(46);
         for _ in 0..40 {
             let goal = random_board(&Board::goal(size), &mut rng);
@@ -215,7 +220,7 @@ mod tests {
             let start = random_walk(&goal, steps, &mut rng);
             let mut orders = MoveOrder::all();
             orders.shuffle(&mut rng);
-            let order = orders[order].moves();
+            let order = orders[order];
             let framed = solve(&start, &goal, &with_cache(Some(blank_first_cache().clone()), order)).unwrap();
             let empty = tempfile::tempdir().unwrap();
             let own = solve(&start, &goal, &with_cache(Some(Cache::new(empty.path())), order)).unwrap();

@@ -56,7 +56,7 @@ impl<'a, S: SearchState> Problem<'a, S> {
         Problem {
             size: goal.size(),
             visited: options.visited,
-            order: options.order,
+            order: options.order.moves(),
             metric: options.metric,
             goal: S::from_board(goal),
             heuristic,

@@ -162,7 +162,7 @@ fn execute(
     match &plan.guide {
         Guide::Table(table) => {
             let moves = table
-                .solve(start, goal, &options.order)
+                .solve(start, goal, options.order)
                 .expect("a solvable board of the table's size and goal blank");
             // The walk reads up to four neighbours for each state it passes through.
             solution.stats = Stats {

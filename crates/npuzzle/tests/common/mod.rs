@@ -15,7 +15,7 @@ pub fn all_distances(goal: &Board) -> HashMap<Board, u32> {
         depth += 1;
         let mut next = Vec::new();
         for board in &frontier {
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 if let Some(b) = board.moved(mv) {
                     distance.entry(b.clone()).or_insert_with(|| {
                         next.push(b);

@@ -83,7 +83,7 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         threads: args.threads.clone(),
         set,
         options: SolveOptions {
-            order: args.order.moves(),
+            order: args.order.chosen(),
             metric: args.metric.metric,
             ..options(&args.limits, &args.cache, defaults)
         },

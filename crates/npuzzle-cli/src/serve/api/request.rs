@@ -10,7 +10,7 @@ use axum::Json;
 use npuzzle::answer::options::time_limit;
 use npuzzle::search::Limits;
 use npuzzle::util::cancel::CancelToken;
-use npuzzle::{Board, HeuristicKind, Metric, Move, MoveOrder, Size, SolveOptions};
+use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size, SolveOptions};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -193,12 +193,12 @@ pub(super) fn read_boards(
 }
 
 /// The move order a request names, else the default (l, r, d, u).
-pub(super) fn read_order(text: Option<&str>) -> Result<[Move; 4], ApiError> {
+pub(super) fn read_order(text: Option<&str>) -> Result<MoveOrder, ApiError> {
     let order = text
         .map(str::parse::<MoveOrder>)
         .transpose()
         .map_err(|e| ApiError::bad_request(ErrorCode::BadOrder, format!("order: {e}")))?;
-    Ok(order.unwrap_or_default().moves())
+    Ok(order.unwrap_or_default())
 }
 
 /// The metric a request names, else the single-tile one.

@@ -35,7 +35,7 @@ async fn compare_takes_the_metric_and_the_order() {
         for order in ["lrdu", "dlru"] {
             let options = SolveOptions {
                 metric,
-                order: order.parse::<MoveOrder>().unwrap().moves(),
+                order: order.parse::<MoveOrder>().unwrap(),
                 limits: npuzzle::services::compare::COMPARE_LIMITS,
                 ..SolveOptions::default()
             };

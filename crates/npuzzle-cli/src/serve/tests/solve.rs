@@ -11,7 +11,7 @@ async fn the_move_order_reaches_solve_and_trace() {
     let mut paths = std::collections::HashSet::new();
     for order in npuzzle::MoveOrder::all() {
         let options = npuzzle::SolveOptions {
-            order: order.moves(),
+            order,
             ..npuzzle::SolveOptions::default()
         };
         let want = npuzzle::solve(&start, &goal, &options).unwrap().moves;

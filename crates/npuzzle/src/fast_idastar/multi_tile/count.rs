@@ -1,6 +1,7 @@
 //! Counting every optimal answer in the multi-tile metric.
 
-use crate::puzzle::board::{Board, Move};
+use crate::puzzle::board::Board;
+use crate::puzzle::move_order::MoveOrder;
 use crate::search::{GiveUp, Limits, Outcome, Stats};
 
 use super::{JumpEstimate, Place, Walk};
@@ -18,7 +19,7 @@ pub fn count_optimal<E: JumpEstimate>(
     length: u32,
     limits: &Limits,
 ) -> (Result<u128, GiveUp>, Stats) {
-    let mut walk = Walk::new(start, goal, estimate, limits, Move::DEFAULT_ORDER);
+    let mut walk = Walk::new(start, goal, estimate, limits, MoveOrder::DEFAULT);
     let count = walk.count(0, length, Place::of(start, estimate));
     let outcome = match walk.stopped.take() {
         Some(why) => Err(why),

@@ -35,6 +35,7 @@ use std::time::Instant;
 use crate::answer::options::RunSettings;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::tables::walking_distance::{WalkingDistance, WalkingState};
 
@@ -258,7 +259,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
         goal: &Board,
         estimate: &'a E,
         limits: &Limits,
-        order: [Move; 4],
+        order: MoveOrder,
     ) -> Walk<'a, E> {
         let size = start.size();
         assert!(
@@ -268,6 +269,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
             "at most 16 cells, sides of at most 6"
         );
         assert_eq!(goal.size(), size, "the goal has the start's size");
+        let order = order.moves();
         let rays = (0..size.cells())
             .map(|cell| {
                 order.map(|mv| {

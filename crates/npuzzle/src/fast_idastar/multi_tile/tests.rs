@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::puzzle::board::Size;
+use crate::puzzle::move_order::MoveOrder;
 use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase};
 use crate::util::progress::Silent;
 use rand::{Rng, SeedableRng};
@@ -12,7 +13,7 @@ type Cells = Vec<u8>;
 
 /// Every multi-tile move from `cells` in `order`, shortest jump first: the move's steps
 /// and the board after it.
-fn jumps(size: Size, cells: &Cells, order: [Move; 4]) -> Vec<(Vec<Move>, Cells)> {
+fn jumps(size: Size, cells: &Cells, order: MoveOrder) -> Vec<(Vec<Move>, Cells)> {
     let blank = cells.iter().position(|&t| t == 0).unwrap();
     let mut out = Vec::new();
     for mv in order {
@@ -38,7 +39,7 @@ fn distances(size: Size, goal: &Cells, depth: u32) -> HashMap<Cells, u32> {
         if d == depth {
             continue;
         }
-        for (_, next) in jumps(size, &cells, Move::DEFAULT_ORDER) {
+        for (_, next) in jumps(size, &cells, MoveOrder::DEFAULT) {
             if !distance.contains_key(&next) {
                 distance.insert(next.clone(), d + 1);
                 queue.push_back(next);
@@ -53,7 +54,7 @@ fn canonical(
     size: Size,
     start: &Cells,
     distance: &HashMap<Cells, u32>,
-    order: [Move; 4],
+    order: MoveOrder,
 ) -> Vec<Move> {
     let mut cells = start.clone();
     let mut steps = Vec::new();
@@ -78,7 +79,7 @@ fn path_counts(size: Size, distance: &HashMap<Cells, u32>) -> HashMap<Cells, u12
         let count = if d == 0 {
             1
         } else {
-            jumps(size, cells, Move::DEFAULT_ORDER)
+            jumps(size, cells, MoveOrder::DEFAULT)
                 .iter()
                 .filter(|(_, next)| distance.get(next) == Some(&(d - 1)))
                 .map(|(_, next)| counts[next])
@@ -97,9 +98,9 @@ fn cells_of(board: &Board) -> Cells {
     board.cells().iter().map(|&t| t as u8).collect()
 }
 
-const ORDERS: [[Move; 4]; 2] = [
-    Move::DEFAULT_ORDER,
-    [Move::Up, Move::Down, Move::Right, Move::Left],
+const ORDERS: [MoveOrder; 2] = [
+    MoveOrder::DEFAULT,
+    MoveOrder::new([Move::Up, Move::Down, Move::Right, Move::Left]).expect("each move once"),
 ];
 
 /// Solves every `every`-th board of `distance` (all with 1) under both orders, and
@@ -223,11 +224,11 @@ fn boards_near_the_fifteen_puzzle_goal_and_a_four_by_three_database() {
         for _ in 0..30 {
             let mut cells = cells_of(&goal);
             for _ in 0..rng.gen_range(1..=depth) {
-                let options = jumps(size, &cells, Move::DEFAULT_ORDER);
+                let options = jumps(size, &cells, MoveOrder::DEFAULT);
                 cells = options[rng.gen_range(0..options.len())].1.clone();
             }
             let start = board(size, &cells);
-            let want = canonical(size, &cells, &distance, Move::DEFAULT_ORDER);
+            let want = canonical(size, &cells, &distance, MoveOrder::DEFAULT);
             let (moves, _) = search(&start, &goal, &walking, &RunSettings::default());
             assert_eq!(moves.unwrap(), want, "{start}");
             if let Some(coloured) = &coloured {
@@ -271,8 +272,8 @@ fn boards_near_the_five_by_three_goal_and_its_small_database_beside_the_walking_
         let cells = cells_all[rng.gen_range(0..cells_all.len())];
         let start = board(size, cells);
         for order in [
-            Move::DEFAULT_ORDER,
-            [Move::Up, Move::Right, Move::Down, Move::Left],
+            MoveOrder::DEFAULT,
+            MoveOrder::new([Move::Up, Move::Right, Move::Down, Move::Left]).unwrap(),
         ] {
             let want = canonical(size, cells, &distance, order);
             for threads in [1, 2] {
@@ -338,7 +339,7 @@ fn boards_with_a_side_of_five_or_six_get_the_canonical_answer_and_the_counts() {
                     ..RunSettings::default()
                 };
                 let (moves, _) = search(&start, &goal, &walking, &settings);
-                let want = canonical(size, cells, &distance, Move::DEFAULT_ORDER);
+                let want = canonical(size, cells, &distance, MoveOrder::DEFAULT);
                 assert_eq!(moves.unwrap(), want, "{start} on two threads");
             }
         }

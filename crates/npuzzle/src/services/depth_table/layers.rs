@@ -107,7 +107,7 @@ pub fn layer_at(goal: &Board, depth: usize) -> Result<Vec<Packed>, DepthTableErr
         let mut next = Vec::with_capacity(current.len() * 3);
         for state in &current {
             let blank = state.blank(cells);
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 if let Some(from) = size.step(blank, mv) {
                     next.push(state.slide(blank, from));
                 }

@@ -404,10 +404,10 @@ mod tests {
         use crate::puzzle::board::Move;
         use crate::puzzle::heuristic::HeuristicKind;
         let goal = Board::goal(Size::square(3).unwrap());
-        let two_away: std::collections::HashSet<Board> = Move::DEFAULT_ORDER
+        let two_away: std::collections::HashSet<Board> = Move::ALL
             .into_iter()
             .filter_map(|m| goal.moved(m))
-            .flat_map(|one| Move::DEFAULT_ORDER.map(|m| one.moved(m)))
+            .flat_map(|one| Move::ALL.map(|m| one.moved(m)))
             .flatten()
             .filter(|b| *b != goal)
             .collect();

@@ -56,7 +56,7 @@ mod tests {
             return true;
         }
         stats.expanded += 1;
-        for m in Move::DEFAULT_ORDER {
+        for m in Move::ALL {
             if let Some(child) = board.moved(m) {
                 stats.generated += 1;
                 if depth < limit && textbook(&child, goal, depth + 1, limit, stats) {
@@ -82,7 +82,7 @@ mod tests {
             assert_eq!(*cost as usize, distance, "{board}");
             assert_eq!(path.first(), Some(board));
             assert_eq!(path.last(), Some(&goal));
-            assert!(path.windows(2).all(|w| Move::DEFAULT_ORDER
+            assert!(path.windows(2).all(|w| Move::ALL
                 .into_iter()
                 .any(|m| w[0].moved(m).as_ref() == Some(&w[1]))));
             let mut expected = Stats::default();

@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use crate::puzzle::board::{moves_to_string, Board, Move};
+use crate::puzzle::board::{moves_to_string, Board};
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::sequence_rank;
 use crate::tables::distance_table::{self, EightPuzzlePaths, PathLetters};
 use crate::util::excerpt::shortened;
@@ -80,7 +81,7 @@ pub fn poj1077(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
 /// `unsolvable`.
 fn answer_one(start: &Board, out: &mut impl Write) -> Result<(), JudgeError> {
     let goal = Board::goal(three_by_three());
-    match distance_table::eight_puzzle(goal.blank()).solve(start, &goal, &Move::DEFAULT_ORDER) {
+    match distance_table::eight_puzzle(goal.blank()).solve(start, &goal, MoveOrder::DEFAULT) {
         Some(moves) => writeln!(out, "{}", moves_to_string(&moves))?,
         None => writeln!(out, "unsolvable")?,
     }

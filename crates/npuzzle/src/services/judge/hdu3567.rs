@@ -10,6 +10,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use crate::puzzle::board::{moves_to_string, Move};
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::nibbles::{blank_of, sequence_rank};
 use crate::tables::distance_table::{self, DistanceTable, Layout, MoveStrings};
 
@@ -20,7 +21,8 @@ use super::reader::{
 use super::JudgeError;
 
 /// The order HDU 3567 breaks ties in: the blank's moves d < l < r < u.
-const ORDER: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
+const ORDER: MoveOrder =
+    MoveOrder::new([Move::Down, Move::Left, Move::Right, Move::Up]).expect("each move once");
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a tile 1-8 or X";
@@ -227,7 +229,7 @@ fn general(
         let start = read_board(case, 0, &group[..9], x_tile, EXPECTED)?;
         let goal = read_board(case, 9, &group[9..], x_tile, EXPECTED)?;
         let table = distance_table::eight_puzzle(goal.blank());
-        match table.solve(&start, &goal, &ORDER) {
+        match table.solve(&start, &goal, ORDER) {
             Some(moves) => write!(
                 out,
                 "Case {case}: {}\n{}\n",

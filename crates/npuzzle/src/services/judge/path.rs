@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::puzzle::board::{Board, Move};
+use crate::puzzle::move_order::MoveOrder;
 use crate::tables::distance_table;
 use crate::util::excerpt::shortened;
 
@@ -12,7 +13,7 @@ use super::JudgeError;
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
-    distance_table::eight_puzzle(goal.blank()).solve(start, goal, &Move::DEFAULT_ORDER)
+    distance_table::eight_puzzle(goal.blank()).solve(start, goal, MoveOrder::DEFAULT)
 }
 
 /// Start and goal, three rows of three numbers each (any layout of whitespace; digits may

@@ -173,7 +173,7 @@ mod tests {
         for (line, start) in out.lines().zip(&boards) {
             let mut board = start.clone();
             for letter in line.chars() {
-                let mv = Move::DEFAULT_ORDER
+                let mv = Move::ALL
                     .into_iter()
                     .find(|mv| mv.letter().to_ascii_uppercase() == letter)
                     .unwrap();

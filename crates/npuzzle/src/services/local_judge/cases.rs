@@ -140,7 +140,7 @@ fn case(label: &str, start: Board, goal: Board) -> Generated {
 
 /// The board one blank move from `goal` (the first legal move in the default order).
 pub(super) fn one_move(goal: &Board) -> Board {
-    Move::DEFAULT_ORDER
+    Move::ALL
         .iter()
         .find_map(|&m| goal.moved(m))
         .expect("every board of two cells or more has a move")

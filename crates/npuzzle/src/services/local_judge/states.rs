@@ -95,9 +95,7 @@ fn state(shape: &Board, line: &str) -> Option<Board> {
 }
 
 fn one_move_apart(a: &Board, b: &Board) -> bool {
-    Move::DEFAULT_ORDER
-        .iter()
-        .any(|&m| a.moved(m).as_ref() == Some(b))
+    Move::ALL.iter().any(|&m| a.moved(m).as_ref() == Some(b))
 }
 
 #[cfg(test)]
@@ -135,7 +133,7 @@ mod tests {
         let mut states = vec![board.to_digits().unwrap()];
         while board != goal {
             let d = table.distance(&board).unwrap();
-            let nearer: Vec<Board> = Move::DEFAULT_ORDER
+            let nearer: Vec<Board> = Move::ALL
                 .iter()
                 .filter_map(|&m| board.moved(m))
                 .filter(|b| table.distance(b) == Some(d - 1))

@@ -2,6 +2,7 @@
 
 use super::BLOCK;
 use crate::puzzle::board::{Board, Move, Size};
+use crate::puzzle::move_order::MoveOrder;
 use std::time::Instant;
 
 use crate::search::Limits;
@@ -122,7 +123,7 @@ impl Work {
         while reached.is_none() && head < self.queue.len() {
             let cell = self.queue[head];
             head += 1;
-            for mv in Move::DEFAULT_ORDER {
+            for mv in Move::ALL {
                 if let Some(next) = self.size.step(cell, mv) {
                     if self.seen[next] != round && self.free(next, avoid) {
                         self.seen[next] = round;
@@ -304,7 +305,7 @@ impl Work {
         let neighbours: Vec<Vec<usize>> = window
             .iter()
             .map(|&cell| {
-                Move::DEFAULT_ORDER
+                Move::ALL
                     .into_iter()
                     .filter_map(|mv| size.step(cell, mv))
                     .filter_map(|next| window.iter().position(|&c| c == next))
@@ -357,7 +358,7 @@ impl Work {
         .flatten()
         .expect("small tables are always at hand");
         let moves = table
-            .solve(&start, &goal, &Move::DEFAULT_ORDER)
+            .solve(&start, &goal, MoveOrder::DEFAULT)
             .expect("the block is solvable when the board is");
         for mv in moves {
             let next = self

@@ -53,7 +53,7 @@ use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::multi_tile::JumpEstimate;
 use crate::fast_idastar::Estimate;
 use crate::pdb::{self, PatternDatabase};
-use crate::puzzle::board::{moves_to_string, Board};
+use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::tables::distance_table::DistanceTable;
@@ -199,7 +199,7 @@ impl Plan {
             .map_or_else(|| "none".to_string(), |sum| format!("{sum:016x}"));
         let mut fields = vec![
             ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
-            ("move order", moves_to_string(&options.order)),
+            ("move order", options.order.to_string()),
         ];
         fields.extend(limit_identity(options, Some(self)));
         fields.extend([

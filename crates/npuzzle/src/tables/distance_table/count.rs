@@ -1,7 +1,8 @@
 //! How many shortest paths lead from a board to the goal, read off the table: the number
 //! of a board's shortest paths is the sum of those of its neighbours one move nearer.
 
-use crate::puzzle::board::{Board, Move};
+use crate::puzzle::board::Board;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::sequence_rank;
 use crate::search::{vec_bytes, Budget, GiveUp, Limits, Outcome, Stats};
 
@@ -62,7 +63,7 @@ impl DistanceTable {
                 self.layout.for_each_neighbour(
                     packed,
                     rank,
-                    Move::DEFAULT_ORDER,
+                    MoveOrder::DEFAULT,
                     |_, there, moved| {
                         if self.nearer(here, there) {
                             next.push((there, moved, count));

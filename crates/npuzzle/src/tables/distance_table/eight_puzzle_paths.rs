@@ -32,7 +32,7 @@ const LETTERS: [[u8; STRIDE]; 256] = {
 };
 
 /// The embedded canonical paths towards the 3x3 goal with the blank in its last cell,
-/// moves in [`crate::Move::DEFAULT_ORDER`].
+/// moves in [`crate::Move::ALL`].
 #[derive(Clone, Copy, Debug)]
 pub struct EightPuzzlePaths {
     layout: Layout,
@@ -144,6 +144,7 @@ impl PathLetters {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::move_order::MoveOrder;
 
     fn paths_one(index: u32, out: &mut Vec<u8>) {
         EightPuzzlePaths::standard().write(u64::from(index), out);
@@ -166,7 +167,7 @@ mod tests {
             // Walks are slow in a test build: every 61st board, and the goal's neighbours.
             if index % 61 == 0 || out.len() <= 1 {
                 let walked = table
-                    .path(&layout.board(index), &Move::DEFAULT_ORDER)
+                    .path(&layout.board(index), MoveOrder::DEFAULT)
                     .unwrap();
                 assert_eq!(out, moves_to_string(&walked).as_bytes(), "board {index}");
             }
@@ -187,7 +188,7 @@ mod tests {
             boards.extend_from_slice(layer);
         });
         assert_eq!(built, distances);
-        let slots = Move::DEFAULT_ORDER.map(|mv| mv as usize);
+        let slots = Move::ALL.map(|mv| mv as usize);
         let again: Vec<u8> = canonical_strides(layout.shape(), &built, &boards, &slots)
             .iter()
             .flat_map(|s| s.to_le_bytes())

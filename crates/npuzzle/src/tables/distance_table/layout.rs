@@ -4,6 +4,7 @@
 
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::{smaller_after, unrank};
 
 use super::packed::{sequence_rank, TableShape, MAX_TABLE_CELLS};
@@ -158,10 +159,10 @@ impl Layout {
         &self,
         packed: u64,
         rank: u64,
-        order: [Move; 4],
+        order: MoveOrder,
         mut visit: impl FnMut(Move, u64, u64),
     ) {
-        let slots = order.map(|mv| mv as usize);
+        let slots = order.moves().map(|mv| mv as usize);
         self.shape
             .for_each_neighbour(packed, rank, &slots, |slot, index, next| {
                 visit(MOVES_BY_SLOT[slot], index, next);
@@ -205,10 +206,10 @@ mod tests {
             .moved(Move::Left)
             .unwrap();
         let mut seen = Vec::new();
-        layout.for_each_neighbour(pack(&board), 0, Move::DEFAULT_ORDER, |mv, _, next| {
+        layout.for_each_neighbour(pack(&board), 0, MoveOrder::DEFAULT, |mv, _, next| {
             seen.push((mv, next));
         });
-        let expected: Vec<(Move, u64)> = Move::DEFAULT_ORDER
+        let expected: Vec<(Move, u64)> = Move::ALL
             .into_iter()
             .filter_map(|mv| board.moved(mv).map(|b| (mv, pack(&b))))
             .collect();
@@ -220,7 +221,7 @@ mod tests {
         let size = Size::new(4, 3).unwrap();
         let mut board = Board::goal(size);
         for step in 0..200 {
-            let mv = Move::DEFAULT_ORDER[(step * 7 + step / 3) % 4];
+            let mv = Move::ALL[(step * 7 + step / 3) % 4];
             board.apply(mv);
             let tiles: Vec<u8> = board
                 .cells()

@@ -12,7 +12,7 @@
 //! let table = shared(layout, &Cache::from_env(), Need::IfCheap, &limits, &Silent)?.expect("3x3 is embedded");
 //! assert_eq!(table.summary().max(), 30); // the farthest boards from 123804765
 //! let start = parse_board("283104765", None)?;
-//! let moves = table.solve(&start, &goal, &npuzzle::Move::DEFAULT_ORDER).unwrap();
+//! let moves = table.solve(&start, &goal, npuzzle::MoveOrder::DEFAULT).unwrap();
 //! assert_eq!(npuzzle::moves_to_string(&moves), "uldr");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -76,6 +76,7 @@ use std::sync::OnceLock;
 
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::tables::cache::{self, Cache, Origin};
 use crate::util::cancel::CancelToken;
 use crate::util::progress::Progress;
@@ -332,7 +333,7 @@ impl DistanceTable {
         match &self.distances {
             Distances::Exact(bytes) => Some(usize::from(bytes[index as usize])),
             Distances::Mod3 { .. } => self
-                .path(board, &Move::DEFAULT_ORDER)
+                .path(board, MoveOrder::DEFAULT)
                 .map(|p| self.layout.metric().length(&p)),
         }
     }
@@ -341,10 +342,10 @@ impl DistanceTable {
     /// first move in `order` that brings the blank one move nearer, which makes it the
     /// lexicographically smallest shortest path under `order`. `None` when the board has
     /// another size or cannot reach the goal.
-    pub fn path(&self, board: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
+    pub fn path(&self, board: &Board, order: MoveOrder) -> Option<Vec<Move>> {
         let index = self.layout.index(board)?;
         let mut moves = Vec::new();
-        self.walk(pack(board), index, *order, |mv| moves.push(mv));
+        self.walk(pack(board), index, order, |mv| moves.push(mv));
         Some(moves)
     }
 
@@ -354,7 +355,7 @@ impl DistanceTable {
         &self,
         mut packed: u64,
         mut index: u64,
-        order: [Move; 4],
+        order: MoveOrder,
         mut step: impl FnMut(Move),
     ) {
         while index != self.goal_index {
@@ -383,7 +384,7 @@ impl DistanceTable {
     /// The canonical optimal moves from `start` to any `goal` of this table's size and
     /// blank cell (relabeled to the standard goal), or `None` when `goal` cannot be
     /// reached or does not fit the table.
-    pub fn solve(&self, start: &Board, goal: &Board, order: &[Move; 4]) -> Option<Vec<Move>> {
+    pub fn solve(&self, start: &Board, goal: &Board, order: MoveOrder) -> Option<Vec<Move>> {
         if goal.size() != self.layout.size()
             || start.size() != goal.size()
             || goal.blank() != self.layout.goal_blank()
@@ -501,7 +502,7 @@ mod tests {
     }
 
     /// The IDA* solution (canonical in its move order) of a board.
-    fn idastar_moves(start: &Board, goal: &Board, order: [Move; 4]) -> Vec<Move> {
+    fn idastar_moves(start: &Board, goal: &Board, order: MoveOrder) -> Vec<Move> {
         let options = SolveOptions {
             algorithm: Algorithm::Idastar,
             order,
@@ -516,9 +517,9 @@ mod tests {
         let size = Size::square(3).unwrap();
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let orders = [
-            Move::DEFAULT_ORDER,
-            [Move::Up, Move::Down, Move::Left, Move::Right],
-            [Move::Right, Move::Up, Move::Left, Move::Down],
+            MoveOrder::DEFAULT,
+            MoveOrder::new([Move::Up, Move::Down, Move::Left, Move::Right]).unwrap(),
+            MoveOrder::new([Move::Right, Move::Up, Move::Left, Move::Down]).unwrap(),
         ];
         for case in 0..60 {
             let goal = crate::puzzle::random::random_board(&Board::goal(size), &mut rng);
@@ -528,7 +529,7 @@ mod tests {
                 &Silent,
             ));
             let order = orders[case % orders.len()];
-            let moves = table.solve(&start, &goal, &order).unwrap();
+            let moves = table.solve(&start, &goal, order).unwrap();
             assert_eq!(
                 moves,
                 idastar_moves(&start, &goal, order),
@@ -539,7 +540,7 @@ mod tests {
             assert_eq!(end, goal);
             let unreachable = crate::puzzle::solvability::swap_parity(&start);
             assert!(!is_solvable(&unreachable, &goal));
-            assert_eq!(table.solve(&unreachable, &goal, &order), None);
+            assert_eq!(table.solve(&unreachable, &goal, order), None);
         }
     }
 
@@ -565,13 +566,13 @@ mod tests {
             assert_eq!(mod3.summary(), exact.summary());
             for index in (0..layout.states()).step_by(5) {
                 let board = layout.board(index);
-                let path = exact.path(&board, &Move::DEFAULT_ORDER).unwrap();
+                let path = exact.path(&board, MoveOrder::DEFAULT).unwrap();
                 assert_eq!(
                     Metric::MultiTile.length(&path),
                     exact.distance(&board).unwrap()
                 );
                 assert_eq!(mod3.distance(&board), exact.distance(&board), "{board}");
-                assert_eq!(mod3.path(&board, &Move::DEFAULT_ORDER), Some(path));
+                assert_eq!(mod3.path(&board, MoveOrder::DEFAULT), Some(path));
             }
         }
         // No multi-tile table is embedded: the 3x3 one is built.
@@ -592,8 +593,8 @@ mod tests {
                 let board = layout.board(index);
                 assert_eq!(table.distance(&board), exact.distance(&board), "{board}");
                 assert_eq!(
-                    table.path(&board, &Move::DEFAULT_ORDER),
-                    exact.path(&board, &Move::DEFAULT_ORDER)
+                    table.path(&board, MoveOrder::DEFAULT),
+                    exact.path(&board, MoveOrder::DEFAULT)
                 );
             }
         };
@@ -682,7 +683,7 @@ mod tests {
             let s = solve(&start, &goal, &options).unwrap();
             assert_eq!(s.algorithm, Algorithm::Table);
             assert_eq!(s.length(), Some(31));
-            assert_eq!(s.moves, idastar_moves(&start, &goal, Move::DEFAULT_ORDER));
+            assert_eq!(s.moves, idastar_moves(&start, &goal, MoveOrder::DEFAULT));
         }
         let big = Board::goal(Size::square(4).unwrap());
         let s = solve(&big, &big, &SolveOptions::default()).unwrap();
@@ -742,10 +743,10 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         for _ in 0..boards {
             let start = crate::puzzle::random::random_board(&goal, &mut rng);
-            let moves = table.path(&start, &Move::DEFAULT_ORDER).unwrap();
+            let moves = table.path(&start, MoveOrder::DEFAULT).unwrap();
             assert_eq!(
                 moves,
-                idastar_moves(&start, &goal, Move::DEFAULT_ORDER),
+                idastar_moves(&start, &goal, MoveOrder::DEFAULT),
                 "{start}"
             );
         }

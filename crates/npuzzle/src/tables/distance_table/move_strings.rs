@@ -1,6 +1,6 @@
 //! Every board's canonical move string to one goal, stored end to end for judges.
 
-use crate::puzzle::board::Move;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::sequence_rank;
 
 use crate::util::progress::Silent;
@@ -25,7 +25,7 @@ impl MoveStrings {
     /// # Panics
     /// When the layout has more than [`IN_MEMORY_STATES`] states.
     pub fn build(layout: Layout) -> MoveStrings {
-        MoveStrings::build_in_order(layout, Move::DEFAULT_ORDER)
+        MoveStrings::build_in_order(layout, MoveOrder::DEFAULT)
     }
 
     /// [`MoveStrings::build`] with the canonical strings of blank order `order`: each
@@ -34,7 +34,7 @@ impl MoveStrings {
     ///
     /// # Panics
     /// When the layout has more than [`IN_MEMORY_STATES`] states.
-    pub fn build_in_order(layout: Layout, order: [Move; 4]) -> MoveStrings {
+    pub fn build_in_order(layout: Layout, order: MoveOrder) -> MoveStrings {
         assert!(
             layout.states() <= IN_MEMORY_STATES,
             "move strings are for small boards"

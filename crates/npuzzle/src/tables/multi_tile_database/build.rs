@@ -22,7 +22,7 @@ pub(super) fn jumps(size: Size, arrangement: Packed, mut visit: impl FnMut(Packe
     let start = (0..size.cells())
         .find(|&cell| (arrangement >> (4 * cell)).trailing_zeros() >= 4)
         .expect("a blank");
-    for mv in Move::DEFAULT_ORDER {
+    for mv in Move::ALL {
         let mut next = arrangement;
         let mut blank = start;
         while let Some(cell) = size.step(blank, mv) {
