@@ -22,13 +22,14 @@ use crate::answer::solution::Solution;
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::{self, Estimate, LinearConflict};
 use crate::pdb;
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Move};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::goal_frame::GoalFrame;
 use crate::solving::plan::{self, plan, Guide, Plan, Upgrade};
 use crate::solving::{bounded, constructive, count, problem};
+use crate::tables::distance_table::DistanceTable;
 use crate::util::cancel::CancelToken;
 
 /// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
@@ -144,7 +145,7 @@ fn without_search(
     Ok(solution)
 }
 
-/// Runs `plan` from `start`.
+/// Runs `plan` from `start`: one search a guide, then one finish.
 ///
 /// # Errors
 /// On a cluster, when the processes built different tables on the way ([`upgrading`]).
@@ -154,75 +155,85 @@ fn execute(
     plan: &Plan,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
-    let started = Instant::now();
-    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
     if plan.algorithm == Algorithm::Constructive {
         return Ok(constructive::solve(start, goal, &options.limits));
     }
-    match &plan.guide {
-        Guide::Table(table) => {
-            let moves = table
-                .solve(start, goal, options.order)
-                .expect("a solvable board of the table's size and goal blank");
-            // The walk reads up to four neighbours for each state it passes through.
-            solution.stats = Stats {
-                expanded: moves.len() as u64,
-                generated: 4 * moves.len() as u64,
-                peak_nodes: 0,
-                seconds: started.elapsed().as_secs_f64(),
-                ..Stats::default()
-            };
-            solution.conclude(Ok(moves));
-        }
-        Guide::Jumps(guide) => {
-            let (outcome, stats) = guide.search(start, goal, &options.run_settings());
-            solution.stats = stats;
-            solution.conclude(outcome);
-        }
-        Guide::PatternDatabase(db) => {
-            let (outcome, stats) = db.search(start, &options.run_settings());
-            solution.stats = stats;
-            solution.conclude(outcome);
-        }
+    let started = Instant::now();
+    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
+    let (outcome, stats) = match &plan.guide {
+        Guide::Table(table) => walk_table(table, start, goal, options),
+        Guide::Jumps(guide) => guide.search(start, goal, &options.run_settings()),
+        Guide::PatternDatabase(db) => db.search(start, &options.run_settings()),
         Guide::Heuristic(kind) if plan.algorithm == Algorithm::FastIdastar => {
             let estimate = match kind {
                 HeuristicKind::Manhattan => LinearConflict::manhattan_only(goal),
                 _ => LinearConflict::new(goal),
             };
-            if let Some(upgrade) = &plan.upgrade {
-                return upgrading(start, goal, &estimate, upgrade, solution, options);
+            match &plan.upgrade {
+                None => fast_idastar::search(start, &estimate, &options.run_settings()),
+                Some(upgrade) => {
+                    let upgraded = upgrading(start, goal, &estimate, upgrade, options, started)?;
+                    if let Some(found) = upgraded.database {
+                        solution.estimate = Some(found.db.name());
+                        solution.tables = Some(found.origin);
+                    }
+                    (upgraded.outcome, upgraded.stats)
+                }
             }
-            let (outcome, stats) = fast_idastar::search(start, &estimate, &options.run_settings());
-            solution.stats = stats;
-            solution.conclude(outcome);
         }
         Guide::Heuristic(_) | Guide::HeuristicAndWalking(..) => {
             let (kind, walking) = plan.guide.classic().expect("a heuristic");
-            let (outcome, stats) =
-                problem::search(start, goal, plan.algorithm, Some(kind), walking, options);
-            solution.stats = stats;
-            solution.conclude(outcome);
+            // A weighted estimate may overestimate: the answer is bounded, not optimal.
             if options.weight > 1.0 {
                 solution.optimal = false;
             }
+            problem::search(start, goal, plan.algorithm, Some(kind), walking, options)
         }
-        Guide::Blind => {
-            let (outcome, stats) =
-                problem::search(start, goal, plan.algorithm, None, None, options);
-            solution.stats = stats;
-            solution.conclude(outcome);
-        }
-    }
-    // What the search reported as setup (move pruners) is not search time.
+        Guide::Blind => problem::search(start, goal, plan.algorithm, None, None, options),
+    };
+    solution.stats = stats;
+    solution.conclude(outcome);
+    // What the search reported as setup (move pruners, tables built on the way) is not
+    // search time.
     solution.stats.seconds =
         (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
     Ok(solution)
 }
 
+/// The canonical path read off a distance table, with what the walk cost: it reads up to
+/// four neighbours of each board it passes through.
+fn walk_table(
+    table: &DistanceTable,
+    start: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    let moves = table
+        .solve(start, goal, options.order)
+        .expect("a solvable board of the table's size and goal blank");
+    let stats = Stats {
+        expanded: moves.len() as u64,
+        generated: 4 * moves.len() as u64,
+        peak_nodes: 0,
+        ..Stats::default()
+    };
+    (Ok(moves), stats)
+}
+
+/// What an upgrading search found: its answer (a limit named as the caller set it), what
+/// its phases cost together (the build as setup), and the database it went on with, if
+/// one was built or found.
+struct Upgraded {
+    outcome: Result<Vec<Move>, GiveUp>,
+    stats: Stats,
+    database: Option<pdb::registry::SharedDatabase>,
+}
+
 /// The linear-conflict search, cut short after [`Upgrade::after_expanded`] expansions to
 /// build the upgrade's database and search again with it. On a cluster every process
 /// builds, each within its own memory budget, and the processes then compare what they
-/// built: one that could not, or built other tables, would search differently.
+/// built: one that could not, or built other tables, would search differently. The
+/// limits run from `started`.
 ///
 /// # Errors
 /// On a cluster, when the processes built different tables (or some none).
@@ -231,10 +242,9 @@ fn upgrading(
     goal: &Board,
     estimate: &LinearConflict,
     upgrade: &Upgrade,
-    mut solution: Solution,
     options: &SolveOptions,
-) -> Result<Solution, SolveError> {
-    let started = Instant::now();
+    started: Instant,
+) -> Result<Upgraded, SolveError> {
     let limits = options.limits.clone();
     let first_cap = limits
         .max_expanded
@@ -245,10 +255,11 @@ fn upgrading(
     let cut_short = outcome == Err(GiveUp::Expanded(first_cap))
         && limits.max_expanded.is_none_or(|m| m > first_cap);
     if !cut_short {
-        solution.stats = first;
-        solution.conclude(outcome.map_err(|why| restore(why, &limits)));
-        solution.stats.seconds = (started.elapsed().as_secs_f64() - first.setup_seconds).max(0.0);
-        return Ok(solution);
+        return Ok(Upgraded {
+            outcome: outcome.map_err(|why| restore(why, &limits)),
+            stats: first,
+            database: None,
+        });
     }
     // The build counts against the time limit like the searches: it stops at the
     // deadline (or when the token is set), and the search after it has what is left.
@@ -290,43 +301,32 @@ fn upgrading(
         max_time: limits.max_time.map(|t| t.saturating_sub(started.elapsed())),
         ..limits.clone()
     };
-    let found = match built {
-        Ok(found) => found,
+    let (outcome, mut stats, database) = match built {
+        Ok(found) => {
+            let (outcome, second) = found.db.search(start, &settings);
+            (outcome, first.plus(second), Some(found))
+        }
         Err(pdb::PdbError::Interrupted { .. }) => {
             // Stopped from outside, or the time ran out, while building.
             let why = match limits.max_time {
                 Some(max) if !limits.cancelled() => GiveUp::Time(max),
                 _ => GiveUp::Interrupted,
             };
-            solution.stats = first;
-            solution.stats.setup_seconds += setup;
-            solution.conclude(Err(why));
-            solution.stats.seconds =
-                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-            return Ok(solution);
+            (Err(why), first, None)
         }
         Err(_) => {
             // No database (a cache that cannot be written): go on without one, within
             // what is left of the limits.
-            let (outcome, stats) = fast_idastar::search(start, estimate, &settings);
-            solution.stats = first.plus(stats);
-            solution.stats.setup_seconds += setup;
-            solution.conclude(outcome.map_err(|why| restore(why, &limits)));
-            solution.stats.seconds =
-                (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-            return Ok(solution);
+            let (outcome, second) = fast_idastar::search(start, estimate, &settings);
+            (outcome, first.plus(second), None)
         }
     };
-    let (outcome, second) = found.db.search(start, &settings);
-    solution.stats = first.plus(second);
-    solution.stats.setup_seconds += setup;
-    solution.estimate = Some(found.db.name());
-    solution.tables = Some(found.origin);
-    solution.advice = None;
-    solution.conclude(outcome.map_err(|why| restore(why, &limits)));
-    solution.stats.seconds =
-        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-    Ok(solution)
+    stats.setup_seconds += setup;
+    Ok(Upgraded {
+        outcome: outcome.map_err(|why| restore(why, &limits)),
+        stats,
+        database,
+    })
 }
 
 /// A limit reached in a phase of an upgrading search, named as the caller set it.
@@ -520,14 +520,11 @@ mod tests {
             ..SolveOptions::default()
         };
         let estimate = LinearConflict::new(&goal);
-        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-        let upgraded = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
-        assert_eq!(upgraded.length(), Some(57));
-        assert_eq!(
-            upgraded.estimate.as_deref(),
-            Some("pdb 3-3-3-3-3 + reflection")
-        );
-        assert!(upgraded.tables.as_deref().unwrap().contains("built"));
+        let upgraded =
+            upgrading(&start, &goal, &estimate, &upgrade, &options, Instant::now()).unwrap();
+        let database = upgraded.database.as_ref().unwrap();
+        assert_eq!(database.db.name(), "pdb 3-3-3-3-3 + reflection");
+        assert!(database.origin.contains("built"));
         assert!(upgraded.stats.expanded > 1000, "both phases are counted");
         // The canonical path, as the plain linear-conflict search finds it.
         let plain = solve(
@@ -539,7 +536,8 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(upgraded.moves, plain.moves);
+        assert_eq!(upgraded.outcome.unwrap(), plain.moves);
+        assert_eq!(plain.length(), Some(57));
         // The tables are in the cache now: `auto` plans with them from the start.
         let planned = crate::solving::plan::plan(&goal, &options).unwrap();
         assert_eq!(
@@ -554,9 +552,9 @@ mod tests {
             },
             ..options
         };
-        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &limited).unwrap();
-        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Expanded(500)));
+        let stopped =
+            upgrading(&start, &goal, &estimate, &upgrade, &limited, Instant::now()).unwrap();
+        assert_eq!(stopped.outcome, Err(GiveUp::Expanded(500)));
     }
 
     #[test]
@@ -581,10 +579,9 @@ mod tests {
             ..SolveOptions::default()
         };
         let estimate = LinearConflict::new(&goal);
-        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
         let started = Instant::now();
-        let stopped = upgrading(&start, &goal, &estimate, &upgrade, solution, &options).unwrap();
-        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Time(limit)));
+        let stopped = upgrading(&start, &goal, &estimate, &upgrade, &options, started).unwrap();
+        assert_eq!(stopped.outcome, Err(GiveUp::Time(limit)));
         assert!(started.elapsed() < std::time::Duration::from_secs(30));
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
@@ -601,10 +598,16 @@ mod tests {
             },
             ..options
         };
-        let solution = Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-        let stopped =
-            upgrading(&start, &goal, &estimate, &upgrade, solution, &interrupted).unwrap();
-        assert_eq!(stopped.status, Status::GaveUp(GiveUp::Interrupted));
+        let stopped = upgrading(
+            &start,
+            &goal,
+            &estimate,
+            &upgrade,
+            &interrupted,
+            Instant::now(),
+        )
+        .unwrap();
+        assert_eq!(stopped.outcome, Err(GiveUp::Interrupted));
     }
 
     /// The error (or none) each member of an in-process cluster gets solving `start`
@@ -709,7 +712,7 @@ mod tests {
             groups: partition.groups(&goal).unwrap(),
             partition,
         };
-        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Solution, String>> {
+        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Upgraded, String>> {
             let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
             let links = crate::answer::cluster::InProcessCluster::new(&[1, 1]);
             std::thread::scope(|scope| {
@@ -732,9 +735,7 @@ mod tests {
                         let (start, goal, upgrade) = (&start, &goal, &upgrade);
                         scope.spawn(move || {
                             let estimate = LinearConflict::new(goal);
-                            let solution =
-                                Solution::new(Algorithm::FastIdastar, Some(estimate.name()));
-                            upgrading(start, goal, &estimate, upgrade, solution, &options)
+                            upgrading(start, goal, &estimate, upgrade, &options, Instant::now())
                                 .map_err(|e| e.to_string())
                         })
                     })
@@ -745,13 +746,15 @@ mod tests {
         // Both built the same tables: they search on together, to the serial path.
         let both = run([None, None]);
         for answer in &both {
-            let answer = answer.as_ref().unwrap();
-            assert_eq!(answer.length(), Some(57));
-            assert_eq!(answer.moves, both[0].as_ref().unwrap().moves);
+            let answer = answer.as_ref().unwrap().outcome.as_ref().unwrap();
+            assert_eq!(answer.len(), 57);
+            assert_eq!(answer, both[0].as_ref().unwrap().outcome.as_ref().unwrap());
         }
         // One could not build them (its budget is too small): both refuse, saying so.
         for answer in run([None, Some(1)]) {
-            let error = answer.unwrap_err();
+            let Err(error) = answer else {
+                panic!("a process that could not build refuses")
+            };
             assert!(
                 error.contains("its tables built on the way is none ("),
                 "{error}"
