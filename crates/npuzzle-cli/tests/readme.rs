@@ -63,6 +63,10 @@ const PROMISED: &[(&str, &str)] = &[
     ),
     ("compare", "iddfs"),
     ("check 283104765 uldr", "valid and optimal"),
+    (
+        "analyse \"1 2 3/4 5 6/0 7 8\" udrr",
+        "   1  u          3    +2  <- better: r\n",
+    ),
     ("7 5 8\" --order dlru", "moves:     dlurdldr"),
     (
         "ldrulddr --order dlru",

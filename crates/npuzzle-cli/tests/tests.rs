@@ -4,6 +4,7 @@
 
 mod common;
 
+mod analyse;
 mod batch;
 mod bounded;
 mod cli;

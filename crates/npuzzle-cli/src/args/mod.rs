@@ -25,7 +25,7 @@ pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 pub use bench_depths::{CountingArg, EquationArg, PublishedArg, SwitchArg};
 pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
 pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeCommand, JudgeTestArgs, ManArgs, ServeArgs};
-pub use one_board::{CheckArgs, CompareArgs, SolveArgs, TraceArgs};
+pub use one_board::{AnalyseArgs, CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;
 pub use ranks::{RankArgs, UnrankArgs};
 pub use tables::{PdbBuildArgs, PdbCommand, StatsArgs};
@@ -60,6 +60,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// Check a move string: does it solve the board, and is it optimal?
     Check(CheckArgs),
+    /// A recorded solve analysed move by move: after each move the fewest moves left,
+    /// the moves it lost, the better moves where it lost some, and an optimal finish
+    /// from the first mistake. Without MOVES: each first move and what it leaves.
+    Analyse(AnalyseArgs),
     /// What a classic search does, event by event (expand, iteration, meet, goal): one
     /// line per event, JSON Lines with --json, to watch it or diff your own against it.
     Trace(TraceArgs),

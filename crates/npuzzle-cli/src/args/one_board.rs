@@ -149,3 +149,31 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub cache: CacheArgs,
 }
+
+/// `npuzzle analyse`: a recorded solve, move by move.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The start board; '-' reads stdin.
+    pub board: String,
+    /// The moves played: the blank's, u d l r (whitespace ignored), or with --notation
+    /// tiles the tiles', U D L R with counts (R2U2L). Left out, each first move is
+    /// listed with the fewest moves it leaves: the good moves.
+    pub moves: Option<String>,
+    /// How MOVES are written, and how the analysis writes moves: blank (u d l r) or tiles
+    /// (U D L R, runs counted).
+    #[arg(long, default_value = "blank", value_name = "NOTATION", value_parser = notation())]
+    pub notation: Notation,
+    /// The metric moves are counted in (in mtm a run of equal blank moves, uuu or D3, is
+    /// one move, and a move loses 1 or more).
+    #[command(flatten)]
+    pub metric: MetricArgs,
+    #[command(flatten)]
+    pub goal: GoalArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}

@@ -2,6 +2,7 @@
 //! flag at fault) before any work starts, calls the library, and hands the result to the
 //! output layer. The flag groups they share are translated here, once.
 
+mod analyse;
 pub(crate) mod batch;
 mod bench;
 mod check;
@@ -44,6 +45,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Random(args) => random::run(args),
         Command::Batch(args) => batch::run(args),

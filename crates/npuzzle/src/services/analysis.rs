@@ -1,0 +1,392 @@
+//! A recorded solve analysed move by move, as speedsolvers review theirs: after each
+//! move, how many moves the goal still needs at best, whether the move kept that
+//! optimum or lost moves (+2 in the single-tile metric, +1 or more in the multi-tile
+//! one), the moves that were better where one was lost, the total lost, and an optimal
+//! finish from the board of the first mistake. The moves need not reach the goal: an
+//! unfinished solve is analysed to its last move. With no moves at all,
+//! [`good_moves`] lists each first move with what it leaves.
+//!
+//! In the multi-tile metric a move is a run of equal blank steps (`rrr` is one move of
+//! three cells). Each board's optimum comes from [`solve`] with the caller's options;
+//! where a limit stopped the optimal search but a bounded answer was found
+//! ([`SolveOptions::bounded`]), the remaining length is that answer's, marked inexact.
+//! The analysis follows the last optimal path it knows: a move that goes along it
+//! costs no search.
+//!
+//! ```
+//! use npuzzle::services::analysis::analyse;
+//! use npuzzle::{parse_board, parse_moves, Board, SolveOptions};
+//!
+//! let start = parse_board("1 2 3/4 5 6/0 7 8", None)?;
+//! let goal = Board::goal(start.size());
+//! // Two moves solve it; the player went up first and came back.
+//! let analysis = analyse(&start, &goal, &parse_moves("udrr")?, &SolveOptions::default())?;
+//! assert_eq!(analysis.optimum, 2);
+//! let remaining: Vec<usize> = analysis.steps.iter().map(|s| s.remaining).collect();
+//! assert_eq!(remaining, [3, 2, 1, 0]);
+//! assert_eq!(analysis.steps[0].lost, 2);
+//! assert_eq!(analysis.lost, 2);
+//! assert_eq!(analysis.first_mistake, Some(0));
+//! assert_eq!(npuzzle::moves_to_string(&analysis.finish), "rr");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use thiserror::Error;
+
+use crate::answer::options::SolveOptions;
+use crate::answer::solution::Status;
+use crate::answer::solve_error::SolveError;
+use crate::puzzle::board::{Board, Move};
+use crate::puzzle::metric::Metric;
+use crate::puzzle::solvability::is_solvable;
+use crate::search::GiveUp;
+use crate::solving::solver::solve;
+
+/// One move of a recorded solve, analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AnalysedMove {
+    /// The move's blank steps: one, or a run of equal ones in the multi-tile metric.
+    pub steps: Vec<Move>,
+    /// The fewest moves from the board after it to the goal.
+    pub remaining: usize,
+    /// Moves it lost: how much longer the best solve became (0 when it kept the optimum).
+    pub lost: usize,
+    /// Where it lost moves: each first move that would have kept the optimum, as its
+    /// blank steps (empty when it lost none).
+    pub better: Vec<Vec<Move>>,
+    /// Whether `remaining` (and so `lost`) is proven: false when a limit stopped the
+    /// optimal search and the length is that of a bounded answer.
+    pub exact: bool,
+}
+
+/// A recorded solve, analysed move by move ([`analyse`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Analysis {
+    /// The metric moves are counted in.
+    pub metric: Metric,
+    /// The fewest moves from the start.
+    pub optimum: usize,
+    /// Each move, in order.
+    pub steps: Vec<AnalysedMove>,
+    /// Moves lost in all: the solve's length less the optimum when it reached the goal.
+    pub lost: usize,
+    /// The index in `steps` of the first move that lost moves.
+    pub first_mistake: Option<usize>,
+    /// An optimal finish from the board the first mistake was made on (from the last
+    /// board when there was none and the moves stopped short of the goal; empty when
+    /// they reached it without a mistake).
+    pub finish: Vec<Move>,
+    /// Whether every length above is proven optimal.
+    pub exact: bool,
+}
+
+impl Analysis {
+    /// Whether the moves ended on the goal.
+    pub fn reached_goal(&self) -> bool {
+        self.steps
+            .last()
+            .map_or(self.optimum == 0, |s| s.remaining == 0)
+    }
+}
+
+/// Why a solve could not be analysed.
+#[derive(Debug, Error)]
+pub enum AnalysisError {
+    /// A move takes the blank off the board: nothing after it is analysed.
+    #[error("move {index} ('{}') takes the blank off the board", mv.letter())]
+    OffBoard {
+        /// 1-based position among the blank's steps.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// The goal cannot be reached from the start: no move can keep or lose an optimum.
+    #[error("the goal cannot be reached from this board: there is no optimum to measure moves by")]
+    Unreachable,
+    /// A search gave up with no answer: the analysis stops where the optimum is unknown.
+    #[error("the search gave up on the board after {after} ({why}): raise the limit or give --max-seconds a bounded answer")]
+    GaveUp {
+        /// Where: `the start` or `move N`.
+        after: String,
+        /// The limit that stopped it.
+        why: GiveUp,
+    },
+    /// The options cannot be planned, or start and goal differ in size.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// What a board's best known solve is: its moves, its length in the metric, and whether
+/// that length is proven optimal.
+struct Best {
+    moves: Vec<Move>,
+    length: usize,
+    exact: bool,
+}
+
+/// The best solve of `board` under `options`, `place` naming the board for an error.
+fn best(
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    place: &str,
+) -> Result<Best, AnalysisError> {
+    let solution = solve(board, goal, options)?;
+    match solution.status {
+        Status::Solved | Status::Bounded(_) => Ok(Best {
+            length: options.metric.length(&solution.moves),
+            exact: solution.status == Status::Solved && solution.optimal,
+            moves: solution.moves,
+        }),
+        Status::Unsolvable => Err(AnalysisError::Unreachable),
+        Status::GaveUp(why) => Err(AnalysisError::GaveUp {
+            after: place.to_string(),
+            why,
+        }),
+    }
+}
+
+/// The moves of `steps` in `metric`: each step, or each run of equal steps.
+fn metric_moves(metric: Metric, steps: &[Move]) -> Vec<&[Move]> {
+    match metric {
+        Metric::SingleTile => steps.chunks(1).collect(),
+        Metric::MultiTile => steps.chunk_by(|a, b| a == b).collect(),
+    }
+}
+
+/// Every move from `board` in `options.metric`, with the fewest moves left after it,
+/// in the move order in force (shorter jumps first): the good moves are those leaving
+/// one fewer than the board needs.
+///
+/// # Errors
+/// As [`analyse`].
+///
+/// # Panics
+/// Never: each jump is within the blank's reach.
+pub fn good_moves(
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Vec<(Vec<Move>, usize)>, AnalysisError> {
+    if board.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: board.size(),
+            goal: goal.size(),
+        }
+        .into());
+    }
+    if !is_solvable(board, goal) {
+        return Err(AnalysisError::Unreachable);
+    }
+    let size = board.size();
+    let mut moves = Vec::new();
+    for mv in options.order {
+        let reach = options.metric.reach(size, board.blank(), mv).count();
+        for cells in 1..=reach {
+            let steps = vec![mv; cells];
+            let mut after = board.clone();
+            after.apply_all(&steps).expect("within reach");
+            let left = best(&after, goal, options, "the start")?;
+            moves.push((steps, left.length));
+        }
+    }
+    Ok(moves)
+}
+
+/// Analyses `moves` (the blank's steps) from `start` towards `goal`, move by move in
+/// `options.metric`, each board's optimum found by [`solve`] under `options`.
+///
+/// # Errors
+/// A move off the board (nothing is analysed then), a goal the start cannot reach, a
+/// search that gave up without an answer, or options [`solve`] refuses.
+///
+/// # Panics
+/// Never: every move is checked before any search.
+pub fn analyse(
+    start: &Board,
+    goal: &Board,
+    moves: &[Move],
+    options: &SolveOptions,
+) -> Result<Analysis, AnalysisError> {
+    let mut end = start.clone();
+    if let Err(index) = end.apply_all(moves) {
+        return Err(AnalysisError::OffBoard {
+            index: index + 1,
+            mv: moves[index],
+        });
+    }
+    if start.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: start.size(),
+            goal: goal.size(),
+        }
+        .into());
+    }
+    if !is_solvable(start, goal) {
+        return Err(AnalysisError::Unreachable);
+    }
+    let metric = options.metric;
+    let mut known = best(start, goal, options, "the start")?;
+    let mut analysis = Analysis {
+        metric,
+        optimum: known.length,
+        steps: Vec::new(),
+        lost: 0,
+        first_mistake: None,
+        finish: Vec::new(),
+        exact: known.exact,
+    };
+    let mut board = start.clone();
+    for (index, played) in metric_moves(metric, moves).into_iter().enumerate() {
+        let before = board.clone();
+        let need = known.length;
+        board.apply_all(played).expect("checked above");
+        // A move along the known best path leaves the rest of it.
+        let along = metric_moves(metric, &known.moves)
+            .first()
+            .is_some_and(|first| *first == played);
+        let after = if along {
+            Best {
+                moves: known.moves[played.len()..].to_vec(),
+                length: need - 1,
+                exact: known.exact,
+            }
+        } else {
+            best(&board, goal, options, &format!("move {}", index + 1))?
+        };
+        // An optimum falls by at most one a move: anything above that was lost.
+        let lost = (after.length + 1).saturating_sub(need);
+        let better = if lost > 0 {
+            good_moves(&before, goal, options)?
+                .into_iter()
+                .filter(|(_, left)| left + 1 == need)
+                .map(|(steps, _)| steps)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if lost > 0 && analysis.first_mistake.is_none() {
+            analysis.first_mistake = Some(index);
+            analysis.finish.clone_from(&known.moves);
+        }
+        analysis.lost += lost;
+        analysis.exact &= after.exact;
+        analysis.steps.push(AnalysedMove {
+            steps: played.to_vec(),
+            remaining: after.length,
+            lost,
+            better,
+            exact: after.exact,
+        });
+        known = after;
+    }
+    if analysis.first_mistake.is_none() {
+        analysis.finish = known.moves;
+    }
+    Ok(analysis)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Size;
+    use crate::puzzle::move_order::MoveOrder;
+    use crate::puzzle::oracle::{bfs_distances, bfs_multi_tile_distances};
+    use crate::puzzle::random::random_walk;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn every_step_of_random_solves_matches_the_exhaustive_distances() {
+        for metric in Metric::ALL {
+            let goal = Board::goal(Size::square(3).unwrap());
+            let distance = match metric {
+                Metric::SingleTile => bfs_distances(&goal),
+                Metric::MultiTile => bfs_multi_tile_distances(&goal),
+            };
+            let options = SolveOptions {
+                metric,
+                ..SolveOptions::default()
+            };
+            let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+            for _ in 0..40 {
+                let start = random_walk(&goal, 30, &mut rng);
+                let mut board = start.clone();
+                let mut moves = Vec::new();
+                for _ in 0..rng.gen_range(0..12) {
+                    let mv = Move::ALL[rng.gen_range(0..4)];
+                    if board.apply(mv) {
+                        moves.push(mv);
+                    }
+                }
+                let analysis = analyse(&start, &goal, &moves, &options).unwrap();
+                assert!(analysis.exact);
+                assert_eq!(analysis.optimum, distance[&start]);
+                let mut here = start.clone();
+                let mut lost = 0;
+                for step in &analysis.steps {
+                    let need = distance[&here];
+                    // The better moves: every jump from here that leaves one fewer.
+                    let mut better = Vec::new();
+                    for mv in MoveOrder::DEFAULT {
+                        let mut jumped = here.clone();
+                        let mut steps = Vec::new();
+                        while jumped.apply(mv) && steps.len() < metric.longest_jump(here.size()) {
+                            steps.push(mv);
+                            if distance[&jumped] + 1 == need && step.lost > 0 {
+                                better.push(steps.clone());
+                            }
+                        }
+                    }
+                    assert_eq!(step.better, better, "{here} {metric}");
+                    here.apply_all(&step.steps).unwrap();
+                    assert_eq!(step.remaining, distance[&here], "{start} {metric}");
+                    assert_eq!(step.lost, distance[&here] + 1 - need);
+                    lost += step.lost;
+                }
+                assert_eq!(analysis.lost, lost);
+                assert_eq!(metric.length(&moves), analysis.steps.len());
+            }
+        }
+    }
+
+    #[test]
+    fn a_mistake_names_the_better_moves_and_the_finish_from_its_board() {
+        let start = crate::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+        let goal = Board::goal(start.size());
+        let analysis = analyse(
+            &start,
+            &goal,
+            &crate::parse_moves("udrr").unwrap(),
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(analysis.steps[0].better, vec![vec![Move::Right]]);
+        assert!(analysis.steps[1].better.is_empty());
+        assert_eq!(analysis.finish, [Move::Right, Move::Right]);
+        assert!(analysis.reached_goal());
+    }
+
+    #[test]
+    fn a_move_off_the_board_is_named_and_nothing_is_analysed() {
+        let start = crate::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+        let goal = Board::goal(start.size());
+        let moves = crate::parse_moves("rll").unwrap();
+        let error = analyse(&start, &goal, &moves, &SolveOptions::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "move 3 ('l') takes the blank off the board"
+        );
+    }
+
+    #[test]
+    fn an_unreachable_goal_is_said() {
+        let start = crate::parse_board("2 1 3/4 5 6/7 8 0", None).unwrap();
+        let goal = Board::goal(start.size());
+        assert!(matches!(
+            analyse(&start, &goal, &[], &SolveOptions::default()),
+            Err(AnalysisError::Unreachable)
+        ));
+    }
+}
