@@ -31,6 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::answer::options::SolveOptions;
@@ -156,15 +157,47 @@ fn metric_moves(metric: Metric, steps: &[Move]) -> Vec<&[Move]> {
     }
 }
 
+/// Each move from `board` in `options.metric`, in the move order in force (shorter jumps
+/// first), with the board it leads to.
+fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> {
+    let mut moves = Vec::new();
+    for mv in options.order {
+        let mut after = board.clone();
+        let mut steps = Vec::new();
+        while steps.len() < options.metric.longest_jump(board.size()) && after.apply(mv) {
+            steps.push(mv);
+            moves.push((steps.clone(), after.clone()));
+        }
+    }
+    moves
+}
+
+/// The fewest moves left after each of `moves`: what `known` holds is taken from it, the
+/// rest is searched, each board on its own core where there are several.
+fn lengths_after(
+    moves: &[(Vec<Move>, Board)],
+    known: &[(Board, usize)],
+    goal: &Board,
+    options: &SolveOptions,
+    place: &str,
+) -> Result<Vec<usize>, AnalysisError> {
+    moves
+        .par_iter()
+        .map(
+            |(_, after)| match known.iter().find(|(board, _)| board == after) {
+                Some(&(_, length)) => Ok(length),
+                None => best(after, goal, options, place).map(|b| b.length),
+            },
+        )
+        .collect()
+}
+
 /// Every move from `board` in `options.metric`, with the fewest moves left after it,
 /// in the move order in force (shorter jumps first): the good moves are those leaving
 /// one fewer than the board needs.
 ///
 /// # Errors
 /// As [`analyse`].
-///
-/// # Panics
-/// Never: each jump is within the blank's reach.
 pub fn good_moves(
     board: &Board,
     goal: &Board,
@@ -180,19 +213,13 @@ pub fn good_moves(
     if !is_solvable(board, goal) {
         return Err(AnalysisError::Unreachable);
     }
-    let size = board.size();
-    let mut moves = Vec::new();
-    for mv in options.order {
-        let reach = options.metric.reach(size, board.blank(), mv).count();
-        for cells in 1..=reach {
-            let steps = vec![mv; cells];
-            let mut after = board.clone();
-            after.apply_all(&steps).expect("within reach");
-            let left = best(&after, goal, options, "the start")?;
-            moves.push((steps, left.length));
-        }
-    }
-    Ok(moves)
+    let moves = moves_from(board, options);
+    let lengths = lengths_after(&moves, &[], goal, options, "the start")?;
+    Ok(moves
+        .into_iter()
+        .map(|(steps, _)| steps)
+        .zip(lengths)
+        .collect())
 }
 
 /// Analyses `moves` (the blank's steps) from `start` towards `goal`, move by move in
@@ -239,6 +266,8 @@ pub fn analyse(
         exact: known.exact,
     };
     let mut board = start.clone();
+    // The board before this one and its fewest moves: a move back to it needs no search.
+    let mut previous: Option<(Board, usize)> = None;
     for (index, played) in metric_moves(metric, moves).into_iter().enumerate() {
         let before = board.clone();
         let need = known.length;
@@ -259,10 +288,23 @@ pub fn analyse(
         // An optimum falls by at most one a move: anything above that was lost.
         let lost = (after.length + 1).saturating_sub(need);
         let better = if lost > 0 {
-            good_moves(&before, goal, options)?
+            // What is known already: the move played, the first move of the best path,
+            // and the way back.
+            let mut lengths = vec![(board.clone(), after.length)];
+            if let Some(first) = metric_moves(metric, &known.moves).first() {
+                let mut along = before.clone();
+                along.apply_all(first).expect("a path's move");
+                lengths.push((along, need - 1));
+            }
+            lengths.extend(previous.clone());
+            let moves = moves_from(&before, options);
+            let place = format!("move {}", index + 1);
+            let left = lengths_after(&moves, &lengths, goal, options, &place)?;
+            moves
                 .into_iter()
+                .zip(left)
                 .filter(|(_, left)| left + 1 == need)
-                .map(|(steps, _)| steps)
+                .map(|((steps, _), _)| steps)
                 .collect()
         } else {
             Vec::new()
@@ -280,6 +322,7 @@ pub fn analyse(
             better,
             exact: after.exact,
         });
+        previous = Some((before, need));
         known = after;
     }
     if analysis.first_mistake.is_none() {
