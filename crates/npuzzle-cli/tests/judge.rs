@@ -1,13 +1,13 @@
-//! `npuzzle judge` end to end for the judges added after the first three: each judge's
-//! published samples byte for byte (or, where the judge accepts any shortest answer and
-//! its sample shows another, the answer replayed and its length), `--list`, and bad input
-//! answered with the cases before it and exit 1.
+//! `npuzzle judge` end to end: each judge's published samples byte for byte (or, where
+//! the judge accepts any shortest answer and its sample shows another, the answer
+//! replayed and its length), `--list`, bad input answered with the cases before it and
+//! exit 1, and a line longer than any of the format's refused at once, in little memory.
 
 use npuzzle::services::judge::JUDGES;
 use npuzzle::{parse_board, parse_moves, Board};
 use predicates::prelude::*;
 
-use crate::common::{npuzzle, stdout_of};
+use crate::common::{measured, npuzzle, stdout_of};
 
 #[test]
 fn list_names_every_judge_with_its_source() {
@@ -37,6 +37,130 @@ fn list_names_every_judge_with_its_source() {
         .assert()
         .code(2);
     npuzzle().arg("judge").assert().code(2);
+}
+
+#[test]
+fn judge_p1379_sample_and_unreachable() {
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("283104765\n")
+        .assert()
+        .success()
+        .stdout("4\n");
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("123804765")
+        .assert()
+        .success()
+        .stdout("0\n");
+    npuzzle()
+        .args(["judge", "p1379"])
+        .write_stdin("283104756\n")
+        .assert()
+        .success()
+        .stdout("-1\n");
+}
+
+#[test]
+fn judge_p1379_bad_input() {
+    for (input, needle) in [
+        ("28310476\n", "nine digits"),
+        ("2831047659\n", "nine digits"),
+        ("283104795\n", "token 8 ('9')"),
+        ("283104768x\n", "nine digits"),
+        ("223104765\n", "tile 2 already stands at token 1"),
+        ("", "nine digits"),
+    ] {
+        npuzzle()
+            .args(["judge", "p1379"])
+            .write_stdin(input)
+            .assert()
+            .failure()
+            .stdout("")
+            .stderr(predicate::str::contains(needle));
+    }
+}
+
+#[test]
+fn judge_path_sample_layouts() {
+    let expected = "4\n123804765\n123084765\n023184765\n203184765\n283104765\n";
+    for input in [
+        "1 2 3\n8 0 4\n7 6 5\n2 8 3\n1 0 4\n7 6 5\n",
+        "1 2 3 8 0 4 7 6 5\n2 8 3 1 0 4 7 6 5",
+        "  1\t2 3\r\n8 0 4\r\n7 6 5\r\n\r\n2 8 3\r\n1 0 4\r\n7 6 5\r\n",
+    ] {
+        npuzzle()
+            .args(["judge", "path"])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+}
+
+#[test]
+fn judge_path_equal_unreachable_and_bad() {
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("0 1 2\n3 4 5\n6 7 8\n0 1 2\n3 4 5\n6 7 8\n")
+        .assert()
+        .success()
+        .stdout("0\n012345678\n");
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 6\n7 8 0\n")
+        .assert()
+        .success()
+        .stdout("-1\n");
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 6\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected 18 numbers"));
+    npuzzle()
+        .args(["judge", "path"])
+        .write_stdin("1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 a\n7 8 0\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("token 15 ('a') on line 5"));
+}
+
+#[test]
+fn judge_hdu1043_cases_and_unsolvable() {
+    let out = stdout_of(
+        &["judge", "hdu1043"],
+        "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n1 2\n3 4 5 6\n7 x 8\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0].len(), 19);
+    let mut board = parse_board("2 3 4 1 5 0 7 6 8", None).unwrap();
+    board.apply_all(&parse_moves(lines[0]).unwrap()).unwrap();
+    assert_eq!(board, Board::goal(board.size()));
+    assert_eq!(&lines[1..], &["", "unsolvable", "r"]);
+}
+
+#[test]
+fn judge_hdu1043_bad_case_after_good_ones() {
+    npuzzle()
+        .args(["judge", "hdu1043"])
+        .write_stdin("1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 8\n")
+        .assert()
+        .code(1)
+        .stdout("r\n")
+        .stderr(predicate::str::contains(
+            "case 2, token 9 ('8') on line 2: tile 8 already stands at token 8",
+        ));
+    npuzzle()
+        .args(["judge", "hdu1043"])
+        .write_stdin("1 2 3 4 5 6 7 x 8 1 2 3")
+        .assert()
+        .code(1)
+        .stdout("r\n")
+        .stderr(predicate::str::contains(
+            "case 2: expected 9 tokens, the input ends after 3",
+        ));
 }
 
 #[test]
@@ -114,7 +238,7 @@ fn abc224d_samples() {
 /// statements: AOJ's pages, the problem texts of POJ 2893, UVa 10085 and Kattis
 /// `npuzzle`, LintCode 794's examples, and CSES 1670's sample.
 #[test]
-fn section_four_samples() {
+fn aoj_poj2893_uva10085_kattis_lintcode794_cses1670_samples() {
     for (judge, input, output) in [
         ("alds1-13-b", "1 3 0\n4 2 5\n7 8 6\n", "4\n"),
         (
@@ -245,4 +369,89 @@ fn bad_input_exits_1_after_the_cases_before_it() {
             .stdout(stdout)
             .stderr(predicate::str::contains(message));
     }
+}
+
+/// A line of fifty million digits on a judge's stdin is refused at once, holding little
+/// more than the line: it was read as a token a digit (57 bytes a byte, 20 MB took
+/// 1.1 GB and p1379 over 10 s). Now no judge reads so long a line: it is refused when it
+/// passes the longest line of the format (issue 48 item 3).
+#[test]
+fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
+    const LINE: usize = 50_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, cell: &dyn Fn(usize) -> u8| {
+        let path = dir.path().join(name);
+        let mut bytes: Vec<u8> = (0..LINE).map(cell).collect();
+        bytes.push(b'\n');
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    // Digits 0-9 as a generator of no note gives them; digits 0-8 only, all cells to
+    // HDU 1043.
+    let digits = write("digits", &|i| {
+        b'0' + (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 10
+    });
+    let cells = write("cells", &|i| {
+        b'0' + (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 9
+    });
+    let too_long = "line 1 is longer than";
+    for (format, input, needle) in [
+        ("p1379", &digits, too_long),
+        ("path", &digits, too_long),
+        ("path", &cells, too_long),
+        ("hdu1043", &digits, too_long),
+        ("hdu1043", &cells, too_long),
+        ("poj1077", &cells, too_long),
+        ("hdu3567", &digits, too_long),
+        ("uva652", &digits, too_long),
+        ("uva10181", &digits, too_long),
+        ("abc224d", &digits, too_long),
+        ("leetcode773", &digits, too_long),
+    ] {
+        let (code, stderr, peak, elapsed) = measured(&["judge", format], input);
+        assert_eq!(code, 1, "{format}: {stderr}");
+        assert!(stderr.contains(needle), "{format}: {stderr}");
+        assert!(
+            stderr.len() < 300,
+            "{format}: the message quotes no megabytes"
+        );
+        // Generous for a loaded machine; the old readers took seconds and gigabytes.
+        assert!(
+            elapsed < std::time::Duration::from_secs(5),
+            "{format}: {elapsed:?}"
+        );
+        assert!(peak < 4 * LINE as u64, "{format}: {peak} bytes at the peak");
+    }
+}
+
+/// `judge FORMAT < /dev/zero` read about 11 GB (half the machine's memory) before it
+/// refused anything. Every judge now refuses the endless line as it passes the longest
+/// line the format can have, naming the judge, the line and the bound, at once and in
+/// little memory; POJ 2893's bound is its largest board, 999 x 999, written on one line.
+#[test]
+fn every_judge_refuses_an_endless_input_at_its_longest_line() {
+    let zero = std::path::Path::new("/dev/zero");
+    for judge in npuzzle::services::judge::JUDGES {
+        let (code, stderr, peak, elapsed) = measured(&["judge", judge.name], zero);
+        let limit = judge.longest_line();
+        assert_eq!(code, 1, "{}: {stderr}", judge.name);
+        assert!(
+            stderr.starts_with(&format!(
+                "error: line 1 is longer than {limit} bytes, more than any line of {}'s input",
+                judge.name
+            )),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
+        // Its line (7.9 MB for POJ 2893, a kilobyte for the rest) and the program, and
+        // the test process where the child is forked from it: far below the 11 GB.
+        assert!(
+            peak < (limit as u64) + (256 << 20),
+            "{}: {peak} bytes at the peak",
+            judge.name
+        );
+    }
+    let poj2893 = npuzzle::services::judge::named("poj2893").unwrap();
+    assert_eq!(poj2893.longest_case(), 7_872_908);
 }

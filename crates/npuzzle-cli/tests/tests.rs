@@ -5,8 +5,11 @@
 mod common;
 
 mod batch;
+mod bench;
 mod bounded;
+mod check;
 mod cluster;
+mod compare;
 mod count;
 mod depths;
 mod faults;
@@ -17,6 +20,7 @@ mod limits;
 mod metric;
 mod order;
 mod pdb;
+mod random;
 mod ranks;
 mod readme;
 mod serve;
@@ -27,3 +31,4 @@ mod tables;
 mod tiles;
 mod trace;
 mod tutorial;
+mod wording;
