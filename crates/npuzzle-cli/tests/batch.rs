@@ -1,13 +1,15 @@
-//! `npuzzle batch`: order, error records, and resuming a killed run.
+//! `npuzzle batch`: order, error records, resuming a killed run, ids (duplicates refused,
+//! the rest kept as written), and results written to devices and named pipes.
 
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
+use predicates::prelude::*;
 
 use crate::common;
 
-use common::{json_lines as records, npuzzle};
+use common::{json_lines as records, npuzzle, stdout_of};
 
 /// The records of a batch of `input` towards 123804765, which must succeed.
 fn batch_to_goal_123804765(input: impl Into<Vec<u8>>) -> Vec<serde_json::Value> {
@@ -151,4 +153,90 @@ fn cached_pattern_databases_guide_fifteen_puzzles() {
         assert_eq!(row["optimal"], true);
     }
     assert_eq!(rows[2]["algorithm"], "table");
+}
+
+#[test]
+fn batch_refuses_duplicate_ids_and_keeps_ids_exact() {
+    // An explicit id 3 and line 3's implicit id 3: refused before solving, naming the lines.
+    let input =
+        "{\"id\":3,\"board\":\"1 2 3/4 5 6/7 0 8\"}\n1 2 3/4 5 6/7 8 0\n1 2 3/4 5 6/0 7 8\n";
+    npuzzle()
+        .args(["batch", "-q"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("id 3 on lines 1, 3"));
+    // Ids come back as written, so distinct ids never collide.
+    let input = "{\"id\":18446744073709551616,\"board\":\"1 2 3/4 5 6/7 0 8\"}\n\
+                 {\"id\":18446744073709551617,\"board\":\"1 2 3/4 5 6/7 0 8\"}\n\
+                 {\"id\":-0,\"board\":\"1 2 3/4 5 6/7 0 8\"}\n\
+                 {\"id\":0,\"board\":\"1 2 3/4 5 6/7 0 8\"}\n";
+    let out = stdout_of(&["batch", "-q"], input);
+    let ids: Vec<&str> = out
+        .lines()
+        .map(|l| l.rsplit_once("\"id\":").unwrap().1.trim_end_matches('}'))
+        .collect();
+    assert_eq!(
+        ids,
+        ["18446744073709551616", "18446744073709551617", "-0", "0"]
+    );
+    // Resuming skips exactly the ids already answered.
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.jsonl");
+    std::fs::write(&output, format!("{}\n", out.lines().next().unwrap())).unwrap();
+    npuzzle()
+        .args(["batch", "-q", "--output", output.to_str().unwrap()])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let rows = records(&std::fs::read_to_string(&output).unwrap());
+    assert_eq!(rows.len(), 4);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn batch_writes_to_devices() {
+    // `-o /dev/null` failed ("syncing /dev/null: Invalid argument"), and `-o /dev/full`
+    // read the device's endless zeros as an earlier run's output before writing.
+    for device in ["/dev/null", "/dev/zero"] {
+        npuzzle()
+            .args(["batch", "-o", device])
+            .write_stdin("1 2 3 4 5 6 7 0 8\n")
+            .timeout(Duration::from_secs(60))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("1 solved or answered"));
+    }
+    npuzzle()
+        .args(["batch", "-o", "/dev/full"])
+        .write_stdin("1 2 3 4 5 6 7 0 8\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "writing results to /dev/full: No space left on device",
+        ));
+    // A named pipe with a reader at the other end: opening it to look for an earlier
+    // run waited for a writer for ever.
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("results");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    npuzzle()
+        .args(["batch", "-o", pipe.to_str().unwrap()])
+        .write_stdin("1 2 3 4 5 6 7 0 8\n")
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+    let records = records(&reader.join().unwrap());
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["length"], 1);
 }

@@ -1,7 +1,7 @@
 //! Files survive faults: a batch's results on a full disk (a real one, a file size limit,
-//! a full standard output) and through Ctrl-C or SIGTERM; two processes building the same
-//! pattern database at once; damaged table files. A fault of the machine exits 1, a bad
-//! request 2.
+//! a full standard output) and through Ctrl-C or SIGTERM; every command that writes, on a
+//! full standard output; two processes building the same pattern database at once;
+//! damaged table files. A fault of the machine exits 1, a bad request 2.
 //!
 //! The full-disk test mounts a 16 KiB tmpfs in a mount namespace of its own (`unshare`,
 //! root or unprivileged user namespaces); where neither is allowed it says it is skipped,
@@ -506,4 +506,33 @@ fn the_default_budget_keeps_within_an_address_space_limit() {
     );
     let peak = report["stats"]["peak_bytes"].as_u64().unwrap();
     assert!(peak <= (LIMIT_KIB << 10) / 2, "{peak} bytes held");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    for args in [
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["solve", "1 2 3/4 5 6/7 0 8", "--json"],
+        vec!["random", "--size", "3x3", "--count", "3"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(&args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // The machine failed, not the request: exit 1.
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }

@@ -1,4 +1,9 @@
-//! `npuzzle completions` and `npuzzle man`: scripts and pages for every subcommand.
+//! `npuzzle completions` and `npuzzle man`: scripts and pages for every subcommand; a
+//! directory to write into that is a file is named (`man --dir`, as `bench --plots`).
+
+use std::time::Duration;
+
+use predicates::prelude::*;
 
 use crate::common;
 
@@ -82,4 +87,44 @@ fn manual_pages() {
         let text = std::fs::read_to_string(pages.join(format!("{name}.1"))).unwrap();
         assert!(text.starts_with(".ie"), "{name}");
     }
+}
+
+#[test]
+fn a_directory_to_write_into_that_is_a_file_is_named() {
+    // It said "creating /dev/null: File exists (os error 17)".
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain");
+    std::fs::write(&file, "x").unwrap();
+    let file = file.to_str().unwrap();
+    let needle = format!("{file} is not a directory: name a directory to write the files into");
+    for args in [
+        vec!["man", "--dir", file],
+        // A benchmark that would run a minute: the path is checked before it starts.
+        vec![
+            "bench",
+            "--size",
+            "5x5",
+            "-n",
+            "1",
+            "--configs",
+            "idastar:manhattan",
+            "--plots",
+            file,
+            "-q",
+        ],
+    ] {
+        npuzzle()
+            .args(&args)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle.as_str()));
+    }
+    // A directory still gets its files.
+    let pages = dir.path().join("pages");
+    npuzzle()
+        .args(["man", "--dir", pages.to_str().unwrap()])
+        .assert()
+        .success();
+    assert!(pages.join("npuzzle.1").is_file());
 }

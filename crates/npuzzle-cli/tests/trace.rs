@@ -2,7 +2,8 @@
 //! order the README documents: BFS (queue order, the start first, children in blank order
 //! l, r, d, u, each board expanded once, the goal reported when generated) and IDA* with
 //! Manhattan distance (a pass per bound, depth first, never straight back to the parent).
-//! Event for event: kind, board, g, h, move, bound, frontier.
+//! Event for event: kind, board, g, h, move, bound, frontier. `--algorithm` offers only
+//! the searches a trace follows.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -356,4 +357,22 @@ fn a_trace_prints_its_first_event_at_once() {
     assert!(running, "the trace ended before its first line was read");
     assert!(held.is_some_and(|kib| kib < 64 << 10), "{held:?} KiB held");
     assert!(waited.as_secs() < 10, "the first line took {waited:?}");
+}
+
+/// `trace --algorithm` offers only the searches a trace follows, in its help and in the
+/// error for any other name.
+#[test]
+fn trace_offers_only_the_traced_searches() {
+    let traced = "[possible values: bfs, bidirectional, astar, idastar, iddfs]";
+    let help = stdout_of(&["trace", "--help"], "");
+    assert!(help.contains(traced), "{help}");
+    for wrong in ["dfs", "table", "fast-idastar", "auto"] {
+        let out = npuzzle()
+            .args(["trace", "283104765", "--algorithm", wrong])
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains(traced), "{wrong}: {stderr}");
+        assert!(!stderr.contains("constructive"), "{wrong}: {stderr}");
+    }
 }

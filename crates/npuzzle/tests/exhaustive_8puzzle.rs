@@ -1,8 +1,7 @@
 //! Every one of the 181,440 states reachable from a 3x3 goal, solved by every optimal
 //! algorithm and compared with the exact breadth-first distance.
 
-mod common;
-use common::all_distances;
+use crate::common::all_distances;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -1,7 +1,6 @@
 //! Pattern databases against exact distances, and the fast IDA* with them.
 
-mod common;
-use common::all_distances;
+use crate::common::all_distances;
 
 use std::collections::HashMap;
 

@@ -3,8 +3,7 @@
 //! their partitions, updated move by move exactly as computed from scratch, and the
 //! canonical path on one thread or two.
 
-mod common;
-use common::all_distances;
+use crate::common::all_distances;
 
 use npuzzle::fast_idastar::{self, Estimate, FastBoard, LinearConflict};
 use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};

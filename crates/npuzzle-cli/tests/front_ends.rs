@@ -1,4 +1,4 @@
-//! One plan behind every door: the same boards sent through `npuzzle solve`,
+//! One plan behind every front end: the same boards sent through `npuzzle solve`,
 //! `npuzzle batch` and `POST /api/solve`, with the same cache, get the same algorithm,
 //! the same estimate and the same moves: a 3x3 board (its embedded table), a 3x4 board
 //! (a cached 12-cell table, 4x3) and 4x4 boards (a cached 5-5-5 pattern database).
