@@ -445,7 +445,21 @@ fn a_program_is_judged_when_it_exits_and_what_it_left_is_ended() {
         .trim()
         .parse()
         .unwrap();
-    assert!(!alive(left), "the child left behind still runs");
+    assert!(ends_soon(left), "the child left behind still runs");
+}
+
+/// Whether process `pid` has stopped running within two seconds: a kill is delivered
+/// asynchronously, so a loaded machine may take a moment to end the process after
+/// `judge test` has sent it.
+fn ends_soon(pid: u32) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while alive(pid) {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    true
 }
 
 /// Whether process `pid` runs (a zombie is not running).
@@ -504,7 +518,7 @@ fn a_signal_to_judge_test_ends_the_program_under_test() {
     assert_eq!(out.status.code(), Some(143));
     assert!(String::from_utf8_lossy(&out.stderr).contains("SIGTERM"));
     std::thread::sleep(std::time::Duration::from_millis(100));
-    assert!(!alive(program_pid), "the program under test still runs");
+    assert!(ends_soon(program_pid), "the program under test still runs");
 }
 
 /// `--cases 100000000` grew past 5 GB making its cases before it ran anything: a count
