@@ -185,12 +185,26 @@ fn trace_follows_a_search_in_the_multi_tile_metric() {
         let events = json_lines(&String::from_utf8_lossy(&output.stdout));
         let goal = events.iter().find(|e| e["event"] == "goal").unwrap();
         assert_eq!(goal["g"], far[&cells(board)], "{algorithm}");
+        // Every move from a parent is written, a jump as one letter a cell crossed.
+        for event in events
+            .iter()
+            .filter(|e| e["depth"].as_u64().is_some_and(|d| d > 0))
+        {
+            let letters = event["move"].as_str().unwrap_or_else(|| panic!("{event}"));
+            assert!(!letters.is_empty() && letters.len() <= 2, "{event}");
+            assert!(letters.chars().all(|c| letters.starts_with(c)), "{event}");
+        }
         let summary = String::from_utf8_lossy(&output.stderr);
         assert!(
             summary.contains("goal reached in 2 moves in the multi-tile metric"),
             "{summary}"
         );
     }
+    npuzzle()
+        .args(["trace", "1 2 3/4 5 6/0 7 8", "--metric", "mtm", "-a", "bfs"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("depth=1 move=rr "));
     npuzzle()
         .args(["trace", board, "-a", "bfs"])
         .assert()

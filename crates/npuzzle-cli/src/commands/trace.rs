@@ -34,7 +34,7 @@ fn text_line(event: &TraceEvent) -> String {
         );
     }
     if matches!(event.kind, TraceKind::Expand | TraceKind::Goal) {
-        let moved = event.moved.map_or('-', npuzzle::Move::letter);
+        let moved = event.move_letters().unwrap_or_else(|| "-".to_string());
         let _ = write!(line, " move={moved}");
     }
     if let Some(bound) = event.bound {

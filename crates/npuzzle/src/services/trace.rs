@@ -124,6 +124,9 @@ pub struct TraceEvent {
     /// a bidirectional search, a meeting and an iteration). On the backward side of
     /// bidirectional BFS it is the move from the parent (nearer the goal) to the board.
     pub moved: Option<Move>,
+    /// The cells the blank crossed with [`TraceEvent::moved`]: 1 in the single-tile
+    /// metric, up to the longer side less one in the multi-tile one (0 with no move).
+    pub jumped: usize,
     /// Boards waiting to be expanded (see [`crate::search::Expansion::frontier`]); none
     /// for events other than expansions.
     pub frontier: Option<usize>,
@@ -132,6 +135,13 @@ pub struct TraceEvent {
 }
 
 impl TraceEvent {
+    /// The blank's move from the parent as its letters, one a cell crossed (`r`, or `rr`
+    /// for a jump of two cells in the multi-tile metric); `None` where there is no move.
+    pub fn move_letters(&self) -> Option<String> {
+        self.moved
+            .map(|mv| mv.letter().to_string().repeat(self.jumped.max(1)))
+    }
+
     /// `g + h`.
     #[must_use]
     pub fn f(&self) -> u32 {
@@ -413,8 +423,11 @@ pub fn trace_with(
 
 /// The trace's record of `event`, the `expanded`-th expansion or after it.
 fn record(event: &Event<'_, Board>, size: Size, expanded: u64) -> TraceEvent {
+    // A move of the blank, or a jump of several cells in the multi-tile metric.
     let moved = |parent: Option<&Board>, board: &Board| {
-        parent.and_then(|p| Move::between(size, p.blank(), board.blank()))
+        parent
+            .and_then(|p| Metric::jump(size, p.blank(), board.blank()))
+            .map_or((None, 0), |(mv, cells)| (Some(mv), cells))
     };
     let blank = TraceEvent {
         kind: TraceKind::Iteration,
@@ -425,6 +438,7 @@ fn record(event: &Event<'_, Board>, size: Size, expanded: u64) -> TraceEvent {
         bound: None,
         side: None,
         moved: None,
+        jumped: 0,
         frontier: None,
         expanded,
     };
@@ -437,7 +451,8 @@ fn record(event: &Event<'_, Board>, size: Size, expanded: u64) -> TraceEvent {
             depth: e.depth,
             bound: e.bound,
             side: e.side,
-            moved: moved(e.parent, e.node),
+            moved: moved(e.parent, e.node).0,
+            jumped: moved(e.parent, e.node).1,
             frontier: Some(e.frontier),
             expanded,
         },
@@ -462,7 +477,8 @@ fn record(event: &Event<'_, Board>, size: Size, expanded: u64) -> TraceEvent {
             board: Some(node.clone()),
             g,
             depth: g,
-            moved: moved(parent, node),
+            moved: moved(parent, node).0,
+            jumped: moved(parent, node).1,
             ..blank
         },
     }

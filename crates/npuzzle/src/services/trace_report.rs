@@ -16,7 +16,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::puzzle::board::Move;
 use crate::services::trace::{TraceEvent, TraceKind};
 
 /// One event as programs read it: fields that do not apply to the event are left out,
@@ -74,7 +73,7 @@ impl TraceEventReport {
             h: on_board.then_some(event.h),
             f: on_board.then_some(event.f()),
             depth: on_board.then_some(event.depth),
-            moved: has_move.then(|| event.moved.map(|m| Move::letter(m).to_string())),
+            moved: has_move.then(|| event.move_letters()),
             bound: event.bound,
             side: event.side.map(crate::search::Side::name),
             frontier: event.frontier,
