@@ -245,6 +245,24 @@ def check(
     """Do `moves` solve `board`, and are they as few as possible (counted in `metric`:
     "stm", or "mtm" where a run of equal blank moves is one move)?"""
 
+def analyse(
+    board: BoardLike,
+    moves: Optional[str] = None,
+    goal: Optional[BoardLike] = None,
+    *,
+    notation: str = "blank",
+    size: Optional[SizeLike] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+    metric: Optional[str] = "stm",
+) -> Dict[str, Any]:
+    """A recorded solve move by move, as `npuzzle analyse --json` prints it: "steps" (each
+    move's "move", "remaining", "lost", "better", "exact"), "lost", "first_mistake",
+    "finish", "optimum", "reached_goal". Without `moves`: each first move ("moves") and
+    the board's "optimum"."""
+
 def random_board(
     size: Optional[SizeLike] = None,
     seed: Optional[int] = None,

@@ -311,7 +311,7 @@ pub fn from_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResu
 }
 
 /// A token for `options`' work, put in its limits: the work stops once it is set.
-fn stoppable(options: &mut SolveOptions) -> CancelToken {
+pub(crate) fn stoppable(options: &mut SolveOptions) -> CancelToken {
     let cancel = CancelToken::new();
     options.limits.cancel = Some(cancel.clone());
     cancel

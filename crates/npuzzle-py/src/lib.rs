@@ -14,6 +14,7 @@
 //! Built into a wheel by maturin (`pip install ./crates/npuzzle-py`); the type stubs are
 //! `npuzzle.pyi` beside this crate's manifest, and the tests are `tests/test_npuzzle.py`.
 
+mod analysis;
 mod arguments;
 mod board;
 mod comparison;
@@ -53,6 +54,7 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(functions::solve, module)?)?;
     module.add_function(wrap_pyfunction!(functions::compare, module)?)?;
     module.add_function(wrap_pyfunction!(functions::check, module)?)?;
+    module.add_function(wrap_pyfunction!(analysis::analyse, module)?)?;
     module.add_function(wrap_pyfunction!(functions::random_board, module)?)?;
     module.add_function(wrap_pyfunction!(functions::distance, module)?)?;
     module.add_function(wrap_pyfunction!(functions::to_tiles, module)?)?;

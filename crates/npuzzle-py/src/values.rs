@@ -161,6 +161,11 @@ pub fn moves(value: &Bound<'_, PyAny>) -> PyResult<String> {
     text(value, "moves")
 }
 
+/// The `moves` argument where it may be left out (`None`).
+pub fn optional_moves(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    optional(value, "moves", text)
+}
+
 /// The `reflection` argument.
 pub fn reflection(value: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(value, "reflection")

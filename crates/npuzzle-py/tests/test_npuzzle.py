@@ -413,6 +413,25 @@ def test_the_default_budget_keeps_within_an_address_space_limit():
     assert 0 < int(peak) <= headroom // 2
 
 
+def test_analyse_is_the_command_lines_object():
+    for board, moves, notation, metric in [
+        ("1 2 3/4 5 6/0 7 8", "udrr", "blank", "stm"),
+        ("1 2 3/4 5 6/0 7 8", "DULL", "tiles", "stm"),
+        ("8 2 0/4 6 1/3 7 5", "lldrurddlu", "blank", "mtm"),
+    ]:
+        expected = json.loads(
+            cli("analyse", board, moves, "--json", "-q", "--notation", notation, "--metric", metric)
+        )
+        assert npuzzle.analyse(board, moves, notation=notation, metric=metric) == expected
+    first = npuzzle.analyse("1 2 3/4 5 6/0 7 8")
+    assert first == json.loads(cli("analyse", "1 2 3/4 5 6/0 7 8", "--json", "-q"))
+    assert [m["move"] for m in first["moves"] if m["good"]] == ["r"]
+    with pytest.raises(ValueError, match=r"moves: move 3 \('R'\) takes the blank off the board"):
+        npuzzle.analyse("1 2 3/4 5 6/0 7 8", "LRR", notation="tiles")
+    with pytest.raises(ValueError, match="board: the goal cannot be reached"):
+        npuzzle.analyse("2 1 3/4 5 6/7 8 0", "l")
+
+
 def test_check_says_how_far_over_optimal_from_a_bounded_search():
     with pytest.raises(npuzzle.SearchLimit) as caught:
         npuzzle.solve(KORF_1, KORF_GOAL, algorithm="fast-idastar", max_nodes=200_000)

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod analysis;
+pub mod analysis_report;
 pub mod bench_config;
 pub mod compare;
 pub mod depth_table;
