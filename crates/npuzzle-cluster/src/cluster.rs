@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use npuzzle::answer::cluster::{ClusterLink, SharedLink};
+use npuzzle::fast_idastar::cluster_link::{ClusterLink, SharedLink};
 
 use crate::error::ClusterError;
 use crate::host_file::HostFile;

@@ -2,7 +2,7 @@
 //!
 //! The `npuzzle` library's shared searches and batches over several processes, on
 //! [timely-dataflow](https://docs.rs/timely): the engine stays out of the library, which
-//! sees only the [`npuzzle::answer::cluster::ClusterLink`] a [`Cluster`] gives it.
+//! sees only the [`npuzzle::fast_idastar::cluster_link::ClusterLink`] a [`Cluster`] gives it.
 //!
 //! ```no_run
 //! use std::time::Duration;

@@ -18,7 +18,7 @@ pub(crate) struct Note {
 /// The content of a [`Note`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) enum Body {
-    /// The sender's part of a round (see `npuzzle::answer::cluster::ClusterLink::gather`).
+    /// The sender's part of a round (see `npuzzle::fast_idastar::cluster_link::ClusterLink::gather`).
     Share(String),
     /// Items from this index on are not needed this round.
     Cutoff(usize),

@@ -141,7 +141,7 @@ fn on_cluster(
     // --max-memory is given, is half its machine's memory, shared by its threads).
     let defaults = &SolveOptions {
         limits: Limits {
-            max_bytes: npuzzle::answer::cluster::least(
+            max_bytes: npuzzle::fast_idastar::cluster_link::least(
                 cluster.link().0.as_ref(),
                 defaults.limits.max_bytes,
             ),
@@ -338,7 +338,7 @@ fn agree(
             fields.push(field);
         }
     }
-    npuzzle::answer::cluster::agree(cluster.link().0.as_ref(), &fields)?;
+    npuzzle::fast_idastar::cluster_link::agree(cluster.link().0.as_ref(), &fields)?;
     Ok(())
 }
 

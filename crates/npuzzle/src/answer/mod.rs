@@ -11,7 +11,6 @@
 //! ```
 
 pub mod algorithm;
-pub mod cluster;
 pub mod options;
 pub mod solution;
 pub mod solve_error;

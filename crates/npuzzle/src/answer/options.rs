@@ -22,8 +22,8 @@
 use std::time::Duration;
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::cluster::SharedLink;
 use crate::answer::solve_error::SolveError;
+use crate::fast_idastar::cluster_link::SharedLink;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::move_order::MoveOrder;
@@ -181,7 +181,7 @@ pub struct SolveOptions {
     /// Told of long work: table and database builds, and each iteration of the
     /// fast IDA* (see [`RunSettings::progress`]).
     pub progress: Option<SharedProgress>,
-    /// The other processes this one searches with, if any (see [`crate::answer::cluster`]):
+    /// The other processes this one searches with, if any (see [`crate::fast_idastar::cluster_link`]):
     /// every process runs the same solve with its own link.
     pub cluster: Option<SharedLink>,
     /// Whether to count every optimal solution, not only find one
@@ -326,7 +326,7 @@ pub struct RunSettings {
     /// Told of each iteration as it starts (its bound and the nodes so far), for a long
     /// search to show it is alive.
     pub progress: Option<SharedProgress>,
-    /// The other processes sharing each iteration, if any (see [`crate::answer::cluster`]).
+    /// The other processes sharing each iteration, if any (see [`crate::fast_idastar::cluster_link`]).
     pub cluster: Option<SharedLink>,
     /// Raised to each iteration's bound as the iteration starts: the previous one found
     /// no path within its bound, so none is shorter than this one's (an admissible

@@ -29,9 +29,9 @@ use super::algorithm::Algorithm;
 #[derive(Debug, Error)]
 pub enum SolveError {
     /// Processes of a cluster that would not search the same way (see
-    /// [`crate::answer::cluster::agree`]).
+    /// [`crate::fast_idastar::cluster_link::agree`]).
     #[error(transparent)]
-    ClusterDisagrees(#[from] crate::answer::cluster::Disagreement),
+    ClusterDisagrees(#[from] crate::fast_idastar::cluster_link::Disagreement),
     /// Start and goal of different sizes.
     #[error("the start is {start} but the goal is {goal}")]
     SizeMismatch {

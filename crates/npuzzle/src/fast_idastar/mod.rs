@@ -34,6 +34,7 @@
 //! order, and an admissible estimate prunes no optimal path in it, so the path found is
 //! the smallest shortest path in the move order: the canonical one, whatever the estimate.
 
+pub mod cluster_link;
 mod count;
 mod estimate;
 mod fast_board;

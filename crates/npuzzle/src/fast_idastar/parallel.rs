@@ -35,9 +35,9 @@
 //! spread over the threads, and an iteration's last items are small, so the threads
 //! finish it together (docs/BENCHMARKS.md, "Threads (parallel IDA*)").
 //!
-//! **On a cluster** (a [`crate::answer::cluster::ClusterLink`] in the settings) every process lists
+//! **On a cluster** (a [`crate::fast_idastar::cluster_link::ClusterLink`] in the settings) every process lists
 //! the same frontier, sized for the threads of the whole cluster; threads
-//! [claim](crate::answer::cluster::ClusterLink::claim) items from the link instead of the shared
+//! [claim](crate::fast_idastar::cluster_link::ClusterLink::claim) items from the link instead of the shared
 //! counter, a goal's cutoff is announced to the other processes and read from them, and
 //! each iteration ends with every process's counts, next bound and lowest goal gathered,
 //! from which all decide the same thing.
@@ -54,7 +54,7 @@ use std::time::{Duration, Instant};
 use super::runner::Runner;
 use super::shared_iteration::SharedIteration;
 use super::{Estimate, FastBoard, MovePruner, MoveTable, Reports};
-use crate::answer::cluster::{ClusterLink, RoundShare};
+use crate::fast_idastar::cluster_link::{ClusterLink, RoundShare};
 use crate::puzzle::board::{Board, Move};
 use crate::search::{Budget, GiveUp, Limits, Stats};
 
@@ -225,7 +225,7 @@ fn work<E: Estimate>(
 
 /// The parallel search on `threads` threads (see the [module](self) documentation); the
 /// same contract and answer as [`super::search`]. With a `link`, the items of each
-/// iteration are shared with the cluster's other processes (see [`crate::answer::cluster`]), and
+/// iteration are shared with the cluster's other processes (see [`crate::fast_idastar::cluster_link`]), and
 /// the answer and counts returned are the cluster's, the same on every process.
 pub(super) fn search<E: Estimate>(
     start: &Board,
@@ -607,16 +607,16 @@ mod tests {
 
     /// Runs the same solve on every member of an in-process cluster of `shape`.
     fn on_cluster(start: &Board, goal: &Board, shape: &[usize], limits: &Limits) -> Vec<Solution> {
-        let links = crate::answer::cluster::InProcessCluster::new(shape);
+        let links = crate::fast_idastar::cluster_link::InProcessCluster::new(shape);
         std::thread::scope(|scope| {
             let handles: Vec<_> = links
                 .into_iter()
                 .map(|link| {
                     let options = crate::SolveOptions {
                         threads: link.threads()[link.process()],
-                        cluster: Some(crate::answer::cluster::SharedLink(std::sync::Arc::new(
-                            link,
-                        ))),
+                        cluster: Some(crate::fast_idastar::cluster_link::SharedLink(
+                            std::sync::Arc::new(link),
+                        )),
                         limits: limits.clone(),
                         estimate: crate::EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
                         algorithm: crate::Algorithm::FastIdastar,

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::answer::cluster::ClusterLink;
+use crate::fast_idastar::cluster_link::ClusterLink;
 use crate::search::GiveUp;
 use crate::util::cancel::CancelToken;
 

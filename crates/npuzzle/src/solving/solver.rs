@@ -16,10 +16,10 @@
 use std::time::Instant;
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::cluster;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Solution;
 use crate::answer::solve_error::SolveError;
+use crate::fast_idastar::cluster_link as cluster;
 use crate::fast_idastar::{self, Estimate, LinearConflict};
 use crate::pdb;
 use crate::puzzle::board::{Board, Move};
@@ -613,16 +613,17 @@ mod tests {
     /// The error (or none) each member of an in-process cluster gets solving `start`
     /// with its own options.
     fn on_cluster(start: &Board, goal: &Board, options: &[SolveOptions]) -> Vec<Option<String>> {
-        let links = crate::answer::cluster::InProcessCluster::new(&vec![1; options.len()]);
+        let links =
+            crate::fast_idastar::cluster_link::InProcessCluster::new(&vec![1; options.len()]);
         std::thread::scope(|scope| {
             let handles: Vec<_> = links
                 .into_iter()
                 .zip(options)
                 .map(|(link, options)| {
                     let options = SolveOptions {
-                        cluster: Some(crate::answer::cluster::SharedLink(std::sync::Arc::new(
-                            link,
-                        ))),
+                        cluster: Some(crate::fast_idastar::cluster_link::SharedLink(
+                            std::sync::Arc::new(link),
+                        )),
                         ..options.clone()
                     };
                     scope.spawn(move || solve(start, goal, &options).err().map(|e| e.to_string()))
@@ -714,7 +715,7 @@ mod tests {
         };
         let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Upgraded, String>> {
             let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-            let links = crate::answer::cluster::InProcessCluster::new(&[1, 1]);
+            let links = crate::fast_idastar::cluster_link::InProcessCluster::new(&[1, 1]);
             std::thread::scope(|scope| {
                 let handles: Vec<_> = links
                     .into_iter()
@@ -727,9 +728,9 @@ mod tests {
                                 max_bytes: budget,
                                 ..Limits::NONE
                             },
-                            cluster: Some(crate::answer::cluster::SharedLink(std::sync::Arc::new(
-                                link,
-                            ))),
+                            cluster: Some(crate::fast_idastar::cluster_link::SharedLink(
+                                std::sync::Arc::new(link),
+                            )),
                             ..SolveOptions::default()
                         };
                         let (start, goal, upgrade) = (&start, &goal, &upgrade);

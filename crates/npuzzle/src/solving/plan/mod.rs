@@ -191,7 +191,7 @@ impl Plan {
     /// What processes sharing work under this plan and `options` must have in common
     /// (name, value in words): the program's version, the move order, every limit that
     /// can change the answer ([`limit_identity`]), the algorithm, the estimate and the
-    /// tables' checksum. Compared by [`crate::answer::cluster::agree`], with the board and goal
+    /// tables' checksum. Compared by [`crate::fast_idastar::cluster_link::agree`], with the board and goal
     /// where those are shared too.
     pub fn identity(&self, options: &SolveOptions) -> Vec<(&'static str, String)> {
         let tables = self
@@ -230,7 +230,7 @@ impl Plan {
 /// fast IDA*, holds a path alone, and the tables it reads are compared by
 /// checksum (after a build on the way too). A cluster batch, whose boards are answered
 /// by whichever process solves them, agrees on the least budget instead
-/// ([`crate::answer::cluster::least`]).
+/// ([`crate::fast_idastar::cluster_link::least`]).
 ///
 /// ```
 /// use npuzzle::solving::plan::limit_identity;

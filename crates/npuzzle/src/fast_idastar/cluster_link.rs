@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use npuzzle::answer::cluster::{InProcessCluster, SharedLink};
+//! use npuzzle::fast_idastar::cluster_link::{InProcessCluster, SharedLink};
 //! use npuzzle::{parse_board, solve, Board, Size, SolveOptions};
 //!
 //! let goal = Board::goal(Size::square(4)?);
