@@ -39,6 +39,7 @@ mod count;
 mod estimate;
 mod fast_board;
 mod forbidden_words;
+pub mod in_process_cluster;
 mod linear_conflict;
 mod manhattan;
 mod move_pruner;

@@ -607,7 +607,7 @@ mod tests {
 
     /// Runs the same solve on every member of an in-process cluster of `shape`.
     fn on_cluster(start: &Board, goal: &Board, shape: &[usize], limits: &Limits) -> Vec<Solution> {
-        let links = crate::fast_idastar::cluster_link::InProcessCluster::new(shape);
+        let links = crate::fast_idastar::in_process_cluster::InProcessCluster::new(shape);
         std::thread::scope(|scope| {
             let handles: Vec<_> = links
                 .into_iter()

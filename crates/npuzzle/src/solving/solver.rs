@@ -614,7 +614,7 @@ mod tests {
     /// with its own options.
     fn on_cluster(start: &Board, goal: &Board, options: &[SolveOptions]) -> Vec<Option<String>> {
         let links =
-            crate::fast_idastar::cluster_link::InProcessCluster::new(&vec![1; options.len()]);
+            crate::fast_idastar::in_process_cluster::InProcessCluster::new(&vec![1; options.len()]);
         std::thread::scope(|scope| {
             let handles: Vec<_> = links
                 .into_iter()
@@ -715,7 +715,7 @@ mod tests {
         };
         let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Upgraded, String>> {
             let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-            let links = crate::fast_idastar::cluster_link::InProcessCluster::new(&[1, 1]);
+            let links = crate::fast_idastar::in_process_cluster::InProcessCluster::new(&[1, 1]);
             std::thread::scope(|scope| {
                 let handles: Vec<_> = links
                     .into_iter()
