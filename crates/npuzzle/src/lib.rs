@@ -77,9 +77,10 @@ pub mod tables;
 pub mod util;
 
 pub use answer::algorithm::Algorithm;
-pub use answer::options::{EstimateChoice, RunSettings, SolveOptions, Visited};
+pub use answer::options::{EstimateChoice, SolveOptions, Visited};
 pub use answer::solution::{Advice, Solution, Status};
 pub use answer::solve_error::SolveError;
+pub use fast_idastar::RunSettings;
 pub use puzzle::board::BoardError;
 pub use puzzle::board::{moves_to_string, Board, Move, Size};
 pub use puzzle::heuristic::{Heuristic, HeuristicKind};

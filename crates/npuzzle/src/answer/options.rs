@@ -24,6 +24,7 @@ use std::time::Duration;
 use crate::answer::algorithm::Algorithm;
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::cluster_link::SharedLink;
+use crate::fast_idastar::{RunSettings, MAX_THREADS};
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::move_order::MoveOrder;
@@ -249,11 +250,6 @@ impl Default for SolveOptions {
     }
 }
 
-/// The most threads a search runs on ([`RunSettings::thread_count`] caps larger
-/// requests, [`checked_threads`] refuses them): far more than the cores of any machine
-/// this runs on, and few enough that starting them does not fail.
-pub const MAX_THREADS: usize = 256;
-
 /// `threads` when a search may run on that many (0 means one per core).
 ///
 /// # Errors
@@ -311,51 +307,3 @@ pub const BENCH_LIMITS: Limits = Limits {
     max_time: Some(std::time::Duration::from_secs(60)),
     ..Limits::NONE
 };
-
-/// How a fast search runs: the move order, the limits, how many threads share it, and
-/// where it reports its iterations.
-#[derive(Clone, Debug)]
-pub struct RunSettings {
-    /// The order moves are tried in; the answer is the smallest shortest path in it.
-    pub order: MoveOrder,
-    /// When to give up.
-    pub limits: Limits,
-    /// Threads searching the one instance: 1 runs the serial search, more the
-    /// [`crate::fast_idastar::parallel`] one, 0 means one per core.
-    pub threads: usize,
-    /// Told of each iteration as it starts (its bound and the nodes so far), for a long
-    /// search to show it is alive.
-    pub progress: Option<SharedProgress>,
-    /// The other processes sharing each iteration, if any (see [`crate::fast_idastar::cluster_link`]).
-    pub cluster: Option<SharedLink>,
-    /// Raised to each iteration's bound as the iteration starts: the previous one found
-    /// no path within its bound, so none is shorter than this one's (an admissible
-    /// estimate's search only; a bounded answer reads it).
-    pub proven: Option<ProvenBound>,
-}
-
-impl Default for RunSettings {
-    /// The default move order, no limits, one thread, no progress reports.
-    fn default() -> RunSettings {
-        RunSettings {
-            order: MoveOrder::DEFAULT,
-            limits: Limits::NONE,
-            threads: 1,
-            progress: None,
-            cluster: None,
-            proven: None,
-        }
-    }
-}
-
-impl RunSettings {
-    /// The number of threads meant: [`RunSettings::threads`], with 0 read as the number
-    /// of cores, and at most [`MAX_THREADS`].
-    pub fn thread_count(&self) -> usize {
-        let n = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        };
-        n.min(MAX_THREADS)
-    }
-}

@@ -380,10 +380,9 @@ fn combine(shares: &[String]) -> RoundShare {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::options::RunSettings;
     use crate::answer::solution::{Solution, Status};
     use crate::fast_idastar::tests::solve;
-    use crate::fast_idastar::{solve_with, LinearConflict};
+    use crate::fast_idastar::{solve_with, LinearConflict, RunSettings};
     use crate::puzzle::heuristic::HeuristicKind;
     use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::{random_board, random_walk};

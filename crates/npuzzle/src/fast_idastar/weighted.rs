@@ -100,8 +100,7 @@ impl<E: Estimate> Estimate for Weighted<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::options::RunSettings;
-    use crate::fast_idastar::{search, LinearConflict};
+    use crate::fast_idastar::{search, LinearConflict, RunSettings};
     use crate::puzzle::board::{Board, Size};
     use crate::puzzle::oracle::bfs_distances;
     use crate::puzzle::random::random_board;

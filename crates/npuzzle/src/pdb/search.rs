@@ -4,9 +4,8 @@
 //! [`PatternDatabase`].
 //! The choice sits above both, so that neither file uses the other round a loop.
 
-use crate::answer::options::RunSettings;
 use crate::answer::uncounted::Uncounted;
-use crate::fast_idastar;
+use crate::fast_idastar::{self, RunSettings};
 use crate::puzzle::board::{Board, Move};
 use crate::search::{GiveUp, Limits, Stats};
 

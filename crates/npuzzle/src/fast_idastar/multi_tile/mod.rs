@@ -32,7 +32,7 @@ pub use estimates::{ColouredEstimate, ColouredNode, MAX_COLOURED_DATABASES};
 
 use std::time::Instant;
 
-use crate::answer::options::RunSettings;
+use crate::fast_idastar::RunSettings;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::metric::Metric;
 use crate::puzzle::move_order::MoveOrder;

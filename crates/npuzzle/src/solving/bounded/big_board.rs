@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use super::ends::{bounded_answer, raising, Upper};
 use crate::answer::algorithm::Algorithm;
-use crate::answer::options::{RunSettings, SolveOptions};
+use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
-use crate::fast_idastar::{Estimate, LinearConflict, MAX_LINE};
+use crate::fast_idastar::{Estimate, LinearConflict, RunSettings, MAX_LINE};
 use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;

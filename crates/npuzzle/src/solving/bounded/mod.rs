@@ -57,10 +57,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::options::{RunSettings, SolveOptions};
+use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
-use crate::fast_idastar::{self, LinearConflict, Weighted, MAX_FAST_CELLS, MAX_LINE};
+use crate::fast_idastar::{self, LinearConflict, RunSettings, Weighted, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;

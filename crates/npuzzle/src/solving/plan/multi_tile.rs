@@ -39,12 +39,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::options::RunSettings;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::multi_tile::{
     self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE,
 };
+use crate::fast_idastar::RunSettings;
 use crate::puzzle::board::Move;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
