@@ -1,6 +1,5 @@
-//! What a solve is asked and what it answers: the options, the solution with its status and
-//! advice, the errors, why optimal solutions went uncounted, and the link through which a
-//! cluster of processes shares a search.
+//! What a solve is asked and what it answers: the options, the algorithm, the solution
+//! with its status and advice, and the errors.
 //!
 //! ```
 //! use npuzzle::answer::options::SolveOptions;
@@ -14,4 +13,3 @@ pub mod algorithm;
 pub mod options;
 pub mod solution;
 pub mod solve_error;
-pub mod uncounted;

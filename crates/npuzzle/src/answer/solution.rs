@@ -12,6 +12,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::fast_idastar::Uncounted;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Stats};
@@ -19,7 +20,6 @@ use crate::tables::catalogue::Catalogue;
 use crate::tables::partition::Partition;
 
 use super::algorithm::Algorithm;
-use super::uncounted::Uncounted;
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

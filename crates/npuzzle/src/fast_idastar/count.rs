@@ -11,11 +11,10 @@
 //! counts each board's subtree once; reached again at more moves it lies on no shortest
 //! path, and is cut at once.
 
-use crate::answer::uncounted::Uncounted;
 use crate::puzzle::board::{Board, Move};
 use crate::search::{Budget, FastHashMap, Limits, NodeMap, Outcome, Stats};
 
-use super::{Estimate, FastBoard};
+use super::{Estimate, FastBoard, Uncounted};
 
 /// What a memo entry holds beside its key: the moves from the start the board was first
 /// reached at, and the shortest paths from there on.

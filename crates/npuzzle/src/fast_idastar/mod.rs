@@ -48,6 +48,7 @@ pub mod parallel;
 mod run_settings;
 mod runner;
 mod shared_iteration;
+mod uncounted;
 mod weighted;
 
 pub use count::count_paths;
@@ -60,6 +61,7 @@ use move_pruner::MovePruner;
 pub use run_settings::{RunSettings, MAX_THREADS};
 use runner::Runner;
 use shared_iteration::Stop;
+pub use uncounted::Uncounted;
 pub use weighted::Weighted;
 
 use std::time::Instant;

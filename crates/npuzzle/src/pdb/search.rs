@@ -4,8 +4,7 @@
 //! [`PatternDatabase`].
 //! The choice sits above both, so that neither file uses the other round a loop.
 
-use crate::answer::uncounted::Uncounted;
-use crate::fast_idastar::{self, RunSettings};
+use crate::fast_idastar::{self, RunSettings, Uncounted};
 use crate::puzzle::board::{Board, Move};
 use crate::search::{GiveUp, Limits, Stats};
 

@@ -33,8 +33,7 @@
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
-use crate::answer::uncounted::Uncounted;
-use crate::fast_idastar::{self, LinearConflict};
+use crate::fast_idastar::{self, LinearConflict, Uncounted};
 use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;

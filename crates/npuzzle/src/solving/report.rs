@@ -198,7 +198,7 @@ mod tests {
             let back: SolveReport = serde_json::from_str(&text).unwrap();
             assert_eq!(back, report);
         }
-        counted.optimal_solutions = Some(Err(crate::answer::uncounted::Uncounted::TooMany));
+        counted.optimal_solutions = Some(Err(crate::fast_idastar::Uncounted::TooMany));
         let report = SolveReport::new(&start, &goal, &counted);
         assert_eq!(report.optimal_solutions, None);
         assert!(report.count_gave_up.unwrap().contains("2^128"));

@@ -1,19 +1,20 @@
-//! Why the optimal solutions of a board asked for them were not counted.
-//!
-//! ```
-//! use npuzzle::answer::uncounted::Uncounted;
-//! use npuzzle::search::GiveUp;
-//!
-//! let why = Uncounted::GaveUp(GiveUp::Expanded(10));
-//! assert_eq!(why.to_string(), "gave up: node limit of 10 expanded nodes reached");
-//! assert!(Uncounted::TooMany.to_string().contains("2^128"));
-//! ```
+//! Why the optimal solutions of a board asked for them were not counted: the counting
+//! search's failures ([`super::count_paths`]) and a solve's ([`crate::solving::count`]).
 
 use std::fmt;
 
 use crate::search::GiveUp;
 
 /// Why a count of optimal solutions could not be had.
+///
+/// ```
+/// use npuzzle::fast_idastar::Uncounted;
+/// use npuzzle::search::GiveUp;
+///
+/// let why = Uncounted::GaveUp(GiveUp::Expanded(10));
+/// assert_eq!(why.to_string(), "gave up: node limit of 10 expanded nodes reached");
+/// assert!(Uncounted::TooMany.to_string().contains("2^128"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Uncounted {
     /// A limit stopped the count (the search itself finished).
