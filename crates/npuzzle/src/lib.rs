@@ -38,11 +38,11 @@
 //! - [`puzzle`]: boards and moves, notation, parity, random boards, states, heuristics,
 //!   ranks.
 //! - [`tables`]: verified table files, partitions and catalogues, distance tables.
-//! - [`answer`]: what a solve is asked ([`SolveOptions`]) and answers ([`Solution`],
-//!   [`SolveError`]), and the link a cluster shares a search through.
 //! - [`fast_idastar`]: the fast IDA* (in-place moves, incremental estimates,
-//!   move pruning, every core).
+//!   move pruning, every core, a cluster of processes) and how it runs ([`RunSettings`]).
 //! - [`pdb`]: additive pattern databases for it.
+//! - [`answer`]: what a solve is asked ([`SolveOptions`]) and answers ([`Solution`],
+//!   [`SolveError`]).
 //! - [`solving`]: the plan (what answers a board), the constructive method, [`solve`].
 //! - [`services`]: the judges' formats, checking a solution, comparing every algorithm,
 //!   tracing a classic search.

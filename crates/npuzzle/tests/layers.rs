@@ -14,9 +14,9 @@ const BANDS: &[&str] = &[
     "search",
     "puzzle",
     "tables",
-    "answer",
     "fast_idastar",
     "pdb",
+    "answer",
     "solving",
     "services",
 ];

@@ -4,8 +4,9 @@ use crate::common::all_distances;
 
 use std::collections::HashMap;
 
-use npuzzle::fast_idastar::{self, LinearConflict};
+use npuzzle::fast_idastar::LinearConflict;
 use npuzzle::pdb::{self, PartitionSet, PatternDatabase, TableKind};
+use npuzzle::solving::fast_solve;
 use npuzzle::tables::cache::{Cache, Origin};
 use npuzzle::util::progress::Silent;
 use npuzzle::RunSettings;
@@ -112,8 +113,7 @@ fn pdb_idastar_matches_bfs_lengths_and_generic_moves() {
                 },
             )
             .unwrap();
-            let fast =
-                fast_idastar::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
+            let fast = fast_solve::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
             assert_eq!(fast.length(), exact.length(), "{start}");
             assert_eq!(fast.moves, exact.moves, "canonical path for {start}");
         }
@@ -129,7 +129,7 @@ fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps:
     let mut rng = rand::rngs::StdRng::seed_from_u64(steps as u64);
     for _ in 0..5 {
         let start = npuzzle::puzzle::random::random_walk(goal, steps, &mut rng);
-        let lc = fast_idastar::solve_with(
+        let lc = fast_solve::solve_with(
             &start,
             goal,
             &LinearConflict::new(goal),
@@ -142,7 +142,7 @@ fn small_groups_agree_with_linear_conflict(goal: &Board, partition: &str, steps:
                 threads,
                 ..RunSettings::default()
             };
-            let with_db = fast_idastar::solve_with(&start, goal, &db, &settings).unwrap();
+            let with_db = fast_solve::solve_with(&start, goal, &db, &settings).unwrap();
             assert_eq!(with_db.moves, lc.moves, "{start} on {threads} threads");
         }
     }
@@ -180,7 +180,7 @@ fn easier_korf_instances_with_5_5_5() {
         ("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42),
     ] {
         let start = parse_board(board, None).unwrap();
-        let s = fast_idastar::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
+        let s = fast_solve::solve_with(&start, &goal, &db, &RunSettings::default()).unwrap();
         assert_eq!(s.length(), Some(optimum), "{board}");
         let mut b = start.clone();
         b.apply_all(&s.moves).unwrap();
@@ -190,7 +190,7 @@ fn easier_korf_instances_with_5_5_5() {
             threads: 2,
             ..RunSettings::default()
         };
-        let parallel = fast_idastar::solve_with(&start, &goal, &db, &two_threads).unwrap();
+        let parallel = fast_solve::solve_with(&start, &goal, &db, &two_threads).unwrap();
         assert_eq!(parallel.moves, s.moves, "{board} on two threads");
     }
 }

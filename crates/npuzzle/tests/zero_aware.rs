@@ -5,8 +5,9 @@
 
 use crate::common::all_distances;
 
-use npuzzle::fast_idastar::{self, Estimate, FastBoard, LinearConflict};
+use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
 use npuzzle::pdb::{PartitionSet, PatternDatabase, TableKind};
+use npuzzle::solving::fast_solve;
 use npuzzle::tables::catalogue::Catalogue;
 use npuzzle::util::progress::Silent;
 use npuzzle::{parse_board, solve, Algorithm, Board, Move, RunSettings, Size, SolveOptions};
@@ -199,7 +200,7 @@ fn catalogue_searches_give_the_canonical_path() {
                     threads,
                     ..RunSettings::default()
                 };
-                let fast = fast_idastar::solve_with(&start, &goal, &db, &settings).unwrap();
+                let fast = fast_solve::solve_with(&start, &goal, &db, &settings).unwrap();
                 assert_eq!(
                     fast.moves, exact.moves,
                     "canonical path for {start}, {threads} threads"
@@ -224,7 +225,7 @@ fn catalogue_walks_on_the_24_puzzle_agree_with_linear_conflict() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(24);
     for _ in 0..4 {
         let start = npuzzle::puzzle::random::random_walk(&goal, 36, &mut rng);
-        let lc = fast_idastar::solve_with(
+        let lc = fast_solve::solve_with(
             &start,
             &goal,
             &LinearConflict::new(&goal),
@@ -237,7 +238,7 @@ fn catalogue_walks_on_the_24_puzzle_agree_with_linear_conflict() {
                 threads,
                 ..RunSettings::default()
             };
-            let with_db = fast_idastar::solve_with(&start, &goal, &db, &settings).unwrap();
+            let with_db = fast_solve::solve_with(&start, &goal, &db, &settings).unwrap();
             assert_eq!(with_db.moves, lc.moves, "{start} on {threads} threads");
         }
     }
@@ -268,10 +269,10 @@ proptest! {
         let (goal, db) = three_by_four();
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let start = npuzzle::puzzle::random::random_board(goal, &mut rng);
-        let exact = fast_idastar::solve_with(&start, goal, &LinearConflict::new(goal), &RunSettings::default())
+        let exact = fast_solve::solve_with(&start, goal, &LinearConflict::new(goal), &RunSettings::default())
             .unwrap();
         prop_assert!(db.estimate_board(&start) as usize <= exact.moves.len());
-        let with_db = fast_idastar::solve_with(&start, goal, db, &RunSettings::default()).unwrap();
+        let with_db = fast_solve::solve_with(&start, goal, db, &RunSettings::default()).unwrap();
         prop_assert_eq!(with_db.moves, exact.moves);
     }
 }

@@ -1,15 +1,16 @@
 //! The fast IDA* on several threads: every core searches one instance.
 //!
 //! ```
-//! use npuzzle::fast_idastar::{solve_with, LinearConflict};
-//! use npuzzle::{parse_board, Board, RunSettings, Size};
+//! use npuzzle::fast_idastar::{search, LinearConflict, RunSettings};
+//! use npuzzle::{parse_board, Board, Size};
 //!
 //! let goal = Board::goal(Size::square(4)?);
 //! let start = parse_board("5 1 3 4/9 2 7 8/6 10 11 12/13 14 15 0", None)?;
 //! let estimate = LinearConflict::new(&goal);
-//! let one = solve_with(&start, &goal, &estimate, &RunSettings::default())?;
-//! let three = solve_with(&start, &goal, &estimate, &RunSettings { threads: 3, ..RunSettings::default() })?;
-//! assert_eq!(one.moves, three.moves); // the serial search's path, move for move
+//! let (one, _) = search(&start, &estimate, &RunSettings::default());
+//! let (three, _) = search(&start, &estimate, &RunSettings { threads: 3, ..RunSettings::default() });
+//! assert_eq!(one, three); // the serial search's path, move for move
+//! assert!(one.is_ok());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -380,13 +381,13 @@ fn combine(shares: &[String]) -> RoundShare {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::solution::{Solution, Status};
-    use crate::fast_idastar::tests::solve;
-    use crate::fast_idastar::{solve_with, LinearConflict, RunSettings};
+    use crate::fast_idastar::tests::{solve, solve_with};
+    use crate::fast_idastar::{LinearConflict, RunSettings};
     use crate::puzzle::heuristic::HeuristicKind;
     use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::{random_board, random_walk};
     use crate::Size;
+    use crate::{Solution, Status};
     use proptest::prelude::*;
     use rand::SeedableRng;
 
@@ -410,10 +411,9 @@ mod tests {
         starts.extend((0..6).map(|_| random_walk(&goal, 60, &mut rng)));
         let kind = HeuristicKind::LinearConflict;
         for start in &starts {
-            let serial = solve(start, &goal, kind, &settings(1, MoveOrder::DEFAULT)).unwrap();
+            let serial = solve(start, &goal, kind, &settings(1, MoveOrder::DEFAULT));
             for threads in [2, 3, 5] {
-                let parallel =
-                    solve(start, &goal, kind, &settings(threads, MoveOrder::DEFAULT)).unwrap();
+                let parallel = solve(start, &goal, kind, &settings(threads, MoveOrder::DEFAULT));
                 assert_eq!(parallel.status, Status::Solved);
                 assert_eq!(parallel.moves, serial.moves, "{start}, {threads} threads");
                 assert!(parallel.optimal);
@@ -512,9 +512,9 @@ mod tests {
         let goal = Board::goal(Size::square(4).unwrap());
         let swapped = crate::puzzle::solvability::swap_parity(&goal);
         let kind = HeuristicKind::LinearConflict;
-        let s = solve(&swapped, &goal, kind, &settings(2, MoveOrder::DEFAULT)).unwrap();
+        let s = solve(&swapped, &goal, kind, &settings(2, MoveOrder::DEFAULT));
         assert_eq!(s.status, Status::Unsolvable);
-        let s = solve(&goal, &goal, kind, &settings(2, MoveOrder::DEFAULT)).unwrap();
+        let s = solve(&goal, &goal, kind, &settings(2, MoveOrder::DEFAULT));
         assert_eq!((s.status, s.moves.len()), (Status::Solved, 0));
     }
 
@@ -546,7 +546,7 @@ mod tests {
         let start = crate::parse_board(KORF_1, None).unwrap();
         for threads in [1, 2] {
             let (recorder, settings) = recorded(threads);
-            let s = solve(&start, &goal, HeuristicKind::LinearConflict, &settings).unwrap();
+            let s = solve(&start, &goal, HeuristicKind::LinearConflict, &settings);
             let bounds: Vec<usize> = recorder
                 .0
                 .lock()
@@ -579,8 +579,7 @@ mod tests {
             &goal,
             HeuristicKind::LinearConflict,
             &reference_settings,
-        )
-        .unwrap();
+        );
         assert_eq!(reference.length(), Some(52));
         let lengthening = |messages: &[String]| {
             messages
@@ -590,7 +589,7 @@ mod tests {
         assert_eq!(lengthening(&recorder.0.lock().unwrap()), None);
         for threads in [1, 2] {
             let (recorder, settings) = recorded(threads);
-            let long = solve(&start, &goal, HeuristicKind::Manhattan, &settings).unwrap();
+            let long = solve(&start, &goal, HeuristicKind::Manhattan, &settings);
             assert_eq!(long.moves, reference.moves, "{threads} threads");
             let messages = recorder.0.lock().unwrap();
             let at = lengthening(&messages).expect("words lengthened to 12 moves");
@@ -637,8 +636,7 @@ mod tests {
             &goal,
             HeuristicKind::LinearConflict,
             &settings(1, MoveOrder::DEFAULT),
-        )
-        .unwrap();
+        );
         for shape in [&[1, 1][..], &[2, 1], &[1, 1, 1]] {
             let answers = on_cluster(&start, &goal, shape, &Limits::NONE);
             for answer in &answers {
@@ -680,7 +678,7 @@ mod tests {
             let goal = Board::goal(Size::new(w, h).unwrap());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = if w * h == 16 { random_walk(&goal, 45, &mut rng) } else { random_board(&goal, &mut rng) };
-            let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, MoveOrder::DEFAULT)).unwrap();
+            let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, MoveOrder::DEFAULT));
             for answer in on_cluster(&start, &goal, &shape, &Limits::NONE) {
                 prop_assert_eq!(&answer.status, &serial.status);
                 prop_assert_eq!(&answer.moves, &serial.moves);
@@ -702,9 +700,9 @@ mod tests {
             let start = random_board(&goal, &mut rng);
             let order = MoveOrder::all()[order_index];
             let estimate = LinearConflict::new(&goal);
-            let serial = solve_with(&start, &goal, &estimate, &settings(1, order)).unwrap();
+            let serial = solve_with(&start, &goal, &estimate, &settings(1, order));
             let parallel =
-                solve_with(&start, &goal, &estimate, &settings(threads, order)).unwrap();
+                solve_with(&start, &goal, &estimate, &settings(threads, order));
             prop_assert_eq!(&parallel.status, &serial.status);
             prop_assert_eq!(&parallel.moves, &serial.moves);
         }

@@ -22,19 +22,19 @@
 //! ```
 //!
 //! ```
+//! use npuzzle::fast_idastar::{Estimate, RunSettings};
 //! use npuzzle::pdb::{parse_groups, PartitionSet, PatternDatabase};
-//! use npuzzle::fast_idastar::solve_with;
-//! use npuzzle::{parse_board, util::progress::Silent, Board, RunSettings, Size};
+//! use npuzzle::{parse_board, util::progress::Silent, Board, Size};
 //!
-//! // One partition of classic tables (Korf & Felner's kind), solving a board.
+//! // One partition of classic tables (Korf & Felner's kind), searching from a board.
 //! let goal = Board::goal(Size::square(3)?);
 //! let groups = parse_groups("4-4", &goal)?; // tiles 1-4 and 5-8
 //! let db = PatternDatabase::build(&goal, &PartitionSet::classic(groups), &Silent);
 //! let start = parse_board("8 6 7/2 5 4/3 0 1", None)?;
 //! assert!(db.estimate_board(&start) <= 31);
-//! let solution = solve_with(&start, &goal, &db, &RunSettings::default())?;
-//! assert_eq!(solution.length(), Some(31));
-//! assert_eq!(solution.estimate.as_deref(), Some("pdb 4-4 + reflection"));
+//! let (moves, _stats) = db.search(&start, &RunSettings::default());
+//! assert_eq!(moves.map(|m| m.len()), Ok(31));
+//! assert_eq!(db.name(), "pdb 4-4 + reflection");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
