@@ -15,12 +15,12 @@
 
 use thiserror::Error;
 
+use crate::pdb::PdbError;
 use crate::puzzle::board::Size;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::tables::catalogue::CatalogueError;
 use crate::tables::distance_table::TableError;
 use crate::tables::multi_tile_database::MultiTileDatabaseError;
-use crate::tables::pdb_error::PdbError;
 use crate::util::fault::Fault;
 
 use super::algorithm::Algorithm;

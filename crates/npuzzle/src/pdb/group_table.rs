@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 
+use super::TableKind;
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::rank::PartialRank;
 use crate::tables::cache::Table;
 use crate::tables::partition::group_text;
-use crate::tables::table_kind::TableKind;
 use crate::util::cancel::CancelToken;
 use crate::util::progress::Progress;
 

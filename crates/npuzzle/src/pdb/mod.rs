@@ -89,13 +89,13 @@ mod group_table;
 mod lookup;
 mod naming;
 mod partition_set;
+mod pdb_error;
 mod reflection;
 mod region_rank;
 pub mod registry;
 mod search;
+mod table_kind;
 
-pub use crate::tables::pdb_error::{PdbError, MAX_TABLES};
-pub use crate::tables::table_kind::TableKind;
 pub use classic_estimate::ClassicNode;
 pub use database::PatternDatabase;
 pub use files::{
@@ -104,6 +104,8 @@ pub use files::{
 pub use lookup::PdbNode;
 pub use naming::{describe_origins, estimate_name, GroupOrigin};
 pub use partition_set::PartitionSet;
+pub use pdb_error::{PdbError, MAX_TABLES};
+pub use table_kind::TableKind;
 
 use crate::fast_idastar::MAX_FAST_CELLS;
 use crate::puzzle::board::{Board, Size};

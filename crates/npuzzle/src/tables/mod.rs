@@ -15,7 +15,5 @@ pub mod catalogue;
 pub mod distance_table;
 pub mod multi_tile_database;
 pub mod partition;
-pub(crate) mod pdb_error;
-pub(crate) mod table_kind;
 pub(crate) mod table_stamp;
 pub mod walking_distance;

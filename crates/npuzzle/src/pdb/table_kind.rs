@@ -1,6 +1,5 @@
 //! The kinds of pattern-database table: classic (Korf & Felner) or zero-aware (Clausecker
-//! & Reinefeld). Re-exported as [`crate::pdb::TableKind`]; kept apart from [`crate::pdb`]
-//! so that its errors, which name a kind, sit below the solver's errors that carry them.
+//! & Reinefeld): re-exported as [`crate::pdb::TableKind`].
 
 /// What a group's table holds for each placement of its tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,6 +1,5 @@
-//! Why a pattern database cannot be had, and how many tables one may read. Re-exported
-//! as [`crate::pdb::PdbError`] and [`crate::pdb::MAX_TABLES`]; kept apart from
-//! [`crate::pdb`] so that [`crate::SolveError`] can carry the error as its source.
+//! Why a pattern database cannot be had, and how many tables one may read: re-exported
+//! as [`crate::pdb::PdbError`] and [`crate::pdb::MAX_TABLES`].
 
 use thiserror::Error;
 
@@ -9,8 +8,9 @@ use crate::puzzle::state::MAX_FAST_CELLS;
 use crate::tables::cache::CacheError;
 use crate::tables::catalogue::MAX_PARTITIONS;
 use crate::tables::partition::PartitionError;
-use crate::tables::table_kind::TableKind;
 use crate::util::fault::Fault;
+
+use super::table_kind::TableKind;
 
 /// The most distinct tables a database may read (every node of a search carries an entry
 /// of each, twice with reflection: a small node is copied fast).
