@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use npuzzle::answer::solve_error::TablesCause;
 use npuzzle::pdb::PdbError;
-use npuzzle::services::depth_table::DepthTableError;
+use npuzzle::services::cost_by_depth::DepthTableError;
 use npuzzle::services::trace::TraceError;
 use npuzzle::tables::cache::CacheError;
 use npuzzle::tables::distance_table::TableError;

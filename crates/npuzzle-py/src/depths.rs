@@ -1,6 +1,6 @@
 //! `bench_by_depth`: the table of search cost against solution depth (Russell & Norvig's),
 //! the rows of `npuzzle bench --depths --json`'s `by_depth` array as dicts. The library
-//! draws the boards and measures ([`npuzzle::services::depth_table`]) and writes each row
+//! draws the boards and measures ([`npuzzle::services::cost_by_depth`]) and writes each row
 //! ([`DepthRowReport`]); the configurations are read as `--configs` reads them
 //! ([`BenchConfig`]).
 
@@ -17,7 +17,7 @@ use pyo3::types::PyString;
 
 use npuzzle::answer::options::BENCH_LIMITS;
 use npuzzle::services::bench_config::BenchConfig;
-use npuzzle::services::depth_table::{
+use npuzzle::services::cost_by_depth::{
     depth_table, sample_bytes, Conventions, Counting, DepthConfig, DepthRowReport, DepthTableError,
     Equation, BOOK_CONFIGS,
 };

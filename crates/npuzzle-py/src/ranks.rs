@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use npuzzle::puzzle::rank::{unrank_board, BoardRank};
-use npuzzle::services::depth_table::Equation;
+use npuzzle::services::cost_by_depth::Equation;
 use npuzzle::Size;
 
 use crate::board::{self, BoardArgument, PyBoard};

@@ -18,7 +18,7 @@ pub mod analysis;
 pub mod analysis_report;
 pub mod bench_config;
 pub mod compare;
-pub mod depth_table;
+pub mod cost_by_depth;
 pub mod judge;
 pub mod local_judge;
 pub mod trace;

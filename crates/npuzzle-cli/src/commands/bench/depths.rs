@@ -1,5 +1,5 @@
 //! `bench --depths`: the table of search cost against solution depth, as Russell & Norvig
-//! print it. The library draws the boards and measures ([`npuzzle::services::depth_table`]); this
+//! print it. The library draws the boards and measures ([`npuzzle::services::cost_by_depth`]); this
 //! renders the rows as Markdown, JSON and a plot, with the book's figures beside them
 //! when asked.
 
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use npuzzle::search::Limits;
-use npuzzle::services::depth_table::{
+use npuzzle::services::cost_by_depth::{
     depth_table, sample_bytes, BookFigure, Conventions, Counting, DepthConfig, DepthRow,
     DepthRowReport, Equation, BOOK_CONFIGS,
 };

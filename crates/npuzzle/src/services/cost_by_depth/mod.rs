@@ -7,7 +7,7 @@
 //! the mean differs).
 //!
 //! ```
-//! use npuzzle::services::depth_table::{depth_table, Conventions, Counting, DepthConfig, Equation};
+//! use npuzzle::services::cost_by_depth::{depth_table, Conventions, Counting, DepthConfig, Equation};
 //! use npuzzle::{Algorithm, Board, EstimateChoice, HeuristicKind, Size, SolveOptions};
 //!
 //! let goal = Board::goal(Size::square(3)?);
