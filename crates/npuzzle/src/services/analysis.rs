@@ -157,6 +157,21 @@ fn metric_moves(metric: Metric, steps: &[Move]) -> Vec<&[Move]> {
     }
 }
 
+/// Whether `goal` is one `board` can reach: of its size, and of its parity.
+fn reachable(board: &Board, goal: &Board) -> Result<(), AnalysisError> {
+    if board.size() != goal.size() {
+        return Err(SolveError::SizeMismatch {
+            start: board.size(),
+            goal: goal.size(),
+        }
+        .into());
+    }
+    if !is_solvable(board, goal) {
+        return Err(AnalysisError::Unreachable);
+    }
+    Ok(())
+}
+
 /// Each move from `board` in `options.metric`, in the move order in force (shorter jumps
 /// first), with the board it leads to.
 fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> {
@@ -203,16 +218,7 @@ pub fn good_moves(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Vec<(Vec<Move>, usize)>, AnalysisError> {
-    if board.size() != goal.size() {
-        return Err(SolveError::SizeMismatch {
-            start: board.size(),
-            goal: goal.size(),
-        }
-        .into());
-    }
-    if !is_solvable(board, goal) {
-        return Err(AnalysisError::Unreachable);
-    }
+    reachable(board, goal)?;
     let moves = moves_from(board, options);
     let lengths = lengths_after(&moves, &[], goal, options, "the start")?;
     Ok(moves
@@ -244,16 +250,7 @@ pub fn analyse(
             mv: moves[index],
         });
     }
-    if start.size() != goal.size() {
-        return Err(SolveError::SizeMismatch {
-            start: start.size(),
-            goal: goal.size(),
-        }
-        .into());
-    }
-    if !is_solvable(start, goal) {
-        return Err(AnalysisError::Unreachable);
-    }
+    reachable(start, goal)?;
     let metric = options.metric;
     let mut known = best(start, goal, options, "the start")?;
     let mut analysis = Analysis {
