@@ -31,11 +31,11 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::validate;
 use crate::args::BatchArgs;
 use crate::cluster;
 use crate::input::{goal_of, not_utf8, read_bounded, read_file_bounded, utf8, utf8_lossy};
 use crate::interrupt::Interrupt;
+use crate::options::validate;
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
 

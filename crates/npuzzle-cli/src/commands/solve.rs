@@ -10,10 +10,11 @@ use npuzzle::util::plural::counted;
 use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
-use super::{exit_code, hint_after, validate};
+use super::{exit_code, hint_after};
 use crate::args::SolveArgs;
 use crate::cluster;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::validate;
 use crate::output::{self, Format, Render};
 
 /// A hardest 8-puzzle position (31 moves), solved when no board is given.

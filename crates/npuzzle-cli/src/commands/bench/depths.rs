@@ -15,9 +15,10 @@ use npuzzle::services::cost_by_depth::{
 use npuzzle::{Board, Metric, Size, SolveOptions};
 use serde_json::{json, Value};
 
-use super::{configs, options, plot, validate};
+use super::{configs, options, plot};
 use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg, SwitchArg};
 use crate::input::goal_alone;
+use crate::options::validate;
 use crate::output::{self, Format, Render};
 
 /// What the counts mean, as every report states.

@@ -19,8 +19,9 @@ use npuzzle::util::plural::counted;
 use npuzzle::util::progress::Progress;
 use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
 
-use super::{validate, GAVE_UP};
+use super::GAVE_UP;
 use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs, BENCH_LIMITS};
+use crate::options::validate;
 use crate::output::{self, Format};
 use crate::progress::Bars;
 use config::DEFAULT_CONFIGS;
