@@ -123,6 +123,12 @@ impl OptionsBuilder {
         self
     }
 
+    /// Whether tables that are not cached may be built.
+    pub fn build_tables(mut self, build: bool) -> Self {
+        self.options.build_tables = build;
+        self
+    }
+
     /// Where long work reports (for flags, [`CacheArgs::progress`]).
     pub fn progress(mut self, progress: SharedProgress) -> Self {
         self.options.progress = Some(progress);
