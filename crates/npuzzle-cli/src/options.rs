@@ -257,10 +257,10 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
 }
 
 /// `error`, the library's refusal of `options`, led by the flags that asked for what it
-/// refuses: `--algorithm` and the estimate's flag, a weight above 1, and
-/// `--count-optimal` where the refusal is the count's; the bare error where that would
-/// name only the default `--algorithm auto`. Pattern databases named for a search that
-/// takes none are refused with what to ask for instead.
+/// refuses: `--algorithm` and the estimate's flag, a weight above 1, and `--weight`,
+/// `--visited`, `--metric` and `--count-optimal` where the refusal is theirs; the bare
+/// error where that would name only the default `--algorithm auto`. Pattern databases
+/// named for a search that takes none are refused with what to ask for instead.
 pub fn in_flags(error: SolveError, options: &SolveOptions) -> anyhow::Error {
     if let SolveError::DatabaseNotTaken(algorithm) = error {
         let flag = match options.estimate {
@@ -285,8 +285,21 @@ pub fn in_flags(error: SolveError, options: &SolveOptions) -> anyhow::Error {
             let _ = write!(flags, " --catalogue '{catalogue}'");
         }
     }
-    if options.weight > 1.0 {
+    if options.weight > 1.0 || matches!(error, SolveError::BadWeight(_)) {
         let _ = write!(flags, " --weight {}", options.weight);
+    }
+    // A ranked visited set is checked first: a search that keeps none, or a board too
+    // large to rank, is refused for it.
+    let ranked = options.visited == Visited::Ranked
+        && matches!(
+            error,
+            SolveError::VisitedNotTaken(_) | SolveError::TooLarge { .. }
+        );
+    if ranked {
+        let _ = write!(flags, " --visited {}", options.visited.name());
+    }
+    if matches!(error, SolveError::NotMultiTile { .. }) {
+        let _ = write!(flags, " --metric {}", options.metric);
     }
     let counting = match &error {
         SolveError::CountNotOptimal(_) => true,
