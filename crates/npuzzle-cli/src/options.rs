@@ -173,6 +173,15 @@ impl LimitArgs {
     }
 }
 
+/// The limits of a table build (`stats`, `pdb build`): the memory budget `--max-memory`
+/// names, else half the memory available now, and no other.
+pub fn build_limits(max_memory: Option<u64>) -> Limits {
+    Limits {
+        max_bytes: max_memory.or_else(npuzzle::util::memory::default_budget),
+        ..Limits::NONE
+    }
+}
+
 impl CacheArgs {
     /// The cache these flags name.
     pub fn cache(&self) -> Cache {
