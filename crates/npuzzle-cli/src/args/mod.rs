@@ -1,6 +1,7 @@
 //! The command line as typed, declared with clap's derive API: one struct per subcommand,
 //! built from shared flag groups (goal and size, estimate, limits, cache, threads,
-//! output). Each command turns its flags into validated options before any work starts.
+//! output). What the flags ask of the library is said in [`crate::options`], which turns
+//! them into validated options before any work starts.
 //!
 //! One file an idea: [`groups`] (the flag groups commands share), [`values`] (the
 //! parsers that check a flag's value as it is read), and the arguments of the commands
