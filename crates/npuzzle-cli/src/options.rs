@@ -4,16 +4,18 @@
 //!
 //! Every translation of a flag group into its part of the options is here, once: the
 //! limits, each command's defaults filling what the flags leave unset
-//! ([`LimitArgs::with_defaults`]); the cache and the progress bars ([`CacheArgs`]); the
-//! estimate and the conflicts between its flags ([`EstimateArgs::choice`]); the move
-//! order ([`OrderArgs::chosen`]). A command writes the parts it has into an
-//! [`OptionsBuilder`], a step a part, the others keeping the library's defaults; the
-//! last step, [`OptionsBuilder::checked`], is the one check of the options before any
-//! work: the library's [`plan::validate`], its refusal said in the flags that asked for
-//! what it refuses ([`in_flags`]). Options a command completes later (a batch line's own
-//! algorithm, a benchmark's configurations) are built unchecked
-//! ([`OptionsBuilder::build`]) and checked by [`validate`] once complete; the library's
-//! `solve` checks them again, guarding its own door.
+//! ([`LimitArgs::with_defaults`], and a table build's [`build_limits`]); the cache and
+//! the progress bars ([`CacheArgs`]); the estimate and the conflicts between its flags
+//! ([`EstimateArgs::choice`]); the move order ([`OrderArgs::chosen`]). A command writes
+//! the parts it has into an [`OptionsBuilder`], a step a part, the others keeping the
+//! library's defaults, so no command spells out the whole of [`SolveOptions`] or
+//! translates a flag group its own way. The last step, [`OptionsBuilder::checked`], is
+//! the one check of the options before any work: the library's [`plan::validate`], its
+//! refusal said in the flags that asked for what it refuses ([`in_flags`], the one place
+//! that names them). Options a command completes later (a batch line's own algorithm, a
+//! benchmark's configurations) are built unchecked ([`OptionsBuilder::build`]) and
+//! checked by [`validate`] once complete; the library's `solve` checks them again,
+//! guarding its own door.
 //!
 //! The web API reads JSON, not flags: it builds its options with the same steps from
 //! the values its requests name, and answers the library's refusals in errors of its own.
@@ -38,7 +40,7 @@ use crate::progress::Bars;
 /// (or one field of a request) names; the parts no step sets keep the library's
 /// defaults.
 #[must_use]
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct OptionsBuilder {
     options: SolveOptions,
 }
