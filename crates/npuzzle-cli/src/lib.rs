@@ -16,6 +16,7 @@ mod failure;
 pub mod fuzzing;
 mod input;
 mod interrupt;
+mod options;
 mod output;
 mod progress;
 mod result_lines;

@@ -1,5 +1,6 @@
 //! `npuzzle solve`: the JSON's promised fields, the text and its limits, bad boards named,
-//! a huge weight, setup time apart from search time, and small cases of input and reports.
+//! refused options naming their flags, a huge weight, setup time apart from search time,
+//! and small cases of input and reports.
 
 use predicates::prelude::*;
 use serde_json::Value;
@@ -109,6 +110,58 @@ fn bad_boards_are_named() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("unknown algorithm"));
+}
+
+/// A refusal of the options says the flags that asked for what is refused, the flag at
+/// fault among them, before any work: `--weight`, `--visited` and `--metric` as well as
+/// the algorithm and the estimate.
+#[test]
+fn refused_options_name_their_flags() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["-a", "table", "--heuristic", "manhattan"],
+            "--algorithm table --heuristic manhattan: table takes no heuristic or pattern \
+             database",
+        ),
+        (
+            &["--weight", "0.5"],
+            "--algorithm auto --weight 0.5: weight 0.5 is not allowed: it must be a number of \
+             at least 1",
+        ),
+        (
+            &["-a", "idastar", "--visited", "ranked"],
+            "--algorithm idastar --visited ranked: idastar keeps no visited set; the ranked one \
+             is for bfs, bidirectional and astar",
+        ),
+        (
+            &[
+                "-a",
+                "fast-idastar",
+                "--heuristic",
+                "manhattan",
+                "--metric",
+                "mtm",
+            ],
+            "--algorithm fast-idastar --heuristic manhattan --metric mtm: a named heuristic \
+             with fast-idastar cannot be used in the multi-tile metric: it is guided by \
+             multi-tile estimates of its own; leave the estimate to the library",
+        ),
+        (
+            &["-a", "constructive", "--count-optimal"],
+            "--algorithm constructive --count-optimal: optimal solutions are counted only \
+             where the answer is optimal: the constructive algorithm does not find the fewest \
+             moves",
+        ),
+    ];
+    for (flags, error) in cases {
+        npuzzle()
+            .args(["solve", "8 6 7/2 5 4/3 0 1"])
+            .args(flags)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {error}\n"));
+    }
 }
 
 #[test]

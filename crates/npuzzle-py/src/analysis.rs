@@ -10,12 +10,11 @@ use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::puzzle::notation::Notation;
 use npuzzle::services::analysis::{analyse as analyse_moves, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
-use npuzzle::{Metric, Size, SolveOptions};
+use npuzzle::{Metric, Size};
 
-use crate::arguments::{cache, limits, moves as read_moves, TILES_BY_ARGUMENT};
+use crate::arguments::{moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused};
-use crate::functions::stoppable;
 use crate::interruptible::interruptible;
 use crate::results::to_python;
 use crate::values;
@@ -67,14 +66,12 @@ pub fn analyse<'py>(
     #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let mut options = SolveOptions {
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        cache: cache(cache_dir),
-        metric,
-        bounded: true,
-        ..SolveOptions::default()
-    };
-    let cancel = stoppable(&mut options);
+    let (options, cancel) = OptionsBuilder::default()
+        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
+        .metric(metric)
+        .cache(cache_dir)
+        .bounded()
+        .stoppable();
     let (notation, moves) = match moves {
         Some(text) => {
             let (notation, moves) = read_moves(notation, &text, TILES_BY_ARGUMENT)?;

@@ -22,12 +22,11 @@ use npuzzle::services::cost_by_depth::{
     Equation, BOOK_CONFIGS,
 };
 use npuzzle::solving::plan::validate;
-use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::fault::Fault;
 use npuzzle::util::memory::shown;
-use npuzzle::{Board, Size, SolveOptions};
+use npuzzle::{Board, Size};
 
-use crate::arguments::{self, cache, limits};
+use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, BoardArgument};
 use crate::errors::{bad_input, refused};
 use crate::interruptible::interruptible;
@@ -89,13 +88,10 @@ pub fn bench_by_depth(
     };
     let counting = named(Counting::ALL, Counting::name, counting);
     let equation = named(Equation::ALL, Equation::name, bstar);
-    let cancel = CancelToken::new();
-    let mut shared = SolveOptions {
-        limits: limits(BENCH_LIMITS, max_nodes, max_seconds, max_memory)?,
-        cache: cache(cache_dir),
-        ..SolveOptions::default()
-    };
-    shared.limits.cancel = Some(cancel.clone());
+    let (shared, cancel) = OptionsBuilder::default()
+        .limits(BENCH_LIMITS, max_nodes, max_seconds, max_memory)?
+        .cache(cache_dir)
+        .stoppable();
     // The boards drawn are held at once: a count past the memory is refused, not a crash.
     let need = sample_bytes(&goal, count, depths.len());
     if let Some(budget) = shared.limits.max_bytes.filter(|&budget| need > budget) {

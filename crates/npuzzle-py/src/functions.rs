@@ -25,9 +25,9 @@ use npuzzle::tables::distance_table;
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::memory::default_budget;
 use npuzzle::util::progress::Silent;
-use npuzzle::{Algorithm, Board, Metric, MoveOrder, Size, SolveOptions, Status};
+use npuzzle::{Board, Metric, MoveOrder, Size, Status};
 
-use crate::arguments::{self, cache, estimate, limits, moves as read_moves, TILES_BY_ARGUMENT};
+use crate::arguments::{self, cache, moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
 use crate::errors::{bad_input, refused, table_refused, SearchLimit};
 use crate::interruptible::{interruptible, interruptible_ticking};
@@ -95,25 +95,16 @@ pub fn solve(
     #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
-    let defaults = SolveOptions::default();
-    let mut options = SolveOptions {
-        algorithm,
-        estimate: estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?,
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        weight,
-        order: order.unwrap_or_default(),
-        metric,
-        count_optimal,
-        bounded: true,
-        cache: cache(cache_dir),
-        threads: match threads {
-            Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-            None => defaults.threads,
-        },
-        ..defaults
-    };
-    let cancel = stoppable(&mut options);
+    let (mut options, cancel) = OptionsBuilder::default()
+        .algorithm(algorithm)?
+        .estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?
+        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
+        .solving(weight, threads, count_optimal)
+        .order(order)
+        .metric(metric)
+        .cache(cache_dir)
+        .bounded()
+        .stoppable();
     let solution = match progress {
         Some(mut callback) => {
             options.progress = Some(callback.receiver());
@@ -168,14 +159,12 @@ pub fn compare(
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<Bound<'_, PyAny>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let mut options = SolveOptions {
-        limits: limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        cache: cache(cache_dir),
-        metric,
-        order: order.unwrap_or_default(),
-        ..SolveOptions::default()
-    };
-    let cancel = stoppable(&mut options);
+    let (options, cancel) = OptionsBuilder::default()
+        .limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?
+        .order(order)
+        .metric(metric)
+        .cache(cache_dir)
+        .stoppable();
     let solutions =
         interruptible(py, &cancel, || compare_all(&start, &goal, &options))?.map_err(refused)?;
     let results = solutions
@@ -215,15 +204,13 @@ pub fn check(
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
-    let mut options = SolveOptions {
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        cache: cache(cache_dir),
-        order: order.unwrap_or_default(),
-        metric,
-        bounded: true,
-        ..SolveOptions::default()
-    };
-    let cancel = stoppable(&mut options);
+    let (options, cancel) = OptionsBuilder::default()
+        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
+        .order(order)
+        .metric(metric)
+        .cache(cache_dir)
+        .bounded()
+        .stoppable();
     let verdict = interruptible(py, &cancel, || {
         check_moves(&start, &goal, &moves, notation, &options)
     })?
@@ -308,11 +295,4 @@ pub fn from_tiles(#[pyo3(from_py_with = values::moves)] moves: String) -> PyResu
         .parse(&moves)
         .map_err(|e| bad_input("moves", e))?;
     Ok(Notation::Blank.write(&moves))
-}
-
-/// A token for `options`' work, put in its limits: the work stops once it is set.
-pub(crate) fn stoppable(options: &mut SolveOptions) -> CancelToken {
-    let cancel = CancelToken::new();
-    options.limits.cancel = Some(cancel.clone());
-    cancel
 }

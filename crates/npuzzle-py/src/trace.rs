@@ -15,9 +15,9 @@ use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::search::GiveUp;
 use npuzzle::services::trace::{trace as traced_search, TraceError, TraceEvent};
 use npuzzle::services::trace_report::TraceEventReport;
-use npuzzle::{Algorithm, Metric, MoveOrder, Size, SolveOptions, Status};
+use npuzzle::{Metric, MoveOrder, Size, Status};
 
-use crate::arguments::{self, estimate, limits};
+use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused, SearchLimit};
 use crate::html::{table, Row};
@@ -237,17 +237,13 @@ pub fn trace(
     #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PyTrace> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let algorithm: Algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
-    let mut options = SolveOptions {
-        algorithm,
-        estimate: estimate(heuristic.as_deref(), None, true)?,
-        limits: limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?,
-        order: order.unwrap_or_default(),
-        metric,
-        ..SolveOptions::default()
-    };
-    let cancel = npuzzle::util::cancel::CancelToken::new();
-    options.limits.cancel = Some(cancel.clone());
+    let (options, cancel) = OptionsBuilder::default()
+        .algorithm(algorithm)?
+        .estimate(heuristic.as_deref(), None, true)?
+        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
+        .order(order)
+        .metric(metric)
+        .stoppable();
     let traced = interruptible(py, &cancel, || {
         traced_search(&start, &goal, &options, limit)
     })?

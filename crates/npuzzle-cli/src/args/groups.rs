@@ -118,13 +118,6 @@ pub struct OrderArgs {
     pub order: Option<MoveOrder>,
 }
 
-impl OrderArgs {
-    /// The order asked for, else the default (l, r, d, u).
-    pub fn chosen(self) -> MoveOrder {
-        self.order.unwrap_or_default()
-    }
-}
-
 /// How moves are counted.
 #[derive(Debug, Args, Clone, Copy, Default)]
 pub struct MetricArgs {

@@ -1,6 +1,7 @@
 //! The command line as typed, declared with clap's derive API: one struct per subcommand,
 //! built from shared flag groups (goal and size, estimate, limits, cache, threads,
-//! output). Each command turns its flags into validated options before any work starts.
+//! output). What the flags ask of the library is said in [`crate::options`], which turns
+//! them into validated options before any work starts.
 //!
 //! One file an idea: [`groups`] (the flag groups commands share), [`values`] (the
 //! parsers that check a flag's value as it is read), and the arguments of the commands
@@ -23,7 +24,7 @@ use clap::{Parser, Subcommand};
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 pub use bench_depths::{CountingArg, EquationArg, PublishedArg, SwitchArg};
-pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs};
+pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs, OrderArgs};
 pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeCommand, JudgeTestArgs, ManArgs, ServeArgs};
 pub use one_board::{AnalyseArgs, CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;

@@ -12,12 +12,13 @@ use anyhow::anyhow;
 use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::services::analysis::{analyse, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
-use npuzzle::{Metric, Notation, SolveOptions};
+use npuzzle::{Metric, Notation};
 use serde_json::Value;
 
 use super::GAVE_UP;
 use crate::args::AnalyseArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 /// `N move(s)`, naming the metric when it is the multi-tile one.
@@ -132,14 +133,12 @@ fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> 
 pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = SolveOptions {
-        limits: args.limits.limits(SOLVE_LIMITS, 1),
-        cache: Some(args.cache.cache()),
-        progress: Some(args.cache.progress()),
-        metric: args.metric.metric,
-        bounded: true,
-        ..SolveOptions::default()
-    };
+    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .metric(args.metric.metric)
+        .cache(args.cache.cache())
+        .progress(args.cache.progress())
+        .bounded(true)
+        .checked(&goal)?;
     let format = Format::json_or(args.json, Format::Text);
     let Some(moves) = &args.moves else {
         return match good_moves(&start, &goal, &options) {

@@ -19,10 +19,9 @@ use anyhow::{bail, Context};
 use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::puzzle::heuristic::Heuristic;
 use npuzzle::puzzle::notation::quoted;
-use npuzzle::search::Limits;
 use npuzzle::solving::report::SolveReport;
 use npuzzle::util::plural::counted;
-use npuzzle::util::progress::{Progress, SharedProgress};
+use npuzzle::util::progress::Progress;
 use npuzzle::SolveOptions;
 use npuzzle::{
     parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, MoveOrder, Size,
@@ -31,11 +30,11 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::validate;
 use crate::args::BatchArgs;
 use crate::cluster;
 use crate::input::{goal_of, not_utf8, read_bounded, read_file_bounded, utf8, utf8_lossy};
 use crate::interrupt::Interrupt;
+use crate::options::{validate, OptionsBuilder};
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
 
@@ -75,20 +74,20 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         0 => rayon::current_num_threads(),
         n => n,
     };
-    let defaults = SolveOptions {
-        algorithm: args.algorithm,
-        estimate: args.estimate.choice()?,
+    // Each line is checked as it is read: it may name its own algorithm, order or metric.
+    let defaults = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
         // The budget is shared by the boards solved at once.
-        limits: args.limits.limits(SOLVE_LIMITS, at_once),
-        order: args.order.chosen(),
-        metric: args.metric.metric,
-        cache: Some(args.cache.cache_for_many()),
+        .memory_shared_by(at_once)
+        .algorithm(args.algorithm)
+        .estimate(args.estimate.choice()?)
+        .order(args.order.chosen())
+        .metric(args.metric.metric)
+        .cache(args.cache.cache_for_many())
         // Table and database builds show their progress; the bar of the batch follows.
-        progress: Some(SharedProgress::new(Bars::builds_only(args.cache.quiet))),
-        count_optimal: args.count_optimal,
-        bounded: true,
-        ..SolveOptions::default()
-    };
+        .progress(args.cache.build_progress())
+        .count_optimal(args.count_optimal)
+        .bounded(true)
+        .build();
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {
         let outcome = on_cluster(args, &defaults, &cluster, at_once);
         // Leaves together, error or not: a process that ended first would look lost.
@@ -139,16 +138,12 @@ fn on_cluster(
     // A board's answer must not depend on where it is solved: every process holds each
     // board to the least per-board budget of the cluster (each process's own, unless
     // --max-memory is given, is half its machine's memory, shared by its threads).
-    let defaults = &SolveOptions {
-        limits: Limits {
-            max_bytes: npuzzle::fast_idastar::cluster_link::least(
-                cluster.link().0.as_ref(),
-                defaults.limits.max_bytes,
-            ),
-            ..defaults.limits.clone()
-        },
-        ..defaults.clone()
-    };
+    let mut defaults = defaults.clone();
+    defaults.limits.max_bytes = npuzzle::fast_idastar::cluster_link::least(
+        cluster.link().0.as_ref(),
+        defaults.limits.max_bytes,
+    );
+    let defaults = &defaults;
     agree(args, defaults, cluster)?;
     std::thread::scope(|scope| {
         for _ in 0..workers {

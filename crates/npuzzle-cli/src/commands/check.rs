@@ -10,12 +10,13 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::services::verdict::{check, Verdict};
-use npuzzle::{Notation, SolveOptions};
+use npuzzle::Notation;
 use serde_json::Value;
 
 use super::GAVE_UP;
 use crate::args::CheckArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 /// The checker's answer as printed.
@@ -63,15 +64,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         };
         anyhow!("moves: {e}{hint}")
     })?;
-    let options = SolveOptions {
-        limits: args.limits.limits(SOLVE_LIMITS, 1),
-        cache: Some(args.cache.cache()),
-        progress: Some(args.cache.progress()),
-        order: args.order.unwrap_or_default(),
-        metric: args.metric.metric,
-        bounded: true,
-        ..SolveOptions::default()
-    };
+    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .order(args.order.unwrap_or_default())
+        .metric(args.metric.metric)
+        .cache(args.cache.cache())
+        .progress(args.cache.progress())
+        .bounded(true)
+        .checked(&goal)?;
     let verdict = Checked {
         verdict: check(&start, &goal, &moves, args.notation, &options)?,
         canonical_line: args.order.is_some(),

@@ -5,21 +5,20 @@ use std::process::ExitCode;
 
 use npuzzle::services::compare::{compare, COMPARE_LIMITS};
 use npuzzle::solving::report::SolveReport;
-use npuzzle::{Board, Metric, SolveOptions};
+use npuzzle::{Board, Metric};
 use serde_json::Value;
 
 use crate::args::CompareArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = SolveOptions {
-        limits: args.limits.limits(COMPARE_LIMITS, 1),
-        metric: args.metric.metric,
-        ..SolveOptions::default()
-    };
+    let options = OptionsBuilder::new(args.limits.with_defaults(COMPARE_LIMITS))
+        .metric(args.metric.metric)
+        .checked(&goal)?;
     let reports = compare(&start, &goal, &options)?
         .iter()
         .map(|solution| SolveReport::new(&start, &goal, solution))

@@ -12,6 +12,7 @@ use npuzzle::Size;
 
 use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
 use crate::input::{self, goal_alone};
+use crate::options::build_limits;
 
 pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
     match command {
@@ -45,12 +46,7 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
-    let limits = npuzzle::search::Limits {
-        max_bytes: args
-            .max_memory
-            .or_else(npuzzle::util::memory::default_budget),
-        ..npuzzle::search::Limits::NONE
-    };
+    let limits = build_limits(args.max_memory);
     let cost = pdb::build_forecast::forecast(&cache, &goal, &set);
     let within = limits
         .max_bytes

@@ -10,10 +10,11 @@ use npuzzle::util::plural::counted;
 use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
 use serde_json::Value;
 
-use super::{exit_code, hint_after, validate};
+use super::{exit_code, hint_after};
 use crate::args::SolveArgs;
 use crate::cluster;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 /// A hardest 8-puzzle position (31 moves), solved when no board is given.
@@ -36,23 +37,20 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         args.limits.max_memory,
     )?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = SolveOptions {
-        algorithm: args.algorithm,
-        estimate: args.estimate.choice()?,
-        limits: args.limits.limits(SOLVE_LIMITS, 1),
-        visited: args.visited,
-        order: args.order.chosen(),
-        metric: args.metric.metric,
-        weight: args.weight,
-        cache: Some(args.cache.cache()),
-        threads: args.threads.threads,
+    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .algorithm(args.algorithm)
+        .estimate(args.estimate.choice()?)
+        .visited(args.visited)
+        .order(args.order.chosen())
+        .metric(args.metric.metric)
+        .weight(args.weight)
+        .cache(args.cache.cache())
+        .threads(args.threads.threads)
         // Long work (a table build, a 24-puzzle search) shows it is alive.
-        progress: Some(args.cache.progress()),
-        count_optimal: args.count_optimal,
-        bounded: true,
-        ..SolveOptions::default()
-    };
-    validate(&goal, &options)?;
+        .progress(args.cache.progress())
+        .count_optimal(args.count_optimal)
+        .bounded(true)
+        .checked(&goal)?;
     Ok(Request {
         start,
         goal,

@@ -11,6 +11,7 @@ use npuzzle::{Board, Metric};
 use serde::Serialize;
 
 use crate::args::StatsArgs;
+use crate::options::build_limits;
 use crate::output::{self, Format, Render};
 use crate::progress::Bars;
 
@@ -41,12 +42,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("--size {}", args.size))?
         .in_metric(args.metric.metric);
     let bars = Bars::new(args.cache.quiet);
-    let limits = npuzzle::search::Limits {
-        max_bytes: args
-            .max_memory
-            .or_else(npuzzle::util::memory::default_budget),
-        ..npuzzle::search::Limits::NONE
-    };
+    let limits = build_limits(args.max_memory);
     let table = distance_table::shared(layout, &args.cache.cache(), Need::Always, &limits, &bars)?
         .expect("a table is always had when needed");
     let summary = table.summary();

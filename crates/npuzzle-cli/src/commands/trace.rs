@@ -11,11 +11,12 @@ use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::services::trace::{trace_with, Trace, TraceEvent, TraceKind};
 use npuzzle::services::trace_report::TraceEventReport;
 use npuzzle::util::plural::counted;
-use npuzzle::{EstimateChoice, SolveOptions, Status};
+use npuzzle::{EstimateChoice, Status};
 
 use super::exit_code;
 use crate::args::TraceArgs;
 use crate::input::{argument_or_stdin, start_and_goal};
+use crate::options::{in_flags, OptionsBuilder};
 
 /// Longest an event written waits in the buffer while the search runs.
 const FLUSH_EVERY: Duration = Duration::from_millis(20);
@@ -73,16 +74,12 @@ fn summary(traced: &Trace) -> String {
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = SolveOptions {
-        algorithm: args.algorithm,
-        estimate: args
-            .heuristic
-            .map_or(EstimateChoice::Auto, EstimateChoice::Heuristic),
-        limits: args.limits.limits(SOLVE_LIMITS, 1),
-        order: args.order.chosen(),
-        metric: args.metric.metric,
-        ..SolveOptions::default()
-    };
+    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .algorithm(args.algorithm)
+        .estimate(EstimateChoice::from(args.heuristic))
+        .order(args.order.chosen())
+        .metric(args.metric.metric)
+        .checked(&goal)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     // Each event is written as the search makes it, so nothing is held and a reader sees
@@ -120,13 +117,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     .map_err(|e| match e {
         npuzzle::services::trace::TraceError::BadLimit(_) => anyhow::anyhow!("--limit: {e}"),
         npuzzle::services::trace::TraceError::NotTraced(_) => anyhow::anyhow!("--algorithm: {e}"),
-        npuzzle::services::trace::TraceError::Solve(e) => anyhow::Error::new(e).context(format!(
-            "--algorithm {}{}",
-            args.algorithm,
-            args.heuristic
-                .map(|h| format!(" --heuristic {h}"))
-                .unwrap_or_default()
-        )),
+        npuzzle::services::trace::TraceError::Solve(e) => in_flags(e, &options),
     })?;
     if let Some(e) = failed {
         return Err(e.into());

@@ -12,12 +12,13 @@ use npuzzle::services::cost_by_depth::{
     depth_table, sample_bytes, BookFigure, Conventions, Counting, DepthConfig, DepthRow,
     DepthRowReport, Equation, BOOK_CONFIGS,
 };
-use npuzzle::{Board, Metric, Size, SolveOptions};
+use npuzzle::{Board, Metric, Size};
 use serde_json::{json, Value};
 
-use super::{configs, options, plot, validate};
+use super::{configs, configured, plot};
 use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg, SwitchArg};
 use crate::input::goal_alone;
+use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 /// What the counts mean, as every report states.
@@ -70,19 +71,16 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
             npuzzle::util::memory::shown(bound)
         );
     }
-    let shared = SolveOptions {
-        progress: None,
-        ..options(&args.limits, &args.cache, defaults)
-    };
-    let mut measured = Vec::new();
-    for config in configs(args, BOOK_CONFIGS)? {
-        let options = config.options(&shared);
-        validate(&goal, &options).with_context(|| format!("configuration {config}"))?;
-        measured.push(DepthConfig {
+    let shared = OptionsBuilder::new(args.limits.with_defaults(defaults))
+        .cache(args.cache.cache_for_many())
+        .build();
+    let measured: Vec<DepthConfig> = configured(configs(args, BOOK_CONFIGS)?, &shared, &goal)?
+        .into_iter()
+        .map(|(config, options)| DepthConfig {
             label: config.to_string(),
             options,
-        });
-    }
+        })
+        .collect();
     let conventions = Conventions {
         counting: match args.depths.counting {
             CountingArg::Generated => Counting::Generated,

@@ -17,10 +17,11 @@ use npuzzle::search::Limits;
 use npuzzle::solving::plan::{plan, Guide};
 use npuzzle::util::plural::counted;
 use npuzzle::util::progress::Progress;
-use npuzzle::{solve, Algorithm, EstimateChoice, Size, SolveOptions, Status};
+use npuzzle::{solve, Algorithm, Board, EstimateChoice, Size, SolveOptions, Status};
 
-use super::{validate, GAVE_UP};
-use crate::args::{BenchArgs, BenchFileArgs, CacheArgs, LimitArgs, BENCH_LIMITS};
+use super::GAVE_UP;
+use crate::args::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
+use crate::options::{validate, OptionsBuilder};
 use crate::output::{self, Format};
 use crate::progress::Bars;
 use config::DEFAULT_CONFIGS;
@@ -30,9 +31,11 @@ use report::{BenchReport, Run, Series};
 
 /// What to benchmark, checked.
 struct Benchmark {
-    configs: Vec<BenchConfig>,
+    /// Each configuration with its options, checked.
+    configs: Vec<(BenchConfig, SolveOptions)>,
     threads: Vec<usize>,
     set: InstanceSet,
+    /// The options every configuration shares.
     options: SolveOptions,
     per_board: bool,
     format: Format,
@@ -78,15 +81,18 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     } else {
         Format::Markdown
     };
+    let options = OptionsBuilder::new(args.limits.with_defaults(defaults))
+        .order(args.order.chosen())
+        .metric(args.metric.metric)
+        .cache(args.cache.cache_for_many())
+        // Builds show their progress; the runs themselves report through the bar below.
+        .progress(args.cache.progress())
+        .build();
     let benchmark = Benchmark {
-        configs,
+        configs: configured(configs, &options, &set.goal)?,
         threads: args.threads.clone(),
         set,
-        options: SolveOptions {
-            order: args.order.chosen(),
-            metric: args.metric.metric,
-            ..options(&args.limits, &args.cache, defaults)
-        },
+        options,
         per_board: args.per_board,
         format,
         quiet: args.cache.quiet,
@@ -140,15 +146,21 @@ fn configs(args: &BenchArgs, default: &str) -> anyhow::Result<Vec<BenchConfig>> 
         .context("--configs")
 }
 
-/// The options every run shares.
-fn options(limits: &LimitArgs, cache: &CacheArgs, defaults: Limits) -> SolveOptions {
-    SolveOptions {
-        limits: limits.limits(defaults, 1),
-        cache: Some(cache.cache_for_many()),
-        // Builds show their progress; the runs themselves report through the bar below.
-        progress: Some(cache.progress()),
-        ..SolveOptions::default()
-    }
+/// Each configuration with its options, `shared` with the configuration's algorithm,
+/// estimate and weight, checked for boards towards `goal` before any board is solved.
+fn configured(
+    configs: Vec<BenchConfig>,
+    shared: &SolveOptions,
+    goal: &Board,
+) -> anyhow::Result<Vec<(BenchConfig, SolveOptions)>> {
+    configs
+        .into_iter()
+        .map(|config| {
+            let options = config.options(shared);
+            validate(goal, &options).with_context(|| format!("configuration {config}"))?;
+            Ok((config, options))
+        })
+        .collect()
 }
 
 /// When an answer contradicts a published optimum, 1 with per-board reports (the
@@ -237,14 +249,7 @@ fn limits_text(limits: &Limits) -> String {
 fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
     let goal = &benchmark.set.goal;
     let mut series = Vec::new();
-    for config in &benchmark.configs {
-        let options = SolveOptions {
-            algorithm: config.algorithm,
-            estimate: config.estimate.clone(),
-            weight: config.weight,
-            ..benchmark.options.clone()
-        };
-        validate(goal, &options).with_context(|| format!("configuration {config}"))?;
+    for (config, options) in &benchmark.configs {
         if let Some(why) = cannot_finish(config, goal.size()) {
             series.push(Series {
                 config: config.to_string(),
@@ -258,17 +263,15 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
         }
         // Tables are loaded (or built) and paged in before the clock starts: the first
         // boards would otherwise pay for the page faults of all the others.
-        let warm = plan(goal, &options)?;
+        let warm = plan(goal, options)?;
         if let Guide::PatternDatabase(db) = &warm.guide {
             std::hint::black_box(db.page_in());
         }
         for &threads in &benchmark.threads {
-            let options = SolveOptions {
-                threads,
-                // Each run is one line of the report, not a spinner of iterations.
-                progress: None,
-                ..options.clone()
-            };
+            let mut options = options.clone();
+            options.threads = threads;
+            // Each run is one line of the report, not a spinner of iterations.
+            options.progress = None;
             let bars = Bars::new(benchmark.quiet);
             bars.start(
                 &format!("{config} on {threads} thread(s)"),
@@ -284,11 +287,7 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
             series.push(Series {
                 config: config.to_string(),
                 estimate: warm.guide.name(),
-                threads: npuzzle::RunSettings {
-                    threads,
-                    ..npuzzle::RunSettings::default()
-                }
-                .thread_count(),
+                threads: options.run_settings().thread_count(),
                 setup_seconds: warm.setup_seconds,
                 runs,
                 skipped: None,

@@ -5,7 +5,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::services::compare::compare as compare_all;
 use npuzzle::solving::report::SolveReport;
-use npuzzle::{Algorithm, SolveOptions};
+use npuzzle::Algorithm;
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError};
@@ -51,16 +51,15 @@ pub async fn compare(
     let metric = read_metric(request.metric.as_deref())?;
     let order = read_order(request.order.as_deref())?;
     let pairs = Algorithm::comparison_pairs();
-    let mut options = SolveOptions {
-        metric,
-        order,
-        ..request_options(
-            &state.config,
-            request.max_nodes,
-            request.max_seconds,
-            request.max_memory.as_ref(),
-        )?
-    };
+    let mut options = request_options(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?
+    .metric(metric)
+    .order(order)
+    .build();
     // The comparison is one request: its runs share one time budget, so it ends within
     // the same bound as a single solve.
     options.limits.max_time = options.limits.max_time.map(|t| t / pairs.len() as u32);

@@ -10,13 +10,14 @@ use axum::Json;
 use npuzzle::answer::options::time_limit;
 use npuzzle::search::Limits;
 use npuzzle::util::cancel::CancelToken;
-use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size, SolveOptions};
+use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::error::{bad_input, ApiError, ErrorCode};
 use crate::input::{goal_of, start_and_goal};
+use crate::options::OptionsBuilder;
 use crate::serve::ServerConfig;
 
 /// A request's JSON body, which must be an object: any other JSON (`[]`, `null`, `3`) is
@@ -111,26 +112,24 @@ pub enum Memory {
     Text(String),
 }
 
-/// The options every search of a request runs under: the server's limits (lowered where
-/// the request asks), a token of its own (`run_search` sets it when the request is
-/// dropped) and the cache, and no table builds — a build takes minutes on every core,
-/// which no request limit bounds, so the operator builds tables beforehand (`npuzzle
-/// stats`, `npuzzle pdb build`).
+/// The options every search of a request runs under, to which each endpoint adds what
+/// its request names: the server's limits (lowered where the request asks), a token of
+/// its own (`run_search` sets it when the request is dropped) and the cache, and no
+/// table builds — a build takes minutes on every core, which no request limit bounds, so
+/// the operator builds tables beforehand (`npuzzle stats`, `npuzzle pdb build`).
 pub(super) fn request_options(
     config: &ServerConfig,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
     max_memory: Option<&Memory>,
-) -> Result<SolveOptions, ApiError> {
-    Ok(SolveOptions {
-        limits: Limits {
-            cancel: Some(CancelToken::new()),
-            ..limits(config, max_nodes, max_seconds, max_memory)?
-        },
-        cache: config.cache.clone(),
-        build_tables: false,
-        ..SolveOptions::default()
-    })
+) -> Result<OptionsBuilder, ApiError> {
+    let limits = Limits {
+        cancel: Some(CancelToken::new()),
+        ..limits(config, max_nodes, max_seconds, max_memory)?
+    };
+    Ok(OptionsBuilder::new(limits)
+        .cache(config.cache.clone())
+        .build_tables(false))
 }
 
 /// The server's limits, lowered where the request asks.

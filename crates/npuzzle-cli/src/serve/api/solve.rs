@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::solving::report::SolveReport;
-use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice, SolveOptions};
+use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, solve_error, ApiError, ErrorCode};
@@ -69,22 +69,21 @@ pub async fn solve(
     let heuristic = read_heuristic(request.heuristic.as_deref())?;
     let order = read_order(request.order.as_deref())?;
     let metric = read_metric(request.metric.as_deref())?;
-    let options = SolveOptions {
-        algorithm,
-        estimate: EstimateChoice::from(heuristic),
-        order,
-        metric,
-        count_optimal: request.count_optimal,
-        // The server's own time limit bounds every search; a board too big for an optimal
-        // search spends time on a shorter answer only when the request gives the time.
-        bounded: request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()),
-        ..request_options(
-            &state.config,
-            request.max_nodes,
-            request.max_seconds,
-            request.max_memory.as_ref(),
-        )?
-    };
+    let options = request_options(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?
+    .algorithm(algorithm)
+    .estimate(EstimateChoice::from(heuristic))
+    .order(order)
+    .metric(metric)
+    .count_optimal(request.count_optimal)
+    // The server's own time limit bounds every search; a board too big for an optimal
+    // search spends time on a shorter answer only when the request gives the time.
+    .bounded(request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()))
+    .build();
     npuzzle::solving::plan::validate(&goal, &options).map_err(solve_error)?;
     let want_boards = request.boards;
     let cancel = options.limits.cancel.clone();

@@ -6,7 +6,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::puzzle::notation::UnknownName;
 use npuzzle::solving::report::SolveReport;
-use npuzzle::{Algorithm, EstimateChoice, SolveOptions};
+use npuzzle::{Algorithm, EstimateChoice};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
@@ -104,18 +104,17 @@ async fn trace_answer(
             format!("limit: {limit} events is not allowed: ask for 1 to {MAX_TRACE_EVENTS}"),
         ));
     }
-    let options = SolveOptions {
-        algorithm,
-        estimate: EstimateChoice::from(heuristic),
-        order,
-        metric,
-        ..request_options(
-            &state.config,
-            request.max_nodes,
-            request.max_seconds,
-            request.max_memory.as_ref(),
-        )?
-    };
+    let options = request_options(
+        &state.config,
+        request.max_nodes,
+        request.max_seconds,
+        request.max_memory.as_ref(),
+    )?
+    .algorithm(algorithm)
+    .estimate(EstimateChoice::from(heuristic))
+    .order(order)
+    .metric(metric)
+    .build();
     let cancel = options.limits.cancel.clone();
     let response = run_search(state, cancel, move || {
         let traced = trace(&start, &goal, &options, limit).map_err(|e| {
