@@ -42,6 +42,10 @@ pub struct TableShape {
     /// `neighbours[cell][slot]`: where the blank goes from `cell` by the move in `slot`
     /// ([`NOWHERE`] off the board), so the hot loops do no division.
     neighbours: [[u8; 4]; MAX_TABLE_CELLS],
+    /// Bit `cell` set when boards with the blank there need an odd number of inversions
+    /// ([`TableShape::odd_at`]): a lookup, so that the judges' per-case test does no
+    /// division whatever the compiler inlines.
+    odd_blanks: u32,
     /// Whether a move is a jump of the blank along its line, any number of cells (the
     /// multi-tile metric), rather than one cell.
     multi_tile: bool,
@@ -69,12 +73,18 @@ impl TableShape {
                 slots[3] = (cell + 1) as u8;
             }
         }
+        // A horizontal move keeps the row-major order of the tiles, a vertical one
+        // carries a tile past `width - 1` others.
+        let odd_blanks = (0..cells)
+            .filter(|&blank| (width - 1) * (blank / width).abs_diff(goal_blank / width) % 2 == 1)
+            .fold(0u32, |mask, blank| mask | 1 << blank);
         TableShape {
             cells,
             width,
             goal_blank,
             per_blank: factorial(cells - 1) / 2,
             neighbours,
+            odd_blanks,
             multi_tile: false,
         }
     }
@@ -108,13 +118,10 @@ impl TableShape {
     }
 
     /// Whether boards with the blank in `blank` must have an odd number of inversions
-    /// among their non-blank tiles to reach the goal. The goal has none; a horizontal
-    /// move keeps the row-major order of the tiles, a vertical one carries a tile past
-    /// `width - 1` others.
+    /// among their non-blank tiles to reach the goal (the goal has none).
     #[inline]
     pub fn odd_at(&self, blank: usize) -> bool {
-        let rows = (blank / self.width).abs_diff(self.goal_blank / self.width);
-        (self.width - 1) * rows % 2 == 1
+        self.odd_blanks >> blank & 1 == 1
     }
 
     /// The index of the boards with the blank in `blank` whose tiles have rank `rank`.
