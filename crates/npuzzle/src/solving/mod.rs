@@ -24,3 +24,4 @@ pub mod plan;
 pub mod problem;
 pub mod report;
 pub mod solver;
+mod upgrading;
