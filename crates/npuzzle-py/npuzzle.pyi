@@ -137,6 +137,15 @@ class SolveResult:
     def count_gave_up(self) -> Optional[str]:
         """Why a count asked for is missing."""
     @property
+    def solutions(self) -> Optional[List[str]]:
+        """The solutions listed with all_optimal=True: the answer first, then the others in the move order."""
+    @property
+    def solutions_complete(self) -> Optional[bool]:
+        """Whether solutions holds every one asked for."""
+    @property
+    def solutions_cut_short(self) -> Optional[str]:
+        """Why solutions stops short (the limit, a limit of the solve)."""
+    @property
     def lower_bound(self) -> Optional[int]:
         """With status "bounded": a proven lower bound on the optimal length."""
     @property
@@ -199,6 +208,9 @@ def solve(
     count_optimal: bool = False,
     progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
     metric: Optional[str] = "stm",
+    all_optimal: bool = False,
+    within: Optional[int] = None,
+    limit: Optional[int] = None,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
     (its `.result` a bounded answer, status "bounded", when a time or node limit stopped

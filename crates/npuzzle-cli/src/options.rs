@@ -6,7 +6,8 @@
 //! limits, each command's defaults filling what the flags leave unset
 //! ([`LimitArgs::with_defaults`], and a table build's [`build_limits`]); the cache and
 //! the progress bars ([`CacheArgs`]); the estimate and the conflicts between its flags
-//! ([`EstimateArgs::choice`]); the move order ([`OrderArgs::chosen`]). A command writes
+//! ([`EstimateArgs::choice`]); the move order ([`OrderArgs::chosen`]); the solutions
+//! listed ([`ListArgs::request`]). A command writes
 //! the parts it has into an [`OptionsBuilder`], a step a part, the others keeping the
 //! library's defaults, so no command spells out the whole of [`SolveOptions`] or
 //! translates a flag group its own way. The last step, [`OptionsBuilder::checked`], is
@@ -24,6 +25,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::search::Limits;
 use npuzzle::solving::plan;
 use npuzzle::tables::cache::Cache;
@@ -32,7 +34,7 @@ use npuzzle::{
     Algorithm, Board, EstimateChoice, Metric, MoveOrder, SolveError, SolveOptions, Visited,
 };
 
-use crate::args::{CacheArgs, EstimateArgs, LimitArgs, OrderArgs};
+use crate::args::{CacheArgs, EstimateArgs, LimitArgs, ListArgs, OrderArgs};
 use crate::input;
 use crate::progress::Bars;
 
@@ -108,6 +110,12 @@ impl OptionsBuilder {
     /// Whether every optimal solution is counted (`--count-optimal`).
     pub fn count_optimal(mut self, count: bool) -> Self {
         self.options.count_optimal = count;
+        self
+    }
+
+    /// Which solutions are listed (for flags, [`ListArgs::request`]).
+    pub fn list(mut self, request: Option<ListRequest>) -> Self {
+        self.options.list = request;
         self
     }
 
@@ -258,6 +266,16 @@ impl OrderArgs {
     }
 }
 
+impl ListArgs {
+    /// The solutions `--all-optimal`, `--within` and `--limit` ask to list, if any.
+    pub fn request(self) -> Option<ListRequest> {
+        self.all_optimal.then(|| ListRequest {
+            within: self.within.unwrap_or(0),
+            limit: self.limit.unwrap_or(ListRequest::DEFAULT_LIMIT),
+        })
+    }
+}
+
 /// Checks `options` for boards towards `goal` before any work: the library's
 /// [`plan::validate`], its refusal said in the flags that asked for it ([`in_flags`]).
 ///
@@ -269,7 +287,7 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> anyhow::Result<()> {
 
 /// `error`, the library's refusal of `options`, led by the flags that asked for what it
 /// refuses: `--algorithm` and the estimate's flag, a weight above 1, and `--weight`,
-/// `--visited`, `--metric` and `--count-optimal` where the refusal is theirs; the bare
+/// `--visited`, `--metric` and `--count-optimal` (or `--all-optimal`) where the refusal is theirs; the bare
 /// error where that would name only the default `--algorithm auto`. Pattern databases
 /// named for a search that takes none are refused with what to ask for instead.
 pub fn in_flags(error: SolveError, options: &SolveOptions) -> anyhow::Error {
@@ -319,7 +337,9 @@ pub fn in_flags(error: SolveError, options: &SolveOptions) -> anyhow::Error {
         }
         _ => false,
     };
-    if counting {
+    if counting && options.list.is_some() {
+        flags.push_str(" --all-optimal");
+    } else if counting {
         flags.push_str(" --count-optimal");
     }
     if options.algorithm == Algorithm::Auto && flags == "--algorithm auto" {

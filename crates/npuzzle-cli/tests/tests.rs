@@ -18,6 +18,7 @@ mod front_ends;
 mod judge;
 mod judge_test;
 mod limits;
+mod listing;
 mod metric;
 mod order;
 mod pdb;

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use npuzzle::answer::options::time_limit;
+use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::puzzle::notation::Notation;
 use npuzzle::search::Limits;
 use npuzzle::tables::cache::Cache;
@@ -153,6 +154,12 @@ impl OptionsBuilder {
             self.options.threads = usize::try_from(threads).unwrap_or(usize::MAX);
         }
         self.options.count_optimal = count_optimal;
+        self
+    }
+
+    /// The solutions listed beside the answer, if any (`all_optimal`, `within`, `limit`).
+    pub fn list(mut self, request: Option<ListRequest>) -> Self {
+        self.options.list = request;
         self
     }
 

@@ -58,7 +58,11 @@ use crate::values;
 /// of a row or column at once is one move); `length` counts in it, `moves` are still the
 /// blank's single steps. `count_optimal=True` also counts every distinct
 /// optimal move sequence (`optimal_solutions`, exact; `count_gave_up` says why a count is
-/// missing), as `npuzzle solve --count-optimal` does. An unsolvable board is an answer
+/// missing), as `npuzzle solve --count-optimal` does. `all_optimal=True` also lists
+/// them (`solutions`, move strings: the answer first, then the others in the move order;
+/// `solutions_complete` says whether that is all), up to `limit` (default 5000; the count
+/// stays exact), and with `within=K` those of up to K moves over the optimum that pass
+/// no board twice, as `npuzzle solve --all-optimal` does. An unsolvable board is an answer
 /// (`status == "unsolvable"`), not an error. The GIL is released while searching.
 /// `progress`, a callable, is called from time to time (at most every 0.2 s, when the
 /// search or a table build has reported something new) with a dict: `message` (what the
@@ -71,7 +75,7 @@ use crate::values;
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
     max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
-    metric=Metric::SingleTile,
+    metric=Metric::SingleTile, all_optimal=false, within=None, limit=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -93,13 +97,18 @@ pub fn solve(
     #[pyo3(from_py_with = values::count_optimal)] count_optimal: bool,
     #[pyo3(from_py_with = Callback::read)] progress: Option<Callback>,
     #[pyo3(from_py_with = values::metric)] metric: Metric,
+    #[pyo3(from_py_with = values::all_optimal)] all_optimal: bool,
+    #[pyo3(from_py_with = values::within)] within: Option<u64>,
+    #[pyo3(from_py_with = values::limit)] limit: Option<u64>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
+    let list = values::list_request(all_optimal, within, limit)?;
     let (mut options, cancel) = OptionsBuilder::default()
         .algorithm(algorithm)?
         .estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?
         .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
         .solving(weight, threads, count_optimal)
+        .list(list)
         .order(order)
         .metric(metric)
         .cache(cache_dir)

@@ -163,6 +163,26 @@ impl PySolveResult {
         self.0.count_gave_up.as_deref()
     }
 
+    /// The solutions listed when `all_optimal=True` was asked, as move strings: shortest
+    /// first, then in the move order (the answer first); else `None`.
+    #[getter]
+    fn solutions(&self) -> Option<Vec<String>> {
+        self.0.solutions.clone()
+    }
+
+    /// Whether `solutions` holds every solution asked for (`None` when none were asked);
+    /// `solutions_cut_short` says why not.
+    #[getter]
+    fn solutions_complete(&self) -> Option<bool> {
+        self.0.solutions_complete
+    }
+
+    /// Why `solutions` stops short (the limit, a limit of the solve), else `None`.
+    #[getter]
+    fn solutions_cut_short(&self) -> Option<&str> {
+        self.0.solutions_cut_short.as_deref()
+    }
+
     /// With a bounded answer, a proven lower bound on the optimal length, else `None`.
     #[getter]
     fn lower_bound(&self) -> Option<usize> {

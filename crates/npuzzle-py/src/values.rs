@@ -12,6 +12,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
+use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::{Algorithm, Metric, MoveOrder, Notation};
 
 use crate::errors::bad_input;
@@ -191,6 +192,45 @@ pub fn max_seconds(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
 /// The `max_nodes` argument.
 pub fn max_nodes(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "max_nodes", whole)
+}
+
+/// The `all_optimal` argument.
+pub fn all_optimal(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(value, "all_optimal")
+}
+
+/// The `within` argument.
+pub fn within(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional(value, "within", whole)
+}
+
+/// The `limit` argument.
+pub fn limit(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional(value, "limit", whole)
+}
+
+/// The solutions `all_optimal`, `within` and `limit` ask to list: `within` and `limit`
+/// only with `all_optimal=True`.
+pub fn list_request(
+    all_optimal: bool,
+    within: Option<u64>,
+    limit: Option<u64>,
+) -> PyResult<Option<ListRequest>> {
+    if !all_optimal {
+        let named = [("within", within), ("limit", limit)];
+        if let Some((name, _)) = named.iter().find(|(_, value)| value.is_some()) {
+            return Err(PyValueError::new_err(format!(
+                "{name} applies to the solutions listed: pass all_optimal=True with it"
+            )));
+        }
+        return Ok(None);
+    }
+    Ok(Some(ListRequest {
+        within: within.map_or(0, |k| u32::try_from(k).unwrap_or(u32::MAX)),
+        limit: limit.map_or(ListRequest::DEFAULT_LIMIT, |n| {
+            usize::try_from(n).unwrap_or(usize::MAX)
+        }),
+    }))
 }
 
 /// The `threads` argument.

@@ -918,6 +918,32 @@ def test_count_optimal_is_the_command_lines_and_exact():
         npuzzle.solve(boards[0], count_optimal="yes")
 
 
+def test_all_optimal_lists_what_the_command_line_lists():
+    """`all_optimal=True` lists the solutions as `solve --all-optimal` does, in both
+    metrics, with `within` and `limit`; `within` or `limit` alone, or a wrong type, is an
+    error naming the argument."""
+    boards = cli("random", "--size", "3x3", "--count", "3", "--seed", "45").splitlines()
+    boards += cli("random", "--size", "4x4", "--count", "2", "--walk", "30", "--seed", "45").splitlines()
+    for board in boards:
+        for metric in ("stm", "mtm"):
+            line = json.loads(cli("solve", board, "--all-optimal", "--within", "2",
+                                  "--limit", "50", "--metric", metric, "--json"))
+            result = npuzzle.solve(board, all_optimal=True, within=2, limit=50, metric=metric)
+            assert result.solutions == line["solutions"], board
+            assert result.solutions[0] == result.moves
+            assert result.solutions_complete == line["solutions_complete"]
+            assert result.solutions_cut_short == line.get("solutions_cut_short")
+    hardest = "8 6 7/2 5 4/3 0 1"
+    result = npuzzle.solve(hardest, all_optimal=True, limit=3)
+    assert (len(result.solutions), result.optimal_solutions) == (3, 40)
+    assert result.solutions_complete is False and "limit of 3" in result.solutions_cut_short
+    assert npuzzle.solve(hardest).solutions is None
+    with pytest.raises(ValueError, match="within"):
+        npuzzle.solve(hardest, within=2)
+    with pytest.raises(TypeError, match="all_optimal"):
+        npuzzle.solve(hardest, all_optimal=1)
+
+
 def test_a_big_board_under_a_time_limit_is_searched_and_bounded():
     board = npuzzle.random_board("6x6", seed=44)
     constructed = npuzzle.solve(board)

@@ -7,8 +7,8 @@ use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::Algorithm;
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, MetricArgs,
-    OrderArgs,
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, ListArgs,
+    MetricArgs, OrderArgs,
 };
 use super::values::thread_count;
 
@@ -44,6 +44,8 @@ pub struct BatchArgs {
     /// answer would not be optimal are refused.
     #[arg(long)]
     pub count_optimal: bool,
+    #[command(flatten)]
+    pub list: ListArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

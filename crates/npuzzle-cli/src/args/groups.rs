@@ -118,6 +118,25 @@ pub struct OrderArgs {
     pub order: Option<MoveOrder>,
 }
 
+/// Which solutions are listed beside the answer.
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct ListArgs {
+    /// List every optimal solution, with their count (implies --count-optimal): one a
+    /// line in text, a "solutions" list in JSON; the canonical one (the answer) first,
+    /// then the others in the move order in force. Refused where the answer would not be
+    /// optimal.
+    #[arg(long)]
+    pub all_optimal: bool,
+    /// With --all-optimal: also list the solutions of up to K moves over the optimum
+    /// that pass no board twice, shorter ones first.
+    #[arg(long, value_name = "K", requires = "all_optimal")]
+    pub within: Option<u32>,
+    /// With --all-optimal: list at most N solutions (the count of optimal ones stays
+    /// exact) [default: 5000].
+    #[arg(long, value_name = "N", requires = "all_optimal")]
+    pub limit: Option<usize>,
+}
+
 /// How moves are counted.
 #[derive(Debug, Args, Clone, Copy, Default)]
 pub struct MetricArgs {

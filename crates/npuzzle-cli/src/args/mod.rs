@@ -24,7 +24,7 @@ use clap::{Parser, Subcommand};
 pub use batch::BatchArgs;
 pub use bench::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 pub use bench_depths::{CountingArg, EquationArg, PublishedArg, SwitchArg};
-pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs, OrderArgs};
+pub use groups::{CacheArgs, ClusterArgs, EstimateArgs, LimitArgs, ListArgs, OrderArgs};
 pub use interfaces::{CompletionsArgs, JudgeArgs, JudgeCommand, JudgeTestArgs, ManArgs, ServeArgs};
 pub use one_board::{AnalyseArgs, CheckArgs, CompareArgs, SolveArgs, TraceArgs};
 pub use random::RandomArgs;

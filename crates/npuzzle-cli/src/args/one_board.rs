@@ -6,8 +6,8 @@ use npuzzle::services::compare::COMPARE_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, MetricArgs,
-    OrderArgs, ThreadArgs,
+    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, ListArgs,
+    MetricArgs, OrderArgs, ThreadArgs,
 };
 use super::values::{notation, traced_algorithm};
 
@@ -58,6 +58,8 @@ pub struct SolveArgs {
     /// be optimal (constructive, a weight above 1).
     #[arg(long)]
     pub count_optimal: bool,
+    #[command(flatten)]
+    pub list: ListArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     #[command(flatten)]

@@ -86,6 +86,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         // Table and database builds show their progress; the bar of the batch follows.
         .progress(args.cache.build_progress())
         .count_optimal(args.count_optimal)
+        .list(args.list.request())
         .bounded(true)
         .build();
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {

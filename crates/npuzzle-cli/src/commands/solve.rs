@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::answer::solution_list::SolutionList;
 use npuzzle::puzzle::notation::grid;
 use npuzzle::solving::report::SolveReport;
 use npuzzle::util::plural::counted;
@@ -49,6 +50,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         // Long work (a table build, a 24-puzzle search) shows it is alive.
         .progress(args.cache.progress())
         .count_optimal(args.count_optimal)
+        .list(args.list.request())
         .bounded(true)
         .checked(&goal)?;
     Ok(Request {
@@ -147,6 +149,35 @@ struct Solved<'a> {
     notation: Notation,
 }
 
+impl Solved<'_> {
+    /// The solutions listed: a line saying which, then one a line in the notation asked
+    /// for, then why the list stops short, if it does.
+    fn write_list(&self, list: &SolutionList, out: &mut dyn Write) -> io::Result<()> {
+        let listed = list.solutions.len();
+        match (list.request.within, self.solution.length()) {
+            (0, _) | (_, None) => writeln!(out, "listed:    {listed} optimal")?,
+            (within, Some(length)) => {
+                let most = length + within as usize;
+                let most = match self.solution.metric {
+                    Metric::SingleTile => counted(most as u64, "move", "moves"),
+                    Metric::MultiTile => length_in(most, Metric::MultiTile),
+                };
+                writeln!(
+                    out,
+                    "listed:    {listed} of at most {most} (the optimum and up to {within} more)"
+                )?;
+            }
+        }
+        for moves in &list.solutions {
+            writeln!(out, "  {}", self.notation.write(moves))?;
+        }
+        if let Some(why) = list.cut_short() {
+            writeln!(out, "  ... and no more listed: {why}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Render for Solved<'_> {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let report = SolveReport::new(self.start, self.goal, self.solution);
@@ -202,6 +233,9 @@ impl Render for Solved<'_> {
             Some(Ok(count)) => writeln!(out, "solutions: {count} optimal")?,
             Some(Err(why)) => writeln!(out, "solutions: not counted ({why})")?,
             None => {}
+        }
+        if let Some(list) = &self.solution.solutions {
+            self.write_list(list, out)?;
         }
         let s = &report.stats;
         writeln!(

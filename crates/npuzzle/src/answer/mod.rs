@@ -1,5 +1,5 @@
 //! What a solve is asked and what it answers: the options, the algorithm, the solution
-//! with its status and advice, and the errors.
+//! with its status and advice, the solutions listed beside it, and the errors.
 //!
 //! ```
 //! use npuzzle::answer::options::SolveOptions;
@@ -12,4 +12,5 @@
 pub mod algorithm;
 pub mod options;
 pub mod solution;
+pub mod solution_list;
 pub mod solve_error;

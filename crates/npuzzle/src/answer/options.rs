@@ -22,6 +22,7 @@
 use std::time::Duration;
 
 use crate::answer::algorithm::Algorithm;
+use crate::answer::solution_list::ListRequest;
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::cluster_link::SharedLink;
 use crate::fast_idastar::{RunSettings, MAX_THREADS};
@@ -191,6 +192,11 @@ pub struct SolveOptions {
     ///
     /// [`Solution::optimal_solutions`]: crate::answer::solution::Solution::optimal_solutions
     pub count_optimal: bool,
+    /// Which solutions to list beside the answer, if any ([`crate::solving::listing`];
+    /// [`crate::Solution::solutions`]): the optimal ones, or those within some moves of
+    /// the optimum. Asking implies [`SolveOptions::count_optimal`]; only optimal
+    /// searches take it.
+    pub list: Option<ListRequest>,
     /// Whether an optimal search that stops at its time or node limit answers with the
     /// best solution found and a proven lower bound ([`crate::solving::bounded`]: a
     /// bounded answer, [`crate::answer::solution::Status::Bounded`]) rather than none.
@@ -202,6 +208,11 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
+    /// Whether the optimal solutions are counted: asked for, or implied by a listing.
+    pub fn counts(&self) -> bool {
+        self.count_optimal || self.list.is_some()
+    }
+
     /// The cache these options name: [`SolveOptions::cache`], else [`Cache::from_env`].
     pub fn cache(&self) -> Cache {
         self.cache.clone().unwrap_or_else(Cache::from_env)
@@ -244,6 +255,7 @@ impl Default for SolveOptions {
             progress: None,
             cluster: None,
             count_optimal: false,
+            list: None,
             bounded: false,
             proven: None,
         }

@@ -20,6 +20,7 @@ use crate::tables::catalogue::Catalogue;
 use crate::tables::partition::Partition;
 
 use super::algorithm::Algorithm;
+use super::solution_list::SolutionList;
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +66,8 @@ pub struct Solution {
     /// 1 for one on it; why it is not known when a limit stopped the count. `None` when
     /// not asked, or when the search itself gave up.
     pub optimal_solutions: Option<Result<u128, Uncounted>>,
+    /// The solutions listed, when asked for ([`crate::SolveOptions::list`]).
+    pub solutions: Option<SolutionList>,
     /// A proven lower bound on the optimal length, with a bounded answer
     /// ([`Status::Bounded`]): the optimum lies between it and the moves' length.
     pub lower_bound: Option<usize>,
@@ -101,6 +104,7 @@ impl Solution {
             advice: None,
             stats: Stats::default(),
             optimal_solutions: None,
+            solutions: None,
             lower_bound: None,
         }
     }

@@ -27,6 +27,7 @@
 //! | [`astar`] | yes (admissible heuristic) | visited (closed + open) | re-opens cheaper paths |
 //! | [`idastar`] | yes (admissible heuristic) | the current path | re-expands nodes |
 //! | [`iddfs`] | yes (unit costs) | the current path | IDA* without a heuristic |
+//! | [`all_paths`] | every path of some lengths | the path (and a memo) | lists, does not find |
 //!
 //! Each `*_with` twin also takes an [`Observer`] told every expansion, iteration, meeting
 //! and goal ([`observer`]); the plain functions pass [`Unobserved`], at no cost. The
@@ -37,6 +38,7 @@
 //! nothing between two reads takes long: the visited sets grow a 256th at a time
 //! ([`ShardedMap`]). So a search stops within milliseconds of its time limit, at any size.
 
+mod all_paths;
 mod astar;
 mod bfs;
 mod bidirectional;
@@ -46,6 +48,7 @@ mod node_map;
 pub mod observer;
 mod sharded_map;
 
+pub use all_paths::all_paths;
 pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_with};
 pub use bidirectional::{bfs_bidirectional, bfs_bidirectional_with};

@@ -96,7 +96,7 @@ pub fn count_into(
 
 /// The plan's distance table, else one of the goal's that is cheap to have (every board
 /// of at most 10 cells, cached 12-cell ones).
-fn table_at_hand(
+pub(crate) fn table_at_hand(
     goal: &Board,
     plan: &Plan,
     options: &SolveOptions,
@@ -118,7 +118,7 @@ fn table_at_hand(
 
 /// The pattern databases the search ended with: the plan's, or those its upgrade built
 /// on the way (kept by the registry, so had again at once).
-fn database(
+pub(crate) fn database(
     goal: &Board,
     plan: &Plan,
     solution: &Solution,

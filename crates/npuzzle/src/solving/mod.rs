@@ -1,7 +1,7 @@
 //! Deciding how a board is solved and solving it: the plan (which algorithm, estimate and
 //! tables answer), the puzzle as a problem of the generic searches, the constructive method
 //! for big boards, goals served by a symmetric goal's tables, the solver, the fast IDA*
-//! with an estimate of the caller's own, counting optimal solutions, bounded answers where
+//! with an estimate of the caller's own, counting optimal solutions and listing them, bounded answers where
 //! a limit stops the optimal search, and the report programs read.
 //!
 //! ```
@@ -20,6 +20,7 @@ pub mod constructive;
 pub mod count;
 pub mod fast_solve;
 pub mod goal_frame;
+pub mod listing;
 pub mod plan;
 pub mod problem;
 pub mod report;

@@ -1,7 +1,7 @@
 //! The sliding puzzle as a search problem for the generic searches of [`crate::search`]:
 //! successors in the move order, the estimate (optionally weighted), the goal test and
 //! the visited set, over one state representation; and the run of one classic algorithm
-//! on it.
+//! on it, or the listing of its solutions.
 //!
 //! ```
 //! use npuzzle::{parse_board, solving::problem, Algorithm, HeuristicKind, SolveOptions};
@@ -20,6 +20,8 @@
 //! assert!(stats.expanded >= 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+use std::ops::{ControlFlow, RangeInclusive};
 
 use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{SolveOptions, Visited, RANKED_CELLS};
@@ -403,4 +405,52 @@ pub fn search_watched(
     } else {
         run::<Wide, _>(start, goal, algorithm, guide, options, &mut boards)
     }
+}
+
+/// Every solution from `start` to `goal` whose length (in the metric of `options`) lies
+/// in `lengths`, told to `visit` as the blank's single steps: shorter first, those of one
+/// length in the move order of `options` ([`search::all_paths`]), none passing a board
+/// twice, in the multi-tile metric none moving twice along one line in a row. `estimate`
+/// prunes: a lower bound on the moves from a board (its tiles, row-major) to `goal`.
+/// `lengths` must start at most at the optimum. Runs under the limits of `options`.
+pub fn list(
+    start: &Board,
+    goal: &Board,
+    estimate: &dyn Fn(&[u8]) -> u32,
+    lengths: RangeInclusive<u32>,
+    options: &SolveOptions,
+    visit: &mut dyn FnMut(Vec<Move>) -> ControlFlow<()>,
+) -> (Result<ControlFlow<()>, GiveUp>, Stats) {
+    if start.size().cells() <= PACKED_CELLS {
+        list_over::<Packed>(start, goal, estimate, lengths, options, visit)
+    } else {
+        list_over::<Wide>(start, goal, estimate, lengths, options, visit)
+    }
+}
+
+fn list_over<S: SearchState + std::hash::Hash>(
+    start: &Board,
+    goal: &Board,
+    estimate: &dyn Fn(&[u8]) -> u32,
+    lengths: RangeInclusive<u32>,
+    options: &SolveOptions,
+    visit: &mut dyn FnMut(Vec<Move>) -> ControlFlow<()>,
+) -> (Result<ControlFlow<()>, GiveUp>, Stats) {
+    let problem = Problem::<S>::new(goal, options, None, None);
+    let p = &problem;
+    let cells = p.cells();
+    let limits = &Limits {
+        heap_per_node: S::heap_bytes(cells),
+        ..options.limits.clone()
+    };
+    search::all_paths(
+        &S::from_board(start),
+        |s: &S| p.successors(s),
+        |s: &S| s.with_cells(cells, estimate),
+        |s: &S| *s == p.goal,
+        |parent: &S, node: &S, child: &S| p.pruned(parent, node, child),
+        lengths,
+        limits,
+        |path: &[S]| visit(p.moves(path)),
+    )
 }

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::answer::solution::{Solution, Status};
+use crate::answer::solution_list::SolutionList;
 use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::notation::Notation;
 use crate::search::Stats;
@@ -72,6 +73,27 @@ pub struct SolveReport {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub count_gave_up: Option<String>,
+    /// The solutions listed, when asked for ([`Solution::solutions`]), as `u d l r`
+    /// strings: shortest first, then in the move order, the answer first. Absent when
+    /// not asked.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub solutions: Option<Vec<String>>,
+    /// Whether `solutions` holds every solution asked for; absent when not asked.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub solutions_complete: Option<bool>,
+    /// Why `solutions` stops short (the limit, a limit of the solve), in words; absent
+    /// when it does not.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub solutions_cut_short: Option<String>,
     /// With a bounded answer: a proven lower bound on the optimal length (absent
     /// otherwise).
     #[cfg_attr(
@@ -117,6 +139,12 @@ impl SolveReport {
                 .optimal_solutions
                 .and_then(Result::err)
                 .map(|why| why.to_string()),
+            solutions: solution.solutions.as_ref().map(SolutionList::written),
+            solutions_complete: solution.solutions.as_ref().map(SolutionList::is_complete),
+            solutions_cut_short: solution
+                .solutions
+                .as_ref()
+                .and_then(SolutionList::cut_short),
             lower_bound: solution.gap().and(solution.lower_bound),
             gap: solution.gap(),
         }

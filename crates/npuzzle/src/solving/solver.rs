@@ -18,6 +18,7 @@ use std::time::Instant;
 use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Solution;
+use crate::answer::solution_list::{ListEnd, SolutionList};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::cluster_link as cluster;
 use crate::fast_idastar::{self, Estimate, LinearConflict};
@@ -28,7 +29,7 @@ use crate::search::{GiveUp, Stats};
 use crate::solving::goal_frame::GoalFrame;
 use crate::solving::plan::{self, plan, Guide, Plan};
 use crate::solving::upgrading::upgrading;
-use crate::solving::{bounded, constructive, count, problem};
+use crate::solving::{bounded, constructive, count, listing, problem};
 use crate::tables::distance_table::DistanceTable;
 
 /// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
@@ -111,8 +112,11 @@ fn solve_planned(
         execute(start, goal, &plan, options)?
     };
     solution.metric = options.metric;
-    if options.count_optimal {
+    if options.counts() {
         count::count_into(&mut solution, start, goal, &plan, options);
+    }
+    if let Some(request) = options.list {
+        listing::list_into(&mut solution, start, goal, &plan, options, request);
     }
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);
@@ -134,9 +138,21 @@ fn without_search(
     if start == goal {
         solution.conclude(Ok(Vec::new()));
     }
-    if options.count_optimal {
+    if options.counts() {
         // The empty sequence on the goal; none where the goal cannot be reached.
         solution.optimal_solutions = Some(Ok(u128::from(start == goal)));
+    }
+    if let Some(request) = options.list {
+        // A listed path ends at its first goal: from the goal, the empty one alone.
+        solution.solutions = Some(SolutionList {
+            solutions: if start == goal {
+                vec![Vec::new()]
+            } else {
+                Vec::new()
+            },
+            ended: ListEnd::Complete,
+            request,
+        });
     }
     solution.tables = plan.tables;
     solution.advice = plan.advice;

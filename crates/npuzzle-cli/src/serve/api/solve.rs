@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
+use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::solving::report::SolveReport;
 use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice};
 use serde::{Deserialize, Serialize};
@@ -38,12 +39,49 @@ pub struct SolveRequest {
     /// Also count every optimal solution (`"optimal_solutions"` in the answer).
     #[serde(default)]
     count_optimal: bool,
+    /// Also list every optimal solution (`"solutions"` in the answer), as
+    /// `--all-optimal`.
+    #[serde(default)]
+    all_optimal: bool,
+    /// With `all_optimal`: also those of up to this many moves over the optimum, as
+    /// `--within`.
+    within: Option<u32>,
+    /// With `all_optimal`: list at most this many (default 5000, at most
+    /// [`MAX_LISTED`]), as `--limit`.
+    limit: Option<usize>,
     /// Lower the server's node limit for this search.
     max_nodes: Option<u64>,
     /// Lower the server's time limit for this search.
     max_seconds: Option<f64>,
     /// Lower the memory this search may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
+}
+
+/// The most solutions one answer lists: about a megabyte of moves for 4x4 boards.
+pub const MAX_LISTED: usize = 20_000;
+
+/// The solutions `request` asks to list, if any.
+fn list_request(request: &SolveRequest) -> Result<Option<ListRequest>, ApiError> {
+    if !request.all_optimal {
+        if request.within.is_some() || request.limit.is_some() {
+            return Err(ApiError::bad_request(
+                ErrorCode::BadOptions,
+                "within and limit apply to the solutions listed: set all_optimal to true",
+            ));
+        }
+        return Ok(None);
+    }
+    let limit = request.limit.unwrap_or(ListRequest::DEFAULT_LIMIT);
+    if limit > MAX_LISTED {
+        return Err(ApiError::bad_request(
+            ErrorCode::BadLimit,
+            format!("limit: at most {MAX_LISTED} solutions are listed in one answer, not {limit}"),
+        ));
+    }
+    Ok(Some(ListRequest {
+        within: request.within.unwrap_or(0),
+        limit,
+    }))
 }
 
 /// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the boards.
@@ -61,6 +99,7 @@ pub async fn solve(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<SolveRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let list = list_request(&request)?;
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::Auto,
@@ -80,6 +119,7 @@ pub async fn solve(
     .order(order)
     .metric(metric)
     .count_optimal(request.count_optimal)
+    .list(list)
     // The server's own time limit bounds every search; a board too big for an optimal
     // search spends time on a shorter answer only when the request gives the time.
     .bounded(request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()))

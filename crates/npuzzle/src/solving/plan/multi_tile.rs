@@ -95,6 +95,15 @@ impl JumpGuide {
         }
     }
 
+    /// The estimate of a board (its tiles, row-major, towards the goal the estimate was
+    /// made for).
+    pub fn estimate(&self, cells: &[u8]) -> u32 {
+        match self {
+            JumpGuide::Walking(walking) => jump_estimate(walking.as_ref(), cells),
+            JumpGuide::Coloured(coloured) => jump_estimate(coloured.as_ref(), cells),
+        }
+    }
+
     /// Every optimal answer of `length` moves counted under this estimate
     /// ([`multi_tile::count_optimal`]).
     pub fn count_optimal(
@@ -113,6 +122,11 @@ impl JumpGuide {
             }
         }
     }
+}
+
+/// The value of `estimate` on the board of `cells`.
+fn jump_estimate<E: JumpEstimate>(estimate: &E, cells: &[u8]) -> u32 {
+    JumpEstimate::value(estimate, &JumpEstimate::init(estimate, cells))
 }
 
 /// Whether the multi-tile IDA* takes boards of `size`: at most [`MAX_JUMP_CELLS`] cells,
@@ -178,7 +192,7 @@ pub(super) fn validate(goal: &Board, options: &SolveOptions) -> Result<(), Solve
             "their entries count single-tile moves; leave the estimate to the library",
         );
     }
-    if options.count_optimal {
+    if options.counts() {
         counting(goal, options)?;
     }
     let weighted = options.weight > 1.0;

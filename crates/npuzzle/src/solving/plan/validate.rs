@@ -52,7 +52,7 @@ pub(super) fn common(goal: &Board, options: &SolveOptions) -> Result<(), SolveEr
 /// As [`super::validate`].
 pub(super) fn single_tile(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     let size = goal.size();
-    if options.count_optimal {
+    if options.counts() {
         counting(size, options)?;
     }
     let weighted = options.weight > 1.0;
