@@ -37,6 +37,18 @@ impl FastBoard {
         }
         FastBoard { tiles, pos }
     }
+
+    /// The board of `cells` (its tiles, row-major, `0` the blank; at most
+    /// [`MAX_FAST_CELLS`]), as a search state holds them.
+    pub fn from_cells(cells: &[u8]) -> FastBoard {
+        let mut tiles = [0u8; MAX_FAST_CELLS];
+        let mut pos = [0u8; MAX_FAST_CELLS];
+        for (cell, &t) in cells.iter().enumerate() {
+            tiles[cell] = t;
+            pos[usize::from(t)] = cell as u8;
+        }
+        FastBoard { tiles, pos }
+    }
 }
 
 /// The legal blank moves of every cell, in the search's order, and the machine that

@@ -360,6 +360,11 @@ impl PatternDatabase {
         self.value(&self.init(&FastBoard::new(board)))
     }
 
+    /// The estimate of the board of `cells` (its tiles, row-major, `0` the blank).
+    pub fn estimate_cells(&self, cells: &[u8]) -> u32 {
+        self.value(&self.init(&FastBoard::from_cells(cells)))
+    }
+
     /// The orientations looked up: the board, and its mirror image with reflection.
     #[inline(always)]
     pub(super) fn orientations(&self) -> usize {

@@ -123,8 +123,7 @@ fn estimate_at_hand<'a>(
         return (start, goal, Box::new(move |cells| guide.estimate(cells)));
     }
     if let Some(db) = count::database(&goal, plan, solution, options) {
-        let estimate = move |cells: &[u8]| db.estimate_board(&board(cells));
-        return (start, goal, Box::new(estimate));
+        return (start, goal, Box::new(move |cells| db.estimate_cells(cells)));
     }
     let heuristic = Heuristic::new(HeuristicKind::LinearConflict, &goal);
     let estimate: BoardEstimate = match options.metric {
