@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use npuzzle::answer::solve_error::TablesCause;
 use npuzzle::pdb::PdbError;
 use npuzzle::services::cost_by_depth::DepthTableError;
+use npuzzle::services::distance_stats::StatsError;
 use npuzzle::services::trace::TraceError;
 use npuzzle::tables::cache::CacheError;
 use npuzzle::tables::distance_table::TableError;
@@ -30,6 +31,8 @@ pub fn fault(error: &anyhow::Error) -> Fault {
         let said = if let Some(e) = cause.downcast_ref::<SolveError>() {
             Some(e.fault())
         } else if let Some(e) = cause.downcast_ref::<DepthTableError>() {
+            Some(e.fault())
+        } else if let Some(e) = cause.downcast_ref::<StatsError>() {
             Some(e.fault())
         } else if let Some(e) = cause.downcast_ref::<TraceError>() {
             Some(e.fault())

@@ -115,6 +115,12 @@ const PROMISED: &[(&str, &str)] = &[
         "LLLDRDRDR\nThis puzzle is not solvable.\n",
     ),
     ("stats --size 3x4", "\"max\":53"),
+    (
+        "--size 4x4 --probability 80",
+        "exact: 17 of 10461394944000 boards",
+    ),
+    ("--probability 50..55", "chance:  0.424920, exact:"),
+    ("--probability ..50 --samples 200", "sampled; 95 % interval"),
     ("rank \"8 6 7", "rank:   357478"),
     ("bench --depths 2,4,6,8", "| astar:manhattan | 8 | 20 |"),
     ("--iddfs-parent-pruning off", "| iddfs | 6 | 20 |"),

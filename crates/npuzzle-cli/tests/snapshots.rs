@@ -280,6 +280,15 @@ fn bench_outputs() {
 fn stats_outputs() {
     pin!("stats_text", &["stats", "--size", "2x3"]);
     pin!("stats_json", &["stats", "--size", "2x3", "--json"]);
+    pin!("stats_published_text", &["stats", "--size", "4x4"]);
+    pin!(
+        "stats_probability_text",
+        &["stats", "--size", "4x4", "--probability", "50..55"]
+    );
+    pin!(
+        "stats_probability_json",
+        &["stats", "--size", "3x3", "--probability", "..20", "--json"]
+    );
 }
 
 #[test]

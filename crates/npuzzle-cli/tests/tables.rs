@@ -1,5 +1,6 @@
-//! The distance-table commands end to end: `stats`, the judges answering from tables,
-//! and `solve` reporting the table as the algorithm used.
+//! The distance-table commands end to end: `stats` (from tables, from the published
+//! 15-puzzle counts, and `--probability`, exact or sampled), the judges answering from
+//! tables, and `solve` reporting the table as the algorithm used.
 
 use predicates::prelude::*;
 
@@ -45,15 +46,252 @@ fn stats_text_and_errors() {
         .stdout(predicate::str::contains("max:     6 moves (1 board)"))
         .stdout(predicate::str::contains("  0 3/2 1"));
     npuzzle()
-        .args(["stats", "--size", "4x4"])
+        .args(["stats", "--size", "3x5"])
         .assert()
-        .failure()
-        .stderr(predicate::str::contains("at most 12 cells; 4x4 has 16"));
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--size 3x5: no exact distribution of 3x5 boards in the single-tile metric",
+        ))
+        .stderr(predicate::str::contains("at most 12 cells"));
+    npuzzle()
+        .args(["stats", "--size", "4x4", "--metric", "mtm"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no exact distribution of 4x4 boards in the multi-tile metric",
+        ));
     npuzzle()
         .args(["stats", "--size", "3y3"])
         .assert()
         .failure()
         .stderr(predicate::str::contains("'3y3' is not a board size"));
+}
+
+#[test]
+fn stats_4x4_answers_from_the_published_counts() {
+    let out = npuzzle()
+        .args(["stats", "--size", "4x4", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let stats = json(&out);
+    assert_eq!(stats["states"], 10_461_394_944_000_u64);
+    assert_eq!(stats["max"], 80);
+    let counts: Vec<u64> = serde_json::from_value(stats["counts"].clone()).unwrap();
+    assert_eq!((counts.len(), counts[80]), (81, 17));
+    assert!((stats["mean"].as_f64().unwrap() - 52.5895).abs() < 1e-4);
+    assert_eq!(stats["source"], "published");
+    let citation = stats["citation"].as_str().unwrap();
+    assert!(
+        citation.contains("Korf") && citation.contains("A089484"),
+        "{citation}"
+    );
+    assert_eq!(stats["hardest"], serde_json::json!([]));
+    // A table's distribution says so too.
+    let eight = json(
+        &npuzzle()
+            .args(["stats", "--size", "3x3", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    );
+    assert_eq!(eight["source"], "table");
+    assert_eq!(eight["citation"], serde_json::Value::Null);
+    npuzzle()
+        .args(["stats", "--size", "4x4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "source:  published counts, not counted here: R. E. Korf",
+        ))
+        .stdout(predicate::str::contains("max:     80 moves (17 boards)"))
+        .stdout(predicate::str::contains("mean:    52.5895 moves"))
+        .stdout(predicate::str::contains("hardest boards: not listed"));
+}
+
+#[test]
+fn probability_is_exact_from_a_distribution() {
+    let exact = json(
+        &npuzzle()
+            .args(["stats", "--size", "3x3", "--probability", "31", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    );
+    assert_eq!(exact["exact"], true);
+    assert_eq!(exact["source"], "table");
+    assert_eq!(
+        (exact["boards"].as_u64(), exact["states"].as_u64()),
+        (Some(2), Some(181_440))
+    );
+    assert_eq!(exact["range"], serde_json::json!({"min": 31, "max": 31}));
+    assert_eq!(exact["samples"], serde_json::Value::Null);
+    assert!((exact["probability"].as_f64().unwrap() - 2.0 / 181_440.0).abs() < 1e-15);
+    npuzzle()
+        .args(["stats", "--size", "4x4", "--probability", "80"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("range:   80 (exactly 80 moves)"))
+        .stdout(predicate::str::contains(
+            "chance:  1.625e-12 (1 in 615376173176), exact: 17 of 10461394944000 boards",
+        ))
+        .stdout(predicate::str::contains(
+            "source:  published counts: R. E. Korf",
+        ));
+    // Open ranges: below and above 53 moves make up every board.
+    let share = |range: &str| {
+        json(
+            &npuzzle()
+                .args(["stats", "--size", "4x4", "--probability", range, "--json"])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone(),
+        )["boards"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(share("..52") + share("53.."), 10_461_394_944_000);
+}
+
+#[test]
+fn probability_is_sampled_where_no_distribution_is_known() {
+    // Forced to sample a 3x3: the interval holds the exact answer (seeded: one draw).
+    let exact = json(
+        &npuzzle()
+            .args([
+                "stats",
+                "--size",
+                "3x3",
+                "--probability",
+                "20..23",
+                "--json",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )["probability"]
+        .as_f64()
+        .unwrap();
+    let sampled = json(
+        &npuzzle()
+            .args([
+                "stats",
+                "--size",
+                "3x3",
+                "--probability",
+                "20..23",
+                "--sample",
+            ])
+            .args(["--samples", "300", "--seed", "3", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    );
+    assert_eq!(sampled["exact"], false);
+    assert_eq!(sampled["source"], "sampled");
+    assert_eq!(sampled["samples"]["solved"], 300);
+    assert_eq!(sampled["samples"]["seed"], 3);
+    assert_eq!(sampled["interval"]["method"], "wilson");
+    let (low, high) = (
+        sampled["interval"]["low"].as_f64().unwrap(),
+        sampled["interval"]["high"].as_f64().unwrap(),
+    );
+    assert!(
+        low <= exact && exact <= high,
+        "{exact} outside {low}..{high}"
+    );
+    // 15 cells: no table, nothing published, so sampled, and said so.
+    npuzzle()
+        .args([
+            "stats",
+            "--size",
+            "3x5",
+            "--probability",
+            "..50",
+            "--samples",
+            "20",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "range:   0..50 (at most 50 moves)",
+        ))
+        .stdout(predicate::str::contains("sampled; 95 % interval"))
+        .stdout(predicate::str::contains(
+            "of 20 random boards solved optimally in the range (seed 1,",
+        ));
+    // The time budget ends the sampling; the boards solved by then answer.
+    let cut = json(
+        &npuzzle()
+            .args([
+                "stats",
+                "--size",
+                "3x5",
+                "--probability",
+                "..50",
+                "--samples",
+                "1000000",
+            ])
+            .args(["--max-seconds", "1", "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    );
+    assert_eq!(cut["samples"]["cut_short"], true);
+    let solved = cut["samples"]["solved"].as_u64().unwrap();
+    assert!(solved > 0 && solved < 1_000_000, "{solved}");
+}
+
+#[test]
+fn bad_ranges_are_refused_naming_the_flag() {
+    for (range, said) in [
+        ("9..3", "the range 9..3 is empty"),
+        ("-3..5", "'-3' is negative"),
+        ("abc", "'abc' is not a number of moves"),
+        ("3...5", "is not a number of moves"),
+    ] {
+        npuzzle()
+            .args(["stats", "--size", "3x3", "--probability", range])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "invalid value '{range}' for '--probability <RANGE>'"
+            )))
+            .stderr(predicate::str::contains(said));
+    }
+    // The sampling flags belong to --probability.
+    npuzzle()
+        .args(["stats", "--size", "3x3", "--samples", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--probability <RANGE>"));
+    npuzzle()
+        .args([
+            "stats",
+            "--size",
+            "3x3",
+            "--probability",
+            "3",
+            "--samples",
+            "0",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--samples"));
 }
 
 #[test]

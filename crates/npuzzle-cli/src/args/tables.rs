@@ -1,17 +1,40 @@
 //! The arguments of the commands on tables: `stats` and `pdb`.
 
 use clap::{ArgGroup, Args, Subcommand};
+use npuzzle::services::distance_stats::DepthRange;
 use npuzzle::Size;
 
 use super::groups::{CacheArgs, GoalArgs, MetricArgs};
-use super::values::{memory_size, BuildTarget};
+use super::values::{memory_size, seconds, BuildTarget};
 
 /// `npuzzle stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Board size, columns x rows (at most 12 cells: 2x2 ... 2x6, 3x3, 3x4, 4x3 ...).
+    /// Board size, columns x rows: at most 12 cells (2x2 ... 2x6, 3x3, 3x4, 4x3 ...) from
+    /// a table, or 4x4 in the single-tile metric from published counts; with
+    /// --probability, any size.
     #[arg(long, short = 's')]
     pub size: Size,
+    /// The chance that a uniformly random solvable board's optimum lies in this range of
+    /// moves, ends included: A..B, A.., ..B or N. Exact where the distribution is known,
+    /// otherwise estimated by solving random boards (a 95 % Wilson interval).
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true)]
+    pub probability: Option<DepthRange>,
+    /// Boards to solve when the probability is sampled.
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "probability",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub samples: u64,
+    /// Sample the probability even where the exact distribution is known (a check of
+    /// the sampler against the exact answer).
+    #[arg(long, requires = "probability")]
+    pub sample: bool,
+    /// Seed of the random boards sampled: the same seed, the same boards.
+    #[arg(long, default_value_t = 1, requires = "probability")]
+    pub seed: u64,
+    /// Stop sampling after this many seconds in all, answering from the boards solved
+    /// by then (default: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, requires = "probability")]
+    pub max_seconds: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

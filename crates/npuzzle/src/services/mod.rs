@@ -1,6 +1,7 @@
 //! What front ends call beside solving: the judges' formats, checking a given solution,
 //! every algorithm on one board, the event-by-event trace of a classic search and the
-//! record programs read of each event, and the textbook's table of search cost by depth.
+//! record programs read of each event, the textbook's table of search cost by depth, and
+//! the distribution of a size's optimal distances with the chance of a range of them.
 //!
 //! ```
 //! use npuzzle::services::verdict::check;
@@ -19,6 +20,7 @@ pub mod analysis_report;
 pub mod bench_config;
 pub mod compare;
 pub mod cost_by_depth;
+pub mod distance_stats;
 pub mod judge;
 pub mod local_judge;
 pub mod trace;

@@ -1,6 +1,6 @@
 //! Shared utilities every band may use: stopping work from outside, whose fault an error
 //! is, memory budgets, process-wide stores, counts written with nouns, progress callbacks,
-//! lower bounds a search proves.
+//! proportions estimated from draws, lower bounds a search proves.
 //!
 //! ```
 //! use npuzzle::util::{cancel::CancelToken, plural::counted};
@@ -20,4 +20,5 @@ pub mod memory;
 pub(crate) mod per_process;
 pub mod plural;
 pub mod progress;
+pub mod proportion;
 pub mod proven_bound;
