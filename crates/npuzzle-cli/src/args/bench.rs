@@ -6,7 +6,7 @@ use clap::Args;
 use npuzzle::answer::options::SOLVE_LIMITS;
 // Limits of each run of `bench` unless the flags say otherwise: the library's.
 pub use npuzzle::answer::options::BENCH_LIMITS;
-use npuzzle::{Algorithm, HeuristicKind};
+use npuzzle::{Algorithm, HeuristicKind, Metric};
 
 use super::bench_depths::DepthArgs;
 use super::groups::{
@@ -110,6 +110,10 @@ pub struct BenchFileArgs {
     pub estimate: EstimateArgs,
     #[command(flatten)]
     pub order: OrderArgs,
+    /// (The multi-tile search of 4x4 and smaller boards with --metric mtm: the file's
+    /// lengths are compared only when it says `# metric: mtm`.)
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// Solve only the first N boards.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -134,7 +138,9 @@ impl BenchFileArgs {
     /// The `bench` command this one stands for (to be run under [`SOLVE_LIMITS`]).
     pub fn as_bench(&self) -> BenchArgs {
         let mut estimate = self.estimate.clone();
-        if estimate.pdb.is_none() && estimate.catalogue.is_none() {
+        // The multi-tile search takes no named heuristic: its own estimate guides it.
+        let single_tile = self.metric.metric == Metric::SingleTile;
+        if single_tile && estimate.pdb.is_none() && estimate.catalogue.is_none() {
             estimate
                 .heuristic
                 .get_or_insert(HeuristicKind::LinearConflict);
@@ -149,9 +155,7 @@ impl BenchFileArgs {
             walk: None,
             weight: 1.0,
             order: self.order,
-            // The fast IDA* counts single-tile moves (`bench --file --metric mtm` runs
-            // the multi-tile searches).
-            metric: MetricArgs::default(),
+            metric: self.metric,
             estimate,
             first: self.first,
             instances: self.instances.clone(),

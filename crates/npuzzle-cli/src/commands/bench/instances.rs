@@ -1,13 +1,16 @@
 //! The instances benchmarked: seeded random boards, or a file of published instances
-//! (a board a line, optionally followed by its optimal length; `#` comments), read by the
-//! one parser of that format.
+//! (a board a line, optionally followed by its optimal length; `#` comments, of which
+//! `# metric: mtm` says the lengths count multi-tile moves), read by the one parser of
+//! that format.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{bail, Context};
 use npuzzle::puzzle::random::{random_board, random_walk};
 use npuzzle::util::plural::counted;
-use npuzzle::{parse_board, Board, Size};
+
+use npuzzle::{parse_board, Board, Metric, Size};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -33,6 +36,16 @@ pub struct InstanceSet {
     pub goal: Board,
     /// Where they came from.
     pub source: String,
+    /// The metric the file's optimal lengths count in (`# metric: mtm`; single-tile
+    /// when the file does not say).
+    pub optimum_metric: Metric,
+}
+
+/// The metric a comment line names (`# metric: mtm`), if it names one.
+fn metric_comment(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix('#')?.trim_start();
+    let value = rest.strip_prefix("metric:")?;
+    Some(value.trim())
 }
 
 /// Reads a file of instances (`size` for boards that are not square), of at most `limit`
@@ -46,9 +59,16 @@ pub fn from_file(
     let bytes = read_file_bounded(path, limit)?;
     let text = utf8(bytes, &path.display().to_string())?;
     let mut instances = Vec::new();
+    let mut optimum_metric = Metric::SingleTile;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let line = line.trim();
+        if let Some(name) = metric_comment(line) {
+            optimum_metric = name
+                .parse()
+                .map_err(|e| anyhow::anyhow!("{} line {number}: # metric: {e}", path.display()))?;
+            continue;
+        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -112,6 +132,7 @@ pub fn from_file(
         instances,
         goal,
         source,
+        optimum_metric,
     })
 }
 
@@ -164,10 +185,28 @@ pub fn random(
         instances,
         goal,
         source,
+        optimum_metric: Metric::SingleTile,
     })
 }
 
 impl InstanceSet {
+    /// Keeps the published optima only where they count in `metric`: a file's lengths
+    /// in another metric are not compared, and the source says so.
+    pub fn compare_in(&mut self, metric: Metric) {
+        if metric == self.optimum_metric || self.instances.iter().all(|i| i.optimum.is_none()) {
+            return;
+        }
+        for instance in &mut self.instances {
+            instance.optimum = None;
+        }
+        let _ = write!(
+            self.source,
+            " (its optimal lengths count {}: not compared in {})",
+            self.optimum_metric.in_words(),
+            metric.in_words()
+        );
+    }
+
     /// Keeps the instances numbered in `numbers` (all when empty), then the first `first`.
     pub fn select(&mut self, numbers: &[usize], first: Option<usize>) -> anyhow::Result<()> {
         let count = self.instances.len();

@@ -74,6 +74,7 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         )?,
     };
     set.select(&args.instances, args.first)?;
+    set.compare_in(args.metric.metric);
     let format = if args.json {
         Format::Json
     } else if args.per_board {
