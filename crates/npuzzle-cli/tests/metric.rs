@@ -414,13 +414,56 @@ fn a_bad_metric_is_refused_naming_it_with_exit_code_2() {
                 )));
         }
     }
-    npuzzle()
+}
+
+#[test]
+fn bench_depths_draws_and_measures_in_the_multi_tile_metric() {
+    let out = npuzzle()
         .args([
-            "bench", "--depths", "2,4", "--count", "2", "--metric", "mtm",
+            "bench",
+            "--depths",
+            "2,5",
+            "--count",
+            "4",
+            "--metric",
+            "mtm",
+            "--configs",
+            "bfs,idastar",
+            "--json",
+            "--published",
+            "aima",
         ])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--depths measures the single-tile metric only",
-        ));
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(report["metric"], "mtm");
+    let rows = report["by_depth"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        assert_eq!(row["instances"], 4, "{row}");
+        // The textbook's figures are single-tile ones: none beside a multi-tile row.
+        assert!(
+            row.get("book").is_none_or(serde_json::Value::is_null),
+            "{row}"
+        );
+    }
+    let text = npuzzle()
+        .args([
+            "bench",
+            "--depths",
+            "3",
+            "--count",
+            "2",
+            "--metric",
+            "mtm",
+            "--configs",
+            "bfs",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("exactly that distance in the multi-tile metric"),
+        "{text}"
+    );
 }

@@ -153,6 +153,7 @@ fn refused_table(error: DepthTableError) -> PyErr {
             source,
         } => bad_input("configs", format!("{config} at depth {depth}: {source}")),
         DepthTableError::NoExactTable { .. } => bad_input("goal", error),
+        DepthTableError::MixedMetrics { .. } => bad_input("configs", error),
         // Only Ctrl-C cancels, and its KeyboardInterrupt is what the caller gets.
         DepthTableError::Interrupted => PyRuntimeError::new_err(error.to_string()),
         DepthTableError::NoBoards { .. }

@@ -49,14 +49,12 @@ struct DepthReport {
     conventions: Conventions,
     published: Option<PublishedArg>,
     limits: String,
+    /// How depths and moves count.
+    metric: Metric,
     rows: Vec<DepthRow>,
 }
 
 pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
-    if args.metric.metric != Metric::SingleTile {
-        // The textbook's table is of single-tile depths and node counts.
-        anyhow::bail!("--depths measures the single-tile metric only: leave out --metric mtm");
-    }
     let three = Size::square(3).expect("3x3 is a size");
     let goal: Board = goal_alone(args.goal.goal.as_deref(), args.goal.size, three)?;
     // The boards drawn are held at once: a count past the memory is refused, not a crash.
@@ -73,6 +71,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     }
     let shared = OptionsBuilder::new(args.limits.with_defaults(defaults))
         .cache(args.cache.cache_for_many())
+        .metric(args.metric.metric)
         .build();
     let measured: Vec<DepthConfig> = configured(configs(args, BOOK_CONFIGS)?, &shared, &goal)?
         .into_iter()
@@ -115,6 +114,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         conventions,
         published: args.depths.published,
         limits: super::limits_text(&shared.limits),
+        metric: args.metric.metric,
         rows,
     };
     let format = Format::json_or(args.json, Format::Markdown);
@@ -186,9 +186,13 @@ impl Render for DepthReport {
         writeln!(
             out,
             "{} boards a depth drawn uniformly and independently (with replacement: a depth \
-             with few boards repeats them) among all boards at exactly that distance from \
+             with few boards repeats them) among all boards at exactly that distance{} from \
              `{}` (seed {}); limits per run: {}. b* from nodes {} by {}.\n",
             self.count,
+            match self.metric {
+                Metric::SingleTile => String::new(),
+                metric @ Metric::MultiTile => format!(" in {}", metric.in_words()),
+            },
             self.goal,
             self.seed,
             self.limits,
@@ -273,6 +277,7 @@ impl Render for DepthReport {
             "goal": self.goal,
             "count": self.count,
             "seed": self.seed,
+            "metric": self.metric.name(),
             "counting": self.conventions.counting.name(),
             "bstar_equation": self.conventions.equation.name(),
             "iddfs_parent_pruning": self.conventions.iddfs_parent_pruning,

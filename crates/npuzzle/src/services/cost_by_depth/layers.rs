@@ -3,12 +3,15 @@
 //! hold distances mod 3, which cannot tell depth 6 from depth 9) and the 15-puzzle's
 //! shallow depths.
 //!
-//! A move changes the blank's colour on the board's chessboard colouring, so a board's
-//! neighbours lie one layer nearer the goal or one farther, never in its own layer:
-//! the next layer is the current one's neighbours less the previous layer, and no
-//! visited set is needed. Layers are sorted, deduplicated vectors of packed boards.
+//! A board's neighbours lie at most one layer nearer the goal or one farther, so the
+//! next layer is the current one's neighbours less the previous layer and the current
+//! one, and no visited set is needed (in the single-tile metric a move changes the
+//! blank's colour on the board's chessboard colouring, so the current layer holds none of
+//! them; in the multi-tile metric a jump of two cells keeps it). Layers are sorted,
+//! deduplicated vectors of packed boards.
 
 use crate::puzzle::board::{Board, Move};
+use crate::puzzle::metric::Metric;
 use crate::puzzle::state::{Packed, SearchState, PACKED_CELLS};
 
 use super::DepthTableError;
@@ -68,14 +71,18 @@ fn deepest(goal: &Board) -> Option<Deepest> {
     })
 }
 
-/// Whether [`layer_at`] can list the boards `depth` moves from `goal`, known before any
-/// layer is made.
+/// Whether [`layer_at`] can list the boards `depth` moves in `metric` from `goal`, known
+/// before any layer is made (single-tile depths are measured; multi-tile layers are
+/// bounded as they are made).
 ///
 /// # Errors
 /// [`DepthTableError::TooDeep`] past the deepest depth whose layers stay within
 /// [`MAX_LAYER_BOARDS`] (25 on the 15-puzzle with the blank in a corner),
 /// [`DepthTableError::NoBoards`] past the farthest board.
-pub fn check_depth(goal: &Board, depth: usize) -> Result<(), DepthTableError> {
+pub fn check_depth(goal: &Board, metric: Metric, depth: usize) -> Result<(), DepthTableError> {
+    if metric != Metric::SingleTile {
+        return Ok(());
+    }
     match deepest(goal) {
         Some(Cap(deepest)) if depth > deepest => Err(DepthTableError::TooDeep {
             depth,
@@ -88,14 +95,18 @@ pub fn check_depth(goal: &Board, depth: usize) -> Result<(), DepthTableError> {
     }
 }
 
-/// Every board exactly `depth` moves from `goal`, sorted by their packed form.
+/// Every board exactly `depth` moves in `metric` from `goal`, sorted by their packed form.
 ///
 /// # Errors
 /// [`DepthTableError::NoExactTable`] for boards of more than 16 cells,
 /// [`DepthTableError::NoBoards`] when no board is that far,
 /// [`DepthTableError::LayerTooLarge`] when a layer on the way passes
 /// [`MAX_LAYER_BOARDS`].
-pub fn layer_at(goal: &Board, depth: usize) -> Result<Vec<Packed>, DepthTableError> {
+pub fn layer_at(
+    goal: &Board,
+    metric: Metric,
+    depth: usize,
+) -> Result<Vec<Packed>, DepthTableError> {
     let size = goal.size();
     let cells = size.cells();
     if cells > PACKED_CELLS {
@@ -108,8 +119,11 @@ pub fn layer_at(goal: &Board, depth: usize) -> Result<Vec<Packed>, DepthTableErr
         for state in &current {
             let blank = state.blank(cells);
             for mv in Move::ALL {
-                if let Some(from) = size.step(blank, mv) {
-                    next.push(state.slide(blank, from));
+                let (mut moved, mut at) = (*state, blank);
+                for to in metric.reach(size, blank, mv) {
+                    moved = moved.slide(at, to);
+                    at = to;
+                    next.push(moved);
                 }
             }
             if next.len() > 3 * MAX_LAYER_BOARDS {
@@ -121,11 +135,13 @@ pub fn layer_at(goal: &Board, depth: usize) -> Result<Vec<Packed>, DepthTableErr
         }
         next.sort_unstable();
         next.dedup();
-        // Both sorted: one walk along `previous` removes the boards one move nearer.
-        let mut nearer = previous.iter().peekable();
+        // All sorted: one walk along each of `previous` and `current` removes the boards
+        // one move nearer and those as near.
+        let (mut nearer, mut level) = (previous.iter().peekable(), current.iter().peekable());
         next.retain(|state| {
             while nearer.next_if(|p| *p < state).is_some() {}
-            nearer.peek() != Some(&state)
+            while level.next_if(|p| *p < state).is_some() {}
+            nearer.peek() != Some(&state) && level.peek() != Some(&state)
         });
         if next.is_empty() {
             return Err(DepthTableError::NoBoards {
@@ -171,7 +187,7 @@ mod tests {
                     let mut cells: Vec<u32> = (1..(w * h) as u32).collect();
                     cells.insert(blank, 0);
                     let goal = Board::new(size, cells).unwrap();
-                    let deepest = match layer_at(&goal, 1000) {
+                    let deepest = match layer_at(&goal, Metric::SingleTile, 1000) {
                         Err(DepthTableError::LayerTooLarge { depth, .. }) => Cap(depth - 1),
                         Err(DepthTableError::NoBoards { max, .. }) => Farthest(max),
                         other => panic!("{other:?}"),
@@ -206,7 +222,7 @@ mod tests {
         );
         assert_eq!(deepest(&Board::goal(Size::square(3).unwrap())), None);
         let started = std::time::Instant::now();
-        let error = check_depth(&corner, 30).unwrap_err();
+        let error = check_depth(&corner, Metric::SingleTile, 30).unwrap_err();
         assert!(
             matches!(
                 error,
@@ -222,10 +238,10 @@ mod tests {
             error.to_string().contains("depths 1 to 25 can be drawn"),
             "{error}"
         );
-        assert!(check_depth(&corner, 25).is_ok());
+        assert!(check_depth(&corner, Metric::SingleTile, 25).is_ok());
         let three_by_four = Board::goal(Size::new(3, 4).unwrap());
         assert!(matches!(
-            check_depth(&three_by_four, 54),
+            check_depth(&three_by_four, Metric::SingleTile, 54),
             Err(DepthTableError::NoBoards { depth: 54, max: 53 })
         ));
         assert!(started.elapsed().as_millis() < 100);
@@ -245,7 +261,7 @@ mod tests {
                     .filter(|(_, &d)| d == depth)
                     .map(|(b, _)| b.clone())
                     .collect();
-                let mut layer: Vec<Board> = layer_at(&goal, depth)
+                let mut layer: Vec<Board> = layer_at(&goal, Metric::SingleTile, depth)
                     .unwrap()
                     .into_iter()
                     .map(|s| board_of(s, &goal))
@@ -255,8 +271,59 @@ mod tests {
                 assert_eq!(layer, expected, "{goal} depth {depth}");
             }
             assert!(matches!(
-                layer_at(&goal, max + 1),
+                layer_at(&goal, Metric::SingleTile, max + 1),
                 Err(DepthTableError::NoBoards { max: m, .. }) if m == max
+            ));
+        }
+    }
+
+    #[test]
+    fn multi_tile_layers_are_exactly_the_boards_at_their_jump_distance() {
+        // Breadth first from the goal by jumps, here: a jump may keep the blank's colour,
+        // so a layer's neighbours include boards of its own layer.
+        for goal in [
+            Board::goal(Size::square(3).unwrap()),
+            Board::new(Size::new(2, 4).unwrap(), vec![3, 1, 0, 2, 7, 5, 6, 4]).unwrap(),
+        ] {
+            let longest = Metric::MultiTile.longest_jump(goal.size());
+            let mut distance = std::collections::HashMap::from([(goal.clone(), 0usize)]);
+            let mut frontier = vec![goal.clone()];
+            let mut layers = vec![vec![goal.clone()]];
+            while !frontier.is_empty() {
+                let mut next = Vec::new();
+                for board in &frontier {
+                    for mv in Move::ALL {
+                        let mut jumped = board.clone();
+                        for _ in 0..longest {
+                            if !jumped.apply(mv) {
+                                break;
+                            }
+                            if !distance.contains_key(&jumped) {
+                                distance.insert(jumped.clone(), layers.len());
+                                next.push(jumped.clone());
+                            }
+                        }
+                    }
+                }
+                if !next.is_empty() {
+                    layers.push(next.clone());
+                }
+                frontier = next;
+            }
+            for (depth, expected) in layers.iter().enumerate() {
+                let mut expected = expected.clone();
+                let mut layer: Vec<Board> = layer_at(&goal, Metric::MultiTile, depth)
+                    .unwrap()
+                    .into_iter()
+                    .map(|s| board_of(s, &goal))
+                    .collect();
+                expected.sort_by(|a, b| a.cells().cmp(b.cells()));
+                layer.sort_by(|a, b| a.cells().cmp(b.cells()));
+                assert_eq!(layer, expected, "{goal} depth {depth}");
+            }
+            assert!(matches!(
+                layer_at(&goal, Metric::MultiTile, layers.len()),
+                Err(DepthTableError::NoBoards { .. })
             ));
         }
     }
@@ -268,14 +335,14 @@ mod tests {
         let goal = Board::goal(Size::square(4).unwrap());
         for (depth, &count) in known.iter().enumerate() {
             assert_eq!(
-                layer_at(&goal, depth).unwrap().len(),
+                layer_at(&goal, Metric::SingleTile, depth).unwrap().len(),
                 count,
                 "depth {depth}"
             );
         }
         let big = Board::goal(Size::new(6, 3).unwrap());
         assert!(matches!(
-            layer_at(&big, 3),
+            layer_at(&big, Metric::SingleTile, 3),
             Err(DepthTableError::NoExactTable { cells: 18, .. })
         ));
     }

@@ -48,6 +48,7 @@ use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::Status;
 use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::metric::Metric;
 use crate::search::{effective_branching_factor_of, GiveUp, Outcome};
 use crate::solving::solver::solve;
 use crate::util::fault::Fault;
@@ -225,6 +226,20 @@ pub enum DepthTableError {
         /// The most boards a layer may hold.
         cap: usize,
     },
+    /// Configurations that solve in different metrics: the boards of a depth are drawn
+    /// in one.
+    #[error(
+        "the configurations must count moves alike: the first in the {first} metric, {label} \
+         in the {other} metric"
+    )]
+    MixedMetrics {
+        /// The first configuration's metric.
+        first: Metric,
+        /// The label of one in another metric.
+        label: String,
+        /// Its metric.
+        other: Metric,
+    },
     /// Depth 0 is the goal alone, where b* means nothing.
     #[error("depth 0 is the goal itself: depths start at 1")]
     ZeroDepth,
@@ -258,6 +273,8 @@ impl DepthTableError {
 /// The table: for each depth in `depths`, `count` boards drawn uniformly at that exact
 /// distance from `goal` (seeded by `seed`; every configuration solves the same boards),
 /// solved by each of `configs`; a row per depth and configuration, depth by depth.
+/// Depths count moves in the metric the configurations solve in (they share one): the
+/// multi-tile metric's boards are drawn at multi-tile distances.
 ///
 /// # Errors
 /// See [`DepthTableError`]: a depth of 0 or beyond the farthest board, a size without an
@@ -273,20 +290,36 @@ pub fn depth_table(
     configs: &[DepthConfig],
     conventions: Conventions,
 ) -> Result<Vec<DepthRow>, DepthTableError> {
+    // The depths count moves in the metric the configurations solve in.
+    let metric = configs
+        .first()
+        .map_or(Metric::SingleTile, |c| c.options.metric);
+    if let Some(other) = configs.iter().find(|c| c.options.metric != metric) {
+        return Err(DepthTableError::MixedMetrics {
+            first: metric,
+            label: other.label.clone(),
+            other: other.options.metric,
+        });
+    }
     // Every depth checked before any board is drawn: a depth that cannot be is refused
     // at once, not after the depths before it.
     for &depth in depths {
         if depth == 0 {
             return Err(DepthTableError::ZeroDepth);
         }
-        layers::check_depth(goal, depth)?;
+        layers::check_depth(goal, metric, depth)?;
     }
     let mut rng = StdRng::seed_from_u64(seed);
     let mut samples = Vec::with_capacity(depths.len());
     for &depth in depths {
-        samples.push((depth, boards_at_depth(goal, depth, count, &mut rng)?));
+        samples.push((
+            depth,
+            boards_at_depth(goal, metric, depth, count, &mut rng)?,
+        ));
     }
-    let eight_puzzle = goal.size() == Size::square(3).expect("3x3 is a size");
+    // The book's figures are of single-tile moves on the 8-puzzle.
+    let eight_puzzle =
+        goal.size() == Size::square(3).expect("3x3 is a size") && metric == Metric::SingleTile;
     let mut rows = Vec::new();
     for (depth, boards) in &samples {
         for config in configs {
@@ -412,7 +445,7 @@ mod tests {
             .filter(|b| *b != goal)
             .collect();
         let mut rng = StdRng::seed_from_u64(1);
-        let drawn = boards_at_depth(&goal, 2, 100, &mut rng).unwrap();
+        let drawn = boards_at_depth(&goal, Metric::SingleTile, 2, 100, &mut rng).unwrap();
         let distinct: std::collections::HashSet<Board> = drawn.iter().cloned().collect();
         assert!(drawn.iter().all(|b| two_away.contains(b)));
         assert_eq!(distinct, two_away, "100 draws meet every board at depth 2");
@@ -472,5 +505,47 @@ mod tests {
             depth_table(&goal, &[0], 1, 1, &[], expanded),
             Err(DepthTableError::ZeroDepth)
         ));
+    }
+
+    #[test]
+    fn multi_tile_depths_draw_boards_at_their_multi_tile_distance() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let mtm = |algorithm: Algorithm| DepthConfig {
+            label: algorithm.to_string(),
+            options: SolveOptions {
+                algorithm,
+                metric: Metric::MultiTile,
+                ..SolveOptions::default()
+            },
+        };
+        let conventions = Conventions {
+            counting: Counting::Generated,
+            equation: Equation::NodesPlusOne,
+            iddfs_parent_pruning: false,
+        };
+        let configs = [mtm(Algorithm::Bfs), mtm(Algorithm::Iddfs)];
+        let rows = depth_table(&goal, &[3, 7], 10, 5, &configs, conventions).unwrap();
+        assert_eq!(rows.len(), 4);
+        for row in &rows {
+            assert_eq!((row.instances, row.gave_up), (10, 0), "{}", row.config);
+            assert!(row.book.is_none(), "the book counts single-tile moves");
+        }
+        let mut rng = StdRng::seed_from_u64(5);
+        for board in boards_at_depth(&goal, Metric::MultiTile, 7, 20, &mut rng).unwrap() {
+            let solution = solve(&board, &goal, &configs[0].options).unwrap();
+            assert_eq!(solution.length(), Some(7), "{board}");
+        }
+        let mixed = [
+            mtm(Algorithm::Bfs),
+            DepthConfig {
+                label: "stm".to_string(),
+                options: SolveOptions::default(),
+            },
+        ];
+        let error = depth_table(&goal, &[3], 1, 1, &mixed, conventions).unwrap_err();
+        assert!(
+            matches!(error, DepthTableError::MixedMetrics { .. }),
+            "{error}"
+        );
     }
 }

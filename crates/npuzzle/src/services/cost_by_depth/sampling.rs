@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use rand::Rng;
 
 use crate::puzzle::board::Board;
+use crate::puzzle::metric::Metric;
 use crate::search::Limits;
 use crate::tables::cache::Cache;
 use crate::tables::distance_table::{self, Layout, Need};
@@ -26,7 +27,7 @@ pub fn sample_bytes(goal: &Board, count: usize, depths: usize) -> u64 {
 }
 
 /// `count` boards drawn independently and uniformly (with replacement) among all boards
-/// at exactly `depth` moves from `goal`, in the order drawn.
+/// at exactly `depth` moves in `metric` from `goal`, in the order drawn.
 ///
 /// Boards of at most [`distance_table::IN_MEMORY_STATES`] states are read off their
 /// exact distance table; larger ones (12-cell tables hold distances mod 3), up to 16
@@ -42,6 +43,7 @@ pub fn sample_bytes(goal: &Board, count: usize, depths: usize) -> u64 {
 /// over the table meets.
 pub fn boards_at_depth(
     goal: &Board,
+    metric: Metric,
     depth: usize,
     count: usize,
     rng: &mut impl Rng,
@@ -53,11 +55,12 @@ pub fn boards_at_depth(
     };
     let layout = Layout::for_goal(goal)
         .ok()
+        .map(|layout| layout.in_metric(metric))
         .filter(|layout| layout.states() <= distance_table::IN_MEMORY_STATES);
     let Some(layout) = layout else {
         // Distances mod 3, or no table: list the depth's boards from the goal instead.
-        layers::check_depth(goal, depth)?;
-        let layer = layers::layer_at(goal, depth)?;
+        layers::check_depth(goal, metric, depth)?;
+        let layer = layers::layer_at(goal, metric, depth)?;
         let len = layer.len() as u64;
         return Ok((0..count)
             .map(|_| layers::board_of(layer[rng.gen_range(0..len) as usize], goal))
@@ -130,7 +133,7 @@ mod tests {
         let distances = bfs_distances(&goal);
         let mut rng = StdRng::seed_from_u64(3);
         for depth in [1, 5, 9, 14] {
-            for board in boards_at_depth(&goal, depth, 200, &mut rng).unwrap() {
+            for board in boards_at_depth(&goal, Metric::SingleTile, depth, 200, &mut rng).unwrap() {
                 assert_eq!(distances[&board], depth, "{board}");
             }
         }
@@ -145,7 +148,7 @@ mod tests {
         assert!(m >= 10, "{m} boards at depth {depth}");
         let draws = 60 * m;
         let mut counts: HashMap<Board, usize> = HashMap::new();
-        for board in boards_at_depth(&goal, depth, draws, &mut rng).unwrap() {
+        for board in boards_at_depth(&goal, Metric::SingleTile, depth, draws, &mut rng).unwrap() {
             *counts.entry(board).or_default() += 1;
         }
         assert_eq!(counts.len(), m, "every board at the depth is drawn");
@@ -175,7 +178,7 @@ mod tests {
         )
         .unwrap();
         for depth in [1, 7, 12] {
-            let boards = boards_at_depth(&goal, depth, 30, &mut rng).unwrap();
+            let boards = boards_at_depth(&goal, Metric::SingleTile, depth, 30, &mut rng).unwrap();
             assert_eq!(boards.len(), 30);
             for board in boards {
                 let found = crate::solving::solver::solve(
@@ -193,13 +196,13 @@ mod tests {
     fn refuses_where_no_exact_table_exists_and_depths_with_no_boards() {
         let mut rng = StdRng::seed_from_u64(1);
         let five = Board::goal(Size::square(5).unwrap());
-        let error = boards_at_depth(&five, 10, 1, &mut rng).unwrap_err();
+        let error = boards_at_depth(&five, Metric::SingleTile, 10, 1, &mut rng).unwrap_err();
         assert!(
             matches!(error, DepthTableError::NoExactTable { cells: 25, .. }),
             "{error}"
         );
         let three = Board::goal(Size::square(3).unwrap());
-        let error = boards_at_depth(&three, 32, 1, &mut rng).unwrap_err();
+        let error = boards_at_depth(&three, Metric::SingleTile, 32, 1, &mut rng).unwrap_err();
         assert!(
             matches!(error, DepthTableError::NoBoards { depth: 32, max: 31 }),
             "{error}"

@@ -12,17 +12,26 @@ use crate::puzzle::board::Board;
 use crate::search::{iddfs, Outcome, Search};
 
 /// Iterative deepening from `start` to `goal` without parent pruning, trying moves in
-/// `options.order`, within `options.limits`. The path returned is the boards alone.
+/// `options.order` (in the multi-tile metric each direction's jumps shortest first),
+/// within `options.limits`. The path returned is the boards alone.
 pub(super) fn unpruned_iddfs(start: &Board, goal: &Board, options: &SolveOptions) -> Search<Board> {
-    let order = options.order;
+    let (order, metric) = (options.order, options.metric);
+    let longest = metric.longest_jump(start.size());
     let search = iddfs(
         &(start.clone(), 0u32),
         |(board, depth): &(Board, u32)| {
             let depth = depth + 1;
-            order
-                .into_iter()
-                .filter_map(move |m| board.moved(m).map(|child| (child, depth)))
-                .collect::<Vec<_>>()
+            let mut children = Vec::new();
+            for mv in order {
+                let mut child = board.clone();
+                for _ in 0..longest {
+                    if !child.apply(mv) {
+                        break;
+                    }
+                    children.push((child.clone(), depth));
+                }
+            }
+            children
         },
         |(board, _)| board == goal,
         &options.limits,
