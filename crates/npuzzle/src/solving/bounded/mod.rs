@@ -621,6 +621,48 @@ mod tests {
         assert!(bounded > 150, "only {bounded} bounded answers");
     }
 
+    #[test]
+    fn auto_past_16_cells_in_the_multi_tile_metric_spends_a_limit_on_a_bound() {
+        let goal = Board::goal(Size::square(5).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        for _ in 0..2 {
+            let start = random_board(&goal, &mut rng);
+            let mtm = SolveOptions {
+                metric: Metric::MultiTile,
+                bounded: true,
+                ..SolveOptions::default()
+            };
+            // Without a limit: the construction at once, and the advice.
+            let constructed = solve_board(&start, &goal, &mtm).unwrap();
+            assert_eq!(constructed.algorithm, Algorithm::Constructive);
+            assert_eq!(
+                constructed.advice,
+                Some(crate::answer::solution::Advice::TimeLimit)
+            );
+            // With one: a bounded answer no longer than the construction, its bound
+            // below it, its path valid.
+            let limited = SolveOptions {
+                limits: Limits {
+                    max_expanded: Some(300_000),
+                    ..Limits::NONE
+                },
+                ..mtm
+            };
+            let answer = solve_board(&start, &goal, &limited).unwrap();
+            assert!(
+                matches!(answer.status, Status::Bounded(_)),
+                "{:?}",
+                answer.status
+            );
+            let length = answer.length().unwrap();
+            assert!(reaches(&start, &goal, &answer.moves));
+            assert!(length <= constructed.length().unwrap());
+            let lower = answer.lower_bound.unwrap();
+            assert!(lower >= first_bound(&start, &goal, Metric::MultiTile) as usize);
+            assert!(lower < length, "{lower} {length}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
