@@ -385,6 +385,51 @@ fn binding_beyond_loopback_warns() {
     assert!(stderr.contains("no login"), "{stderr}");
 }
 
+/// `/api/analyse` answers exactly what `npuzzle analyse --json` prints for the same input,
+/// in both metrics and notations, with moves and without; a move off the board is refused
+/// by both in the same words.
+#[test]
+fn analyse_answers_what_the_cli_prints() {
+    let server = Server::start(&[]);
+    for (board, moves, notation) in [
+        ("1 2 3/4 5 6/0 7 8", "udrr", "blank"),
+        ("1 2 3/4 5 6/0 7 8", "DULL", "tiles"),
+        ("8 6 7/2 5 4/3 0 1", "uldrul", "blank"),
+        ("4 1 3/7 2 6/0 5 8", "uurrd", "blank"),
+    ] {
+        for metric in ["stm", "mtm"] {
+            for played in [Some(moves), None] {
+                let mut args = vec!["analyse", board];
+                args.extend(played);
+                args.extend(["--metric", metric, "--notation", notation, "--json"]);
+                let cli = common::json_of(&args, "");
+                let mut body = json!({"board": board, "metric": metric, "notation": notation});
+                if let Some(moves) = played {
+                    body["moves"] = json!(moves);
+                }
+                let (status, text) = server.post_json("/api/analyse", &body);
+                assert_eq!(status, 200, "{body}: {text}");
+                let answer: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(answer, cli, "{body}");
+            }
+        }
+    }
+    let said = "moves: move 3 ('u') takes the blank off the board";
+    let (status, text) = server.post_json(
+        "/api/analyse",
+        &json!({"board": "1 2 3/4 5 6/0 7 8", "moves": "uuu"}),
+    );
+    assert_eq!(status, 400, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["code"], "bad_moves");
+    assert_eq!(answer["error"], said);
+    common::npuzzle()
+        .args(["analyse", "1 2 3/4 5 6/0 7 8", "uuu"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(said));
+}
+
 // ---- the browser -----------------------------------------------------------------------
 
 /// Chromium's path: `$NPUZZLE_CHROMIUM` (if that is a file), or the first of the usual names on `PATH`.

@@ -184,6 +184,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/random", get(api::random))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
+        .route("/api/analyse", post(api::analyse))
         .route("/api/trace", get(api::trace_get).post(api::trace_post))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
