@@ -911,3 +911,144 @@ fn e2e_phone_charts_keep_their_labels_apart() {
         assert_eq!(result["pass"], true, "{result}");
     }
 }
+
+/// The metric menu at the top changes what a solve counts: on a board whose optimum
+/// differs in the two metrics the page shows each length `npuzzle solve --metric` finds,
+/// names the multi-tile metric beside it, plays a multi-tile run as one move and remembers
+/// the choice; a trace counts in it too. Two moves played by hand (clicking tiles) and
+/// Analyse give the table `npuzzle analyse --json` describes, in each metric, in English
+/// and in Chinese (with no English left).
+#[test]
+fn e2e_metric_menu_and_analysis_of_moves_played_by_hand() {
+    let Some(chromium) = chromium_or_skip("e2e_metric_menu_and_analysis_of_moves_played_by_hand")
+    else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let (board, from, played) = ("8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/0 7 8", "ud");
+    let length = |metric: &str| {
+        common::json_of(&["solve", board, "--metric", metric, "--json"], "")["length"]
+            .as_u64()
+            .unwrap()
+    };
+    let (stm, mtm) = (length("stm"), length("mtm"));
+    assert_ne!(stm, mtm, "the board should tell the metrics apart");
+    for lang in ["en", "zh"] {
+        let query = format!(
+            "/?metrictest={}&from={}&played={played}&lang={lang}",
+            query_value(board),
+            query_value(from)
+        );
+        let dom = run_chromium(
+            &chromium,
+            &server.url(&query),
+            &["--window-size=1280,1600".into(), "--dump-dom".into()],
+            Duration::from_secs(120),
+        );
+        let result = selftest_result(&dom);
+        println!("metric {lang}: {result}");
+        assert_eq!(result["pass"], true, "{result}");
+        assert_eq!(result["remembered"], "mtm", "{result}");
+        for (metric, length) in [("stm", stm), ("mtm", mtm)] {
+            let solve = &result["solves"][metric];
+            assert_eq!(solve["reported"]["length"], length, "{metric}: {solve}");
+            assert_eq!(solve["shown_length"], length, "{metric}: {solve}");
+            let (start, end) = if lang == "zh" {
+                (
+                    format!("第 0 / {length} 步"),
+                    format!("第 {length} / {length} 步"),
+                )
+            } else {
+                (
+                    format!("move 0 / {length}"),
+                    format!("move {length} / {length}"),
+                )
+            };
+            assert_eq!(solve["counter"], start, "{metric}: {solve}");
+            assert_eq!(solve["played_counter"], end, "{metric}: {solve}");
+            let named = if lang == "zh" {
+                "（多块计步）"
+            } else {
+                " (multi-tile)"
+            };
+            for said in [&solve["status"], &solve["reached"]] {
+                let said = said.as_str().unwrap();
+                assert_eq!(said.contains(named), metric == "mtm", "{metric}: {said}");
+            }
+            // The analysis table is the command line's, row for row.
+            let cli = common::json_of(&["analyse", from, played, "--metric", metric, "--json"], "");
+            let want: Vec<Value> = cli["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    let lost = step["lost"].as_u64().unwrap();
+                    let better: Vec<&str> = step["better"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|m| m.as_str().unwrap())
+                        .collect();
+                    json!([
+                        (i + 1).to_string(),
+                        step["move"],
+                        step["remaining"].to_string(),
+                        if lost > 0 {
+                            format!("+{lost}")
+                        } else {
+                            String::new()
+                        },
+                        better.join(" "),
+                    ])
+                })
+                .collect();
+            let analysis = &result["analyses"][metric];
+            assert_eq!(analysis["played"], played, "{analysis}");
+            assert_eq!(analysis["rows"], json!(want), "{metric}: {analysis}");
+            let mistakes: Vec<bool> = cli["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["lost"].as_u64().unwrap() > 0)
+                .collect();
+            assert_eq!(
+                analysis["mistakes"],
+                json!(mistakes),
+                "{metric}: {analysis}"
+            );
+            let status = analysis["status"].as_str().unwrap();
+            let first = cli["first_mistake"].as_u64().unwrap();
+            if lang == "en" {
+                assert_eq!(
+                    analysis["headers"],
+                    json!(["#", "move", "left after it", "lost", "better moves"])
+                );
+                assert!(
+                    status.contains(&format!(
+                        "; {} played, {} lost. ",
+                        cli["steps"].as_array().unwrap().len(),
+                        cli["lost"]
+                    )) && status.contains(&format!("First mistake: move {first}; ")),
+                    "{status}"
+                );
+            } else {
+                assert_eq!(
+                    analysis["headers"],
+                    json!(["#", "走法", "之后还需", "多走", "更好的走法"])
+                );
+                assert!(
+                    status.contains(&format!("第一处失误：第 {first} 步")),
+                    "{status}"
+                );
+            }
+        }
+        let trace = result["trace_mtm"].as_str().unwrap();
+        let named = if lang == "zh" {
+            "（多块计步）"
+        } else {
+            " (multi-tile)"
+        };
+        assert!(trace.contains(named), "{trace}");
+    }
+}

@@ -50,8 +50,9 @@ const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_CSS: &str = include_str!("page/app.css");
 /// The page's scripts, ES modules served at `/NAME`: `app.js` is the entry and imports the
 /// others (`selftest.js` only when a browser test asks for it).
-const SCRIPTS: [(&str, &str); 11] = [
+const SCRIPTS: [(&str, &str); 12] = [
     ("/app.js", include_str!("page/app.js")),
+    ("/analyse.js", include_str!("page/analyse.js")),
     ("/api.js", include_str!("page/api.js")),
     ("/board.js", include_str!("page/board.js")),
     ("/catalogues.js", include_str!("page/catalogues.js")),
