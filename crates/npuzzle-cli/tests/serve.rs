@@ -975,73 +975,7 @@ fn e2e_metric_menu_and_analysis_of_moves_played_by_hand() {
                 let said = said.as_str().unwrap();
                 assert_eq!(said.contains(named), metric == "mtm", "{metric}: {said}");
             }
-            // The analysis table is the command line's, row for row.
-            let cli = common::json_of(&["analyse", from, played, "--metric", metric, "--json"], "");
-            let want: Vec<Value> = cli["steps"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .enumerate()
-                .map(|(i, step)| {
-                    let lost = step["lost"].as_u64().unwrap();
-                    let better: Vec<&str> = step["better"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|m| m.as_str().unwrap())
-                        .collect();
-                    json!([
-                        (i + 1).to_string(),
-                        step["move"],
-                        step["remaining"].to_string(),
-                        if lost > 0 {
-                            format!("+{lost}")
-                        } else {
-                            String::new()
-                        },
-                        better.join(" "),
-                    ])
-                })
-                .collect();
-            let analysis = &result["analyses"][metric];
-            assert_eq!(analysis["played"], played, "{analysis}");
-            assert_eq!(analysis["rows"], json!(want), "{metric}: {analysis}");
-            let mistakes: Vec<bool> = cli["steps"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s["lost"].as_u64().unwrap() > 0)
-                .collect();
-            assert_eq!(
-                analysis["mistakes"],
-                json!(mistakes),
-                "{metric}: {analysis}"
-            );
-            let status = analysis["status"].as_str().unwrap();
-            let first = cli["first_mistake"].as_u64().unwrap();
-            if lang == "en" {
-                assert_eq!(
-                    analysis["headers"],
-                    json!(["#", "move", "left after it", "lost", "better moves"])
-                );
-                assert!(
-                    status.contains(&format!(
-                        "; {} played, {} lost. ",
-                        cli["steps"].as_array().unwrap().len(),
-                        cli["lost"]
-                    )) && status.contains(&format!("First mistake: move {first}; ")),
-                    "{status}"
-                );
-            } else {
-                assert_eq!(
-                    analysis["headers"],
-                    json!(["#", "走法", "之后还需", "多走", "更好的走法"])
-                );
-                assert!(
-                    status.contains(&format!("第一处失误：第 {first} 步")),
-                    "{status}"
-                );
-            }
+            assert_analysis_is_the_clis(&result["analyses"][metric], from, played, metric, lang);
         }
         let trace = result["trace_mtm"].as_str().unwrap();
         let named = if lang == "zh" {
@@ -1050,5 +984,82 @@ fn e2e_metric_menu_and_analysis_of_moves_played_by_hand() {
             " (multi-tile)"
         };
         assert!(trace.contains(named), "{trace}");
+    }
+}
+
+/// Asserts that the analysis table the page showed for `played` from `from` in `metric`
+/// is `npuzzle analyse --json`'s, row for row, with its headers and summary in `lang`.
+fn assert_analysis_is_the_clis(
+    analysis: &Value,
+    from: &str,
+    played: &str,
+    metric: &str,
+    lang: &str,
+) {
+    // The analysis table is the command line's, row for row.
+    let cli = common::json_of(&["analyse", from, played, "--metric", metric, "--json"], "");
+    let want: Vec<Value> = cli["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let lost = step["lost"].as_u64().unwrap();
+            let better: Vec<&str> = step["better"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            json!([
+                (i + 1).to_string(),
+                step["move"],
+                step["remaining"].to_string(),
+                if lost > 0 {
+                    format!("+{lost}")
+                } else {
+                    String::new()
+                },
+                better.join(" "),
+            ])
+        })
+        .collect();
+    assert_eq!(analysis["played"], played, "{analysis}");
+    assert_eq!(analysis["rows"], json!(want), "{metric}: {analysis}");
+    let mistakes: Vec<bool> = cli["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["lost"].as_u64().unwrap() > 0)
+        .collect();
+    assert_eq!(
+        analysis["mistakes"],
+        json!(mistakes),
+        "{metric}: {analysis}"
+    );
+    let status = analysis["status"].as_str().unwrap();
+    let first = cli["first_mistake"].as_u64().unwrap();
+    if lang == "en" {
+        assert_eq!(
+            analysis["headers"],
+            json!(["#", "move", "left after it", "lost", "better moves"])
+        );
+        assert!(
+            status.contains(&format!(
+                "; {} played, {} lost. ",
+                cli["steps"].as_array().unwrap().len(),
+                cli["lost"]
+            )) && status.contains(&format!("First mistake: move {first}; ")),
+            "{status}"
+        );
+    } else {
+        assert_eq!(
+            analysis["headers"],
+            json!(["#", "走法", "之后还需", "多走", "更好的走法"])
+        );
+        assert!(
+            status.contains(&format!("第一处失误：第 {first} 步")),
+            "{status}"
+        );
     }
 }
