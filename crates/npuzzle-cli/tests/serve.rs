@@ -385,6 +385,51 @@ fn binding_beyond_loopback_warns() {
     assert!(stderr.contains("no login"), "{stderr}");
 }
 
+/// `/api/analyse` answers exactly what `npuzzle analyse --json` prints for the same input,
+/// in both metrics and notations, with moves and without; a move off the board is refused
+/// by both in the same words.
+#[test]
+fn analyse_answers_what_the_cli_prints() {
+    let server = Server::start(&[]);
+    for (board, moves, notation) in [
+        ("1 2 3/4 5 6/0 7 8", "udrr", "blank"),
+        ("1 2 3/4 5 6/0 7 8", "DULL", "tiles"),
+        ("8 6 7/2 5 4/3 0 1", "uldrul", "blank"),
+        ("4 1 3/7 2 6/0 5 8", "uurrd", "blank"),
+    ] {
+        for metric in ["stm", "mtm"] {
+            for played in [Some(moves), None] {
+                let mut args = vec!["analyse", board];
+                args.extend(played);
+                args.extend(["--metric", metric, "--notation", notation, "--json"]);
+                let cli = common::json_of(&args, "");
+                let mut body = json!({"board": board, "metric": metric, "notation": notation});
+                if let Some(moves) = played {
+                    body["moves"] = json!(moves);
+                }
+                let (status, text) = server.post_json("/api/analyse", &body);
+                assert_eq!(status, 200, "{body}: {text}");
+                let answer: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(answer, cli, "{body}");
+            }
+        }
+    }
+    let said = "moves: move 3 ('u') takes the blank off the board";
+    let (status, text) = server.post_json(
+        "/api/analyse",
+        &json!({"board": "1 2 3/4 5 6/0 7 8", "moves": "uuu"}),
+    );
+    assert_eq!(status, 400, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["code"], "bad_moves");
+    assert_eq!(answer["error"], said);
+    common::npuzzle()
+        .args(["analyse", "1 2 3/4 5 6/0 7 8", "uuu"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(said));
+}
+
 // ---- the browser -----------------------------------------------------------------------
 
 /// Chromium's path: `$NPUZZLE_CHROMIUM` (if that is a file), or the first of the usual names on `PATH`.
@@ -864,5 +909,157 @@ fn e2e_phone_charts_keep_their_labels_apart() {
         println!("phone {lang}: {result}");
         assert_eq!(result["overlaps"], json!([]), "{result}");
         assert_eq!(result["pass"], true, "{result}");
+    }
+}
+
+/// The metric menu at the top changes what a solve counts: on a board whose optimum
+/// differs in the two metrics the page shows each length `npuzzle solve --metric` finds,
+/// names the multi-tile metric beside it, plays a multi-tile run as one move and remembers
+/// the choice; a trace counts in it too. Two moves played by hand (clicking tiles) and
+/// Analyse give the table `npuzzle analyse --json` describes, in each metric, in English
+/// and in Chinese (with no English left).
+#[test]
+fn e2e_metric_menu_and_analysis_of_moves_played_by_hand() {
+    let Some(chromium) = chromium_or_skip("e2e_metric_menu_and_analysis_of_moves_played_by_hand")
+    else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let (board, from, played) = ("8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/0 7 8", "ud");
+    let length = |metric: &str| {
+        common::json_of(&["solve", board, "--metric", metric, "--json"], "")["length"]
+            .as_u64()
+            .unwrap()
+    };
+    let (stm, mtm) = (length("stm"), length("mtm"));
+    assert_ne!(stm, mtm, "the board should tell the metrics apart");
+    for lang in ["en", "zh"] {
+        let query = format!(
+            "/?metrictest={}&from={}&played={played}&lang={lang}",
+            query_value(board),
+            query_value(from)
+        );
+        let dom = run_chromium(
+            &chromium,
+            &server.url(&query),
+            &["--window-size=1280,1600".into(), "--dump-dom".into()],
+            Duration::from_secs(120),
+        );
+        let result = selftest_result(&dom);
+        println!("metric {lang}: {result}");
+        assert_eq!(result["pass"], true, "{result}");
+        assert_eq!(result["remembered"], "mtm", "{result}");
+        for (metric, length) in [("stm", stm), ("mtm", mtm)] {
+            let solve = &result["solves"][metric];
+            assert_eq!(solve["reported"]["length"], length, "{metric}: {solve}");
+            assert_eq!(solve["shown_length"], length, "{metric}: {solve}");
+            let (start, end) = if lang == "zh" {
+                (
+                    format!("第 0 / {length} 步"),
+                    format!("第 {length} / {length} 步"),
+                )
+            } else {
+                (
+                    format!("move 0 / {length}"),
+                    format!("move {length} / {length}"),
+                )
+            };
+            assert_eq!(solve["counter"], start, "{metric}: {solve}");
+            assert_eq!(solve["played_counter"], end, "{metric}: {solve}");
+            let named = if lang == "zh" {
+                "（多块计步）"
+            } else {
+                " (multi-tile)"
+            };
+            for said in [&solve["status"], &solve["reached"]] {
+                let said = said.as_str().unwrap();
+                assert_eq!(said.contains(named), metric == "mtm", "{metric}: {said}");
+            }
+            assert_analysis_is_the_clis(&result["analyses"][metric], from, played, metric, lang);
+        }
+        let trace = result["trace_mtm"].as_str().unwrap();
+        let named = if lang == "zh" {
+            "（多块计步）"
+        } else {
+            " (multi-tile)"
+        };
+        assert!(trace.contains(named), "{trace}");
+    }
+}
+
+/// Asserts that the analysis table the page showed for `played` from `from` in `metric`
+/// is `npuzzle analyse --json`'s, row for row, with its headers and summary in `lang`.
+fn assert_analysis_is_the_clis(
+    analysis: &Value,
+    from: &str,
+    played: &str,
+    metric: &str,
+    lang: &str,
+) {
+    // The analysis table is the command line's, row for row.
+    let cli = common::json_of(&["analyse", from, played, "--metric", metric, "--json"], "");
+    let want: Vec<Value> = cli["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let lost = step["lost"].as_u64().unwrap();
+            let better: Vec<&str> = step["better"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            json!([
+                (i + 1).to_string(),
+                step["move"],
+                step["remaining"].to_string(),
+                if lost > 0 {
+                    format!("+{lost}")
+                } else {
+                    String::new()
+                },
+                better.join(" "),
+            ])
+        })
+        .collect();
+    assert_eq!(analysis["played"], played, "{analysis}");
+    assert_eq!(analysis["rows"], json!(want), "{metric}: {analysis}");
+    let mistakes: Vec<bool> = cli["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["lost"].as_u64().unwrap() > 0)
+        .collect();
+    assert_eq!(
+        analysis["mistakes"],
+        json!(mistakes),
+        "{metric}: {analysis}"
+    );
+    let status = analysis["status"].as_str().unwrap();
+    let first = cli["first_mistake"].as_u64().unwrap();
+    if lang == "en" {
+        assert_eq!(
+            analysis["headers"],
+            json!(["#", "move", "left after it", "lost", "better moves"])
+        );
+        assert!(
+            status.contains(&format!(
+                "; {} played, {} lost. ",
+                cli["steps"].as_array().unwrap().len(),
+                cli["lost"]
+            )) && status.contains(&format!("First mistake: move {first}; ")),
+            "{status}"
+        );
+    } else {
+        assert_eq!(
+            analysis["headers"],
+            json!(["#", "走法", "之后还需", "多走", "更好的走法"])
+        );
+        assert!(
+            status.contains(&format!("第一处失误：第 {first} 步")),
+            "{status}"
+        );
     }
 }

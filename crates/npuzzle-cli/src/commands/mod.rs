@@ -2,7 +2,7 @@
 //! starts (through [`crate::options`], which names the flag at fault), calls the library,
 //! and hands the result to the output layer.
 
-mod analyse;
+pub(crate) mod analyse;
 pub(crate) mod batch;
 mod bench;
 mod check;

@@ -50,8 +50,9 @@ const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_CSS: &str = include_str!("page/app.css");
 /// The page's scripts, ES modules served at `/NAME`: `app.js` is the entry and imports the
 /// others (`selftest.js` only when a browser test asks for it).
-const SCRIPTS: [(&str, &str); 11] = [
+const SCRIPTS: [(&str, &str); 12] = [
     ("/app.js", include_str!("page/app.js")),
+    ("/analyse.js", include_str!("page/analyse.js")),
     ("/api.js", include_str!("page/api.js")),
     ("/board.js", include_str!("page/board.js")),
     ("/catalogues.js", include_str!("page/catalogues.js")),
@@ -184,6 +185,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/random", get(api::random))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
+        .route("/api/analyse", post(api::analyse))
         .route("/api/trace", get(api::trace_get).post(api::trace_post))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

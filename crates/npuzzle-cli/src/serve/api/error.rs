@@ -31,6 +31,16 @@ pub enum ErrorCode {
     BadOrder,
     /// A metric that is not `stm` or `mtm`.
     BadMetric,
+    /// Moves to analyse that cannot be read in their notation (or a notation that is
+    /// neither `blank` nor `tiles`), or a move that takes the blank off the board: the
+    /// message names the move and its place.
+    BadMoves,
+    /// A goal the start cannot reach (its parity differs): there is no optimum to measure
+    /// moves by; answered 422, as `npuzzle analyse` refuses it.
+    Unreachable,
+    /// A search gave up at a limit with no answer at all, where an answer needs one
+    /// (`/api/analyse`); answered 422: the same request would give up again.
+    GaveUp,
     /// Options the solver refuses together (such as a heuristic for BFS).
     BadOptions,
     /// A body that is not JSON.
@@ -71,6 +81,9 @@ impl ErrorCode {
             ErrorCode::BadLimit => "bad_limit",
             ErrorCode::BadOrder => "bad_order",
             ErrorCode::BadMetric => "bad_metric",
+            ErrorCode::BadMoves => "bad_moves",
+            ErrorCode::Unreachable => "unreachable",
+            ErrorCode::GaveUp => "gave_up",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::BadJson => "bad_json",
             ErrorCode::BadFields => "bad_fields",

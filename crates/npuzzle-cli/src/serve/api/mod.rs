@@ -8,6 +8,7 @@
 //! what every request shares: boards, heuristics, limits), [`slots`] (running a search
 //! in a free slot), and a file per endpoint.
 
+mod analyse;
 mod compare;
 mod error;
 mod health;
@@ -17,6 +18,7 @@ mod slots;
 mod solve;
 mod trace;
 
+pub use analyse::analyse;
 pub use compare::compare;
 pub use error::{method_not_allowed, not_found, ApiError, ErrorCode};
 pub use health::health;

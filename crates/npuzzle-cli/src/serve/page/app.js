@@ -7,6 +7,7 @@ import {
   ARROW_TO_BLANK, moveForCell, newBoard, parseCells, playerMove, render, setGoal, setSize, step,
   stopPlaying, togglePlay,
 } from "./board.js";
+import { analyse } from "./analyse.js";
 import { compare, redrawCharts, redrawComparison } from "./compare.js";
 import { applyLanguage, chosenLanguage, resay, say } from "./language.js";
 import { scramble, solve, syncHeuristic } from "./solve.js";
@@ -37,6 +38,10 @@ function wire() {
   $("step").addEventListener("click", () => { stopPlaying(); step(1); });
   $("back").addEventListener("click", () => { stopPlaying(); step(-1); });
   $("compare").addEventListener("click", () => compare());
+  $("analyse").addEventListener("click", () => analyse());
+  $("metric").addEventListener("change", (e) => {
+    try { localStorage.setItem("npuzzle.metric", e.target.value); } catch (_) { /* storage off */ }
+  });
   $("trace").addEventListener("click", () => runTrace());
   $("trace-play").addEventListener("click", toggleTrace);
   $("trace-step").addEventListener("click", () => { stopTrace(); traceStep(1); });
@@ -77,9 +82,17 @@ function wire() {
   });
 }
 
+/** The metric asked for: the link's `?metric=`, else the remembered choice, else stm. */
+function chosenMetricSetting(query) {
+  let remembered = null;
+  try { remembered = localStorage.getItem("npuzzle.metric"); } catch (_) { /* storage off */ }
+  return [query.get("metric"), remembered].find((m) => m === "stm" || m === "mtm") ?? "stm";
+}
+
 wire();
 applyLanguage(chosenLanguage(), new URLSearchParams(location.search).has("lang"));
 const query = new URLSearchParams(location.search);
+$("metric").value = chosenMetricSetting(query);
 // `/?size=4x4&depth=25` opens with those choices (any of the ones offered).
 for (const name of ["size", "depth"]) {
   if ([...$(name).options].some((o) => o.value === query.get(name))) $(name).value = query.get(name);
@@ -89,7 +102,7 @@ setSize($("size").value);
 // no heuristic.
 syncHeuristic();
 // The browser tests' drivers load only when an address asks for one.
-if (["selftest", "tracetest", "solvetest"].some((name) => query.has(name))) {
+if (["selftest", "tracetest", "solvetest", "metrictest"].some((name) => query.has(name))) {
   import("./selftest.js")
     .then((tests) => tests.run(cspViolations))
     .catch((e) => { document.title = `selftest: FAIL (${e.message || e})`; });

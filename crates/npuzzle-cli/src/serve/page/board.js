@@ -2,7 +2,7 @@
 // and the solution player that replays an answer on it.
 
 import { $, state } from "./state.js";
-import { say, t } from "./language.js";
+import { inMetric, say, t } from "./language.js";
 
 // The blank's moves, as the solver names them: letter -> [row step, column step].
 const STEPS = { u: [-1, 0], d: [1, 0], l: [0, -1], r: [0, 1] };
@@ -95,26 +95,42 @@ export function render(movedTile) {
   });
   board.classList.toggle("solved", sameCells(state.cells, state.goal));
   board.dataset.cells = state.cells.join(" ");
+  $("analyse").disabled = !playedHere();
   renderPlayer();
+}
+
+/** Where a solution's moves end in `metric`: after every blank move in the single-tile
+ * metric; after each run of equal blank moves in the multi-tile one, where a run is one
+ * move (the player steps over it at once). */
+export function stopsOf(moves, metric) {
+  const stops = [];
+  for (let i = 1; i <= moves.length; i++) {
+    if (metric !== "mtm" || i === moves.length || moves[i] !== moves[i - 1]) stops.push(i);
+  }
+  return stops;
 }
 
 export function renderPlayer() {
   const s = state.solution;
-  const total = s ? s.moves.length : 0;
+  const stops = s ? s.stops : [];
   const index = s ? s.index : 0;
-  $("counter").textContent = t("move_counter", { i: index, n: total });
+  // Moves in the solution's metric: a run of the multi-tile metric counts once, when done.
+  const done = stops.filter((stop) => stop <= index).length;
+  $("counter").textContent = t("move_counter", { i: done, n: stops.length });
   $("play").disabled = !s;
-  $("step").disabled = !s || index >= total;
+  $("step").disabled = !s || index >= s.moves.length;
   $("back").disabled = !s || index === 0;
   $("play").textContent = t(state.timer ? "pause" : "play");
   const movesLine = $("moves");
   movesLine.replaceChildren();
   if (s) {
+    // The next move: one letter, or a run of them in the multi-tile metric.
+    const next = stops.find((stop) => stop > index) ?? index;
     [...s.moves].forEach((letter, i) => {
       const span = document.createElement("span");
       span.textContent = letter;
       if (i < index) span.className = "done";
-      if (i === index) span.className = "current";
+      if (i >= index && i < next) span.className = "current";
       movesLine.append(span);
     });
   }
@@ -153,10 +169,21 @@ export function playerMove(letter) {
   if (!next) return false;
   const tile = state.cells[next.indexOf(0)];
   forgetSolution();
+  // A board that is not where the last hand-played move left it (a new board, or the
+  // solution player moved it) starts a new record.
+  if (!playedHere()) state.played = { start: state.cells.slice(), moves: "", end: null };
+  state.played.moves += letter;
+  state.played.end = next;
   state.cells = next;
   render(tile);
   if (sameCells(state.cells, state.goal)) say("solved");
   return true;
+}
+
+/** Whether the board is where moves played by hand left it: those moves can be analysed. */
+export function playedHere() {
+  const p = state.played;
+  return Boolean(p && p.moves && sameCells(p.end, state.cells));
 }
 
 export function forgetSolution() {
@@ -166,6 +193,7 @@ export function forgetSolution() {
 
 export function newBoard(cells) {
   forgetSolution();
+  state.played = null;
   state.cells = cells;
   render();
 }
@@ -206,14 +234,16 @@ function showStep(index) {
   s.index = index;
   state.cells = cells;
   render(tile);
-  if (index === s.moves.length) say("reached_goal", { n: index });
+  if (index === s.moves.length) say("reached_goal", { n: s.stops.length, metric: inMetric(s.metric) });
 }
 
 export function step(delta) {
   const s = state.solution;
   if (!s) return;
-  const next = s.index + delta;
-  if (next < 0 || next > s.moves.length) return;
+  // The next or the last stop: a run of the multi-tile metric is stepped over at once.
+  const next = delta > 0 ? s.stops.find((stop) => stop > s.index)
+    : [0, ...s.stops].filter((stop) => stop < s.index).pop();
+  if (next === undefined) return;
   showStep(next);
 }
 
@@ -252,6 +282,7 @@ export function setGoal(cells) {
   state.goal = cells;
   showGoal();
   forgetSolution();
+  state.played = null;
   render();
   say("goal_set");
   return true;

@@ -4,7 +4,7 @@ import { api, why, withBusy } from "./api.js";
 import { notation } from "./board.js";
 import { compact, formatSeconds, svgEl } from "./chart.js";
 import { label, say, t } from "./language.js";
-import { $, state } from "./state.js";
+import { $, chosenMetric, state } from "./state.js";
 
 const METRICS = [
   { key: "expanded", title: "m_expanded", value: (r) => r.stats.expanded, format: (v) => v.toLocaleString(), tick: compact },
@@ -24,6 +24,7 @@ export async function compare() {
       const data = await api("/api/compare", {
         board: notation(state.cells, state.width),
         goal: notation(state.goal, state.width),
+        metric: chosenMetric(),
         // Uninformed searches on big boards would only burn the budget: cap them early.
         max_nodes: 2000000,
       });
@@ -54,6 +55,10 @@ function clearComparison() {
 }
 
 function drawTable(runs) {
+  // The lengths' column names their metric when it is the multi-tile one.
+  const header = $("compare-table").querySelector("[data-i18n^=th_moves]");
+  header.dataset.i18n = runs[0] && runs[0].metric === "mtm" ? "th_moves_mtm" : "th_moves";
+  header.textContent = t(header.dataset.i18n);
   const body = $("compare-table").tBodies[0];
   body.replaceChildren();
   for (const r of runs) {

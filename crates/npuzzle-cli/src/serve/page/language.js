@@ -87,6 +87,11 @@ export function resay() {
   for (const [where, m] of Object.entries(said)) say(m.key, m.values, m.isError, where);
 }
 
+/** What a length says of its metric, as a message value: nothing in the single-tile
+ * metric, " (multi-tile)" in the multi-tile one (as the command line's text names it only
+ * then). */
+export const inMetric = (metric) => (metric === "mtm" ? { key: "in_mtm" } : "");
+
 /** The name of `value` under `prefix` in the catalogue, or `value` itself if it has none. */
 export const named = (prefix, value) => (`${prefix}${value}` in CATALOGUE.en ? t(`${prefix}${value}`) : value);
 /** What ran, as the reader's language names it: "IDA* · linear conflict". */

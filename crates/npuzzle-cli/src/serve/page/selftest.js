@@ -3,7 +3,7 @@
 // the outcome into #selftest, which the tests read from the DOM the browser dumps.
 // app.js imports this module only when a test is asked for: no reader downloads it.
 
-import { moved, newBoard, notation, parseCells, sameCells, setSize } from "./board.js";
+import { moveForCell, moved, newBoard, notation, parseCells, sameCells, setSize } from "./board.js";
 import { CATALOGUE, LANGUAGES } from "./catalogues.js";
 import { applyLanguage, label, lang } from "./language.js";
 import { scramble } from "./solve.js";
@@ -15,7 +15,8 @@ const query = new URLSearchParams(location.search);
 // start (`run` is handed the list): the page must need nothing it forbids.
 let cspViolations = [];
 
-/** Runs the tests the address asks for (`selftest`, `tracetest`, `solvetest`). */
+/** Runs the tests the address asks for (`selftest`, `tracetest`, `solvetest`,
+ * `metrictest`). */
 export function run(violations) {
   cspViolations = violations;
   const selftestSeed = query.get("selftest");
@@ -24,6 +25,8 @@ export function run(violations) {
   if (traceTest !== null) tracetest(traceTest);
   const solveTest = query.get("solvetest");
   if (solveTest !== null) solvetest(solveTest);
+  const metricTest = query.get("metrictest");
+  if (metricTest !== null) metrictest(metricTest);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -342,4 +345,88 @@ function labelsInEachLanguage() {
   applyLanguage(wasLang, false);
   setSize(wasSize);
   return seen;
+}
+
+/** Chooses `metric` in the menu at the top, as a reader would. */
+function chooseMetric(metric) {
+  $("metric").value = metric;
+  $("metric").dispatchEvent(new Event("change"));
+}
+
+/** Clicks the tile that the blank's move `letter` slides into the gap. */
+function clickTileFor(letter) {
+  const tile = [...document.querySelectorAll("#board .tile")]
+    .find((b) => moveForCell(Number(b.dataset.cell)) === letter);
+  if (!tile) throw new Error(`no tile for the blank's move ${letter}`);
+  tile.click();
+}
+
+// `/?metrictest=BOARD&from=START&played=MOVES` solves BOARD in each metric through the
+// menu at the top and plays each answer to the end; then, in each metric, plays MOVES by
+// hand from START (clicking tiles), presses Analyse and reads the table; and traces START
+// with BFS in the multi-tile metric. What the page showed is checked against the command
+// line by the test.
+async function metrictest(boardText) {
+  let checks = {};
+  const out = document.createElement("pre");
+  out.id = "selftest";
+  out.hidden = true;
+  try {
+    const cells = parseCells(boardText);
+    checks.solves = {};
+    for (const metric of ["stm", "mtm"]) {
+      chooseMetric(metric);
+      newBoard(cells.slice());
+      const solve = await solveWith("auto");
+      $("speed").value = "80";
+      $("play").click();
+      await waitFor("the animation to end", () => state.timer === null);
+      solve.played_counter = $("counter").textContent;
+      solve.reached = $("status").textContent;
+      checks.solves[metric] = solve;
+    }
+    try { checks.remembered = localStorage.getItem("npuzzle.metric"); } catch (_) { checks.remembered = null; }
+    checks.analyses = {};
+    const start = parseCells(query.get("from"));
+    for (const metric of ["stm", "mtm"]) {
+      chooseMetric(metric);
+      newBoard(start.slice());
+      const before = $("analyse").disabled;
+      for (const letter of query.get("played")) clickTileFor(letter);
+      const enabled = !$("analyse").disabled;
+      $("analyse").click();
+      await waitFor("an analysis", () => !state.busy);
+      const table = $("analyse-table");
+      checks.analyses[metric] = {
+        disabled_before: before,
+        enabled_after_playing: enabled,
+        played: state.played ? state.played.moves : null,
+        error: $("analyse-status").classList.contains("error"),
+        status: $("analyse-status").textContent,
+        hidden: table.hidden,
+        headers: [...table.tHead.rows[0].cells].map((c) => c.textContent),
+        rows: [...table.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+        mistakes: [...table.tBodies[0].rows].map((r) => r.classList.contains("mistake")),
+      };
+    }
+    newBoard(start.slice());
+    $("trace-algorithm").value = "bfs";
+    $("trace-speed").value = "fast";
+    checks.trace_mtm = (await playTrace()).status;
+    checks.lang = lang;
+    checks.untranslated = lang === "en" ? [] : untranslated();
+    checks.checker_works = checkerWorks();
+    checks.csp_violations = cspViolations;
+    const solves = Object.values(checks.solves);
+    const analyses = Object.values(checks.analyses);
+    checks.pass = solves.every((r) => !r.error && r.shown_length === r.reported.length) &&
+      analyses.every((a) => !a.error && !a.hidden && a.disabled_before && a.enabled_after_playing) &&
+      checks.untranslated.length === 0 && checks.checker_works && cspViolations.length === 0;
+  } catch (e) {
+    checks.error = String(e.message || e);
+    checks.pass = false;
+  }
+  out.textContent = JSON.stringify(checks);
+  document.body.append(out);
+  document.title = checks.pass ? "selftest: pass" : "selftest: FAIL";
 }

@@ -1,9 +1,9 @@
 // Asking the server: a scrambled board, and a solution to play.
 
 import { api, why, withBusy } from "./api.js";
-import { forgetSolution, newBoard, notation, parseCells, renderPlayer } from "./board.js";
-import { label, say } from "./language.js";
-import { $, state } from "./state.js";
+import { forgetSolution, newBoard, notation, parseCells, renderPlayer, stopsOf } from "./board.js";
+import { inMetric, label, say } from "./language.js";
+import { $, chosenMetric, state } from "./state.js";
 
 /** Asks for a board of this size that can reach the goal (from `seed`, if given) and shows it. */
 export async function scramble(seed) {
@@ -53,6 +53,7 @@ export async function solve() {
       board: notation(state.cells, state.width),
       goal: notation(state.goal, state.width),
       algorithm,
+      metric: chosenMetric(),
     };
     const heuristic = chosenHeuristic(algorithm);
     if (heuristic) body.heuristic = heuristic;
@@ -71,9 +72,11 @@ export async function solve() {
       } else {
         state.solution = {
           start: state.cells.slice(), moves: report.moves, tiles: report.tile_moves, index: 0,
+          metric: report.metric, stops: stopsOf(report.moves, report.metric),
         };
         renderPlayer();
-        say(report.optimal ? "optimal_solution" : "a_solution", { n: report.length, cost });
+        say(report.optimal ? "optimal_solution" : "a_solution",
+          { n: report.length, metric: inMetric(report.metric), cost });
       }
     } catch (e) {
       say("no_solve", { why: why(e) }, true);

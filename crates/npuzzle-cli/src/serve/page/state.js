@@ -1,6 +1,7 @@
 // The page's state, and the one way its modules find an element.
 // Every module reads `state`; each field has one writer (board.js the board and the
-// solution, solve.js the report, trace.js the trace, api.js `busy`).
+// solution and the moves played by hand, solve.js the report, trace.js the trace, api.js
+// `busy`, analyse.js the analysis shown).
 
 export const $ = (id) => document.getElementById(id);
 
@@ -9,7 +10,9 @@ export const state = {
   height: 3,
   cells: [],
   goal: [],
-  solution: null, // { start: cells, moves: "...", tiles: "R2U...", index: n }
+  solution: null, // { start: cells, moves: "...", tiles: "R2U...", index: n, stops: [n, ...] }
+  played: null, // the moves played by hand: { start: cells, moves: "udr", end: cells }
+  analysis: null, // the last answer of /api/analyse
   report: null, // the last answer of /api/solve
   timer: null,
   trace: null, // the replay of /api/trace (see loadTrace)
@@ -17,3 +20,7 @@ export const state = {
   traceHover: null, // the event under the cursor
   busy: false,
 };
+
+/** How the page counts moves, as the menu at the top says: "stm" or "mtm", sent as
+ * `"metric"` with every solve, comparison, trace and analysis. */
+export const chosenMetric = () => $("metric").value;

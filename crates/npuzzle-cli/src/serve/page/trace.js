@@ -7,9 +7,9 @@
 import { api, why, withBusy } from "./api.js";
 import { notation, parseCells } from "./board.js";
 import { compact, svgEl } from "./chart.js";
-import { named, say, t } from "./language.js";
+import { inMetric, named, say, t } from "./language.js";
 import { chosenHeuristic } from "./solve.js";
-import { $, state } from "./state.js";
+import { $, chosenMetric, state } from "./state.js";
 
 const TICK_MS = 30;
 
@@ -33,6 +33,7 @@ export async function runTrace() {
       board: notation(state.cells, state.width),
       goal: notation(state.goal, state.width),
       algorithm,
+      metric: chosenMetric(),
       limit: Number($("trace-limit").value),
     };
     const heuristic = chosenHeuristic(algorithm);
@@ -126,7 +127,8 @@ export function traceStep(count) {
     stopTrace();
     const last = trace.events[trace.events.length - 1];
     if (last.event === "goal") {
-      say("trace_goal", { moves: last.g, expanded: last.expanded }, false, "trace-status");
+      say("trace_goal", { moves: last.g, metric: inMetric(trace.report.metric), expanded: last.expanded },
+        false, "trace-status");
     } else {
       say("trace_end_cut", { n: trace.events.length, expanded: last.expanded },
         false, "trace-status");

@@ -12,6 +12,7 @@ use tower::ServiceExt;
 
 use super::{router, AppState, ServerConfig, SCRIPTS};
 
+mod analyse;
 mod capacity;
 mod compare;
 mod errors;
@@ -81,6 +82,9 @@ const ERROR_CODES: &[&str] = &[
     "bad_limit",
     "bad_order",
     "bad_metric",
+    "bad_moves",
+    "unreachable",
+    "gave_up",
     "bad_options",
     "bad_json",
     "bad_fields",
