@@ -1,7 +1,9 @@
 //! Listing solutions ([`crate::SolveOptions::list`]): every optimal move sequence of a
 //! board, or every one within some moves of the optimum that passes no board twice, in
 //! the solve's metric, shortest first and those of one length in the move order in force
-//! (so the first is the solve's own answer), up to a limit.
+//! (so the first is the solve's own answer), up to a limit. A complete listing counts the
+//! optimal solutions too ([`crate::Solution::optimal_solutions`]); one cut short leaves
+//! them to the count ([`count`]).
 //!
 //! ```
 //! use npuzzle::answer::solution_list::ListRequest;
@@ -24,9 +26,11 @@
 //! pruned by the best estimate the solve has at hand, as the count of optimal solutions
 //! chooses it ([`count`]): the exact distance of a distance table (so the listing walks
 //! only the boards on a listed path), else the pattern databases the search used, the
-//! multi-tile estimate that guided it, or linear conflict. The listing runs after the
-//! count, under the solve's limits again; its cost is added to the solution's
-//! statistics.
+//! multi-tile estimate that guided it, or linear conflict. The optimal solutions of a
+//! multi-tile IDA* are listed by its own walk instead
+//! ([`crate::fast_idastar::multi_tile::list_optimal`]), which updates its databases move
+//! by move. The listing runs after the search, under the solve's limits again; its cost
+//! is added to the solution's statistics.
 
 use std::ops::ControlFlow;
 
@@ -71,20 +75,36 @@ pub fn list_into(
             return;
         }
     };
-    let (start, goal, estimate) = estimate_at_hand(start, goal, plan, solution, options);
     let mut solutions: Vec<Vec<Move>> = Vec::new();
-    let lengths = length..=length.saturating_add(request.within);
-    let (outcome, stats) =
-        problem::list(&start, &goal, &estimate, lengths, options, &mut |moves| {
-            if solutions.len() == request.limit {
-                // One more than the limit exists: say so, and stop.
-                return ControlFlow::Break(());
-            }
-            solutions.push(moves);
-            ControlFlow::Continue(())
-        });
+    let mut keep = |moves| {
+        if solutions.len() == request.limit {
+            // One more than the limit exists: say so, and stop.
+            return ControlFlow::Break(());
+        }
+        solutions.push(moves);
+        ControlFlow::Continue(())
+    };
+    let limits = &options.limits;
+    let (outcome, stats) = match &plan.guide {
+        // The optimal ones in the multi-tile metric: the multi-tile search's own walk.
+        Guide::Jumps(guide) if request.within == 0 => {
+            guide.list_optimal(start, goal, length, limits, options.order, &mut keep)
+        }
+        _ => {
+            let (start, goal, estimate) = estimate_at_hand(start, goal, plan, solution, options);
+            let lengths = length..=length.saturating_add(request.within);
+            problem::list(&start, &goal, &estimate, lengths, options, &mut keep)
+        }
+    };
     let ended = match outcome {
-        Ok(ControlFlow::Continue(())) => ListEnd::Complete,
+        Ok(ControlFlow::Continue(())) => {
+            // Every solution of the optimal length is among them: their count is had.
+            let optimal = solutions
+                .iter()
+                .filter(|s| options.metric.length(s) == length as usize);
+            solution.optimal_solutions = Some(Ok(optimal.count() as u128));
+            ListEnd::Complete
+        }
         Ok(ControlFlow::Break(())) => ListEnd::AtLimit,
         Err(why) => ListEnd::GaveUp(why),
     };
@@ -367,6 +387,19 @@ mod tests {
             prop_assert!(written.windows(2).all(|w| rank(&w[0]) < rank(&w[1])) || mtm);
             if list.is_complete() {
                 prop_assert_eq!(solution.optimal_solutions, Some(Ok(written.len() as u128)));
+            }
+            if mtm && list.is_complete() {
+                // The multi-tile search's own walk lists what the generic lister does,
+                // in its order: the generic one lists the optimal ones first with a detour
+                // allowed.
+                let wider = listed(&start, &goal, &listing(metric, 1, 20_000));
+                let wider = wider.solutions.unwrap();
+                if wider.is_complete() {
+                    prop_assert_eq!(&wider.solutions[..list.solutions.len()], &list.solutions[..]);
+                    prop_assert!(wider.solutions[list.solutions.len()..]
+                        .iter()
+                        .all(|s| metric.length(s) == length + 1));
+                }
             }
         }
     }

@@ -112,11 +112,12 @@ fn solve_planned(
         execute(start, goal, &plan, options)?
     };
     solution.metric = options.metric;
-    if options.counts() {
-        count::count_into(&mut solution, start, goal, &plan, options);
-    }
     if let Some(request) = options.list {
         listing::list_into(&mut solution, start, goal, &plan, options, request);
+    }
+    // A complete listing has counted the optimal solutions on the way.
+    if options.counts() && solution.optimal_solutions.is_none() {
+        count::count_into(&mut solution, start, goal, &plan, options);
     }
     solution.tables = solution.tables.or(plan.tables);
     solution.advice = solution.advice.or(plan.advice);

@@ -25,10 +25,12 @@
 
 mod count;
 mod estimates;
+mod list;
 mod parallel;
 
 pub use count::count_optimal;
 pub use estimates::{ColouredEstimate, ColouredNode, MAX_COLOURED_DATABASES};
+pub use list::list_optimal;
 
 use std::time::Instant;
 

@@ -37,6 +37,7 @@
 //! single-tile moves, and the cluster, whose processes share single-tile iterations,
 //! are refused in words.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -50,6 +51,7 @@ use crate::fast_idastar::multi_tile::{
 use crate::fast_idastar::RunSettings;
 use crate::puzzle::board::Move;
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::tables::cache::Origin;
@@ -95,6 +97,39 @@ impl JumpGuide {
             JumpGuide::Coloured(coloured) => {
                 multi_tile::search(start, goal, coloured.as_ref(), settings)
             }
+        }
+    }
+
+    /// Every optimal answer of `length` moves told to `visit` in the canonical order
+    /// under `order` ([`multi_tile::list_optimal`]).
+    pub fn list_optimal(
+        &self,
+        start: &Board,
+        goal: &Board,
+        length: u32,
+        limits: &Limits,
+        order: MoveOrder,
+        visit: &mut dyn FnMut(Vec<Move>) -> ControlFlow<()>,
+    ) -> (Result<ControlFlow<()>, GiveUp>, Stats) {
+        match self {
+            JumpGuide::Walking(walking) => multi_tile::list_optimal(
+                start,
+                goal,
+                walking.as_ref(),
+                length,
+                limits,
+                order,
+                visit,
+            ),
+            JumpGuide::Coloured(coloured) => multi_tile::list_optimal(
+                start,
+                goal,
+                coloured.as_ref(),
+                length,
+                limits,
+                order,
+                visit,
+            ),
         }
     }
 
