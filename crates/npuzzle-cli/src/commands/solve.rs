@@ -169,7 +169,11 @@ impl Solved<'_> {
             }
         }
         for moves in &list.solutions {
-            writeln!(out, "  {}", self.notation.write(moves))?;
+            if moves.is_empty() {
+                writeln!(out, "  (no move: the board is the goal)")?;
+            } else {
+                writeln!(out, "  {}", self.notation.write(moves))?;
+            }
         }
         if let Some(why) = list.cut_short() {
             writeln!(out, "  ... and no more listed: {why}")?;

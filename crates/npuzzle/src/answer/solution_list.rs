@@ -88,7 +88,7 @@ impl SolutionList {
                 "there are more than the limit of {}",
                 counted(self.request.limit as u64, "solution", "solutions")
             )),
-            ListEnd::GaveUp(why) => Some(format!("the listing stopped: {why}")),
+            ListEnd::GaveUp(why) => Some(format!("the listing {why}")),
             ListEnd::Unproven => Some("no proven optimum to list from".to_string()),
         }
     }

@@ -43,7 +43,7 @@ use crate::puzzle::board::{Board, Size};
 use crate::puzzle::metric::Metric;
 use crate::search::Limits;
 use crate::tables::cache::Cache;
-use crate::tables::distance_table::{self, Layout, Need, MAX_TABLE_CELLS};
+use crate::tables::distance_table::{self, mean_distance, Layout, Need, MAX_TABLE_CELLS};
 use crate::util::progress::Progress;
 
 /// Where an exact distribution comes from.
@@ -106,13 +106,7 @@ impl DistanceStats {
 
     /// The mean distance over all boards.
     pub fn mean(&self) -> f64 {
-        let total: f64 = self
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| d as f64 * c as f64)
-            .sum();
-        total / self.states() as f64
+        mean_distance(&self.counts)
     }
 
     /// The boards whose distance lies in `range`, and the boards in all.

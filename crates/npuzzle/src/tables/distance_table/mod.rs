@@ -91,7 +91,7 @@ use packed::blank_of;
 pub use packed::MAX_TABLE_CELLS;
 pub(crate) use store::eight_puzzle;
 pub use store::{build_peak_bytes, distance, shared, Need};
-pub use summary::Summary;
+pub use summary::{mean_distance, Summary};
 pub use table_error::TableError;
 
 /// Tables with at most this many states are kept as exact bytes in memory (embedded for

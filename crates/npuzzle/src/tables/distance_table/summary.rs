@@ -14,6 +14,16 @@ pub struct Summary {
     pub hardest: Vec<u64>,
 }
 
+/// The mean distance of a distribution, `counts[d]` boards at each distance `d`.
+pub fn mean_distance(counts: &[u64]) -> f64 {
+    let total: f64 = counts
+        .iter()
+        .enumerate()
+        .map(|(d, &c)| d as f64 * c as f64)
+        .sum();
+    total / counts.iter().sum::<u64>() as f64
+}
+
 impl Summary {
     /// Number of boards counted.
     pub fn states(&self) -> u64 {
@@ -27,13 +37,7 @@ impl Summary {
 
     /// The mean distance over all boards.
     pub fn mean(&self) -> f64 {
-        let total: f64 = self
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| d as f64 * c as f64)
-            .sum();
-        total / self.states() as f64
+        mean_distance(&self.counts)
     }
 
     pub(super) fn to_bytes(&self) -> Vec<u8> {
