@@ -218,6 +218,29 @@ def solve(
     every 0.2 s, while the search or a table build reports, with {"message", "nodes",
     "bound", "done", "total", "seconds"}; what it raises stops the search."""
 
+class SolutionStream:
+    """The solutions optimal_solutions lists, as they are found."""
+    def __iter__(self) -> Iterator[str]: ...
+    def __next__(self) -> str: ...
+    def close(self) -> None:
+        """Stops the listing."""
+
+def optimal_solutions(
+    board: BoardLike,
+    goal: Optional[BoardLike] = None,
+    *,
+    size: Optional[SizeLike] = None,
+    metric: Optional[str] = "stm",
+    order: Optional[str] = None,
+    within: Optional[int] = None,
+    limit: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[MemoryLike] = None,
+    cache_dir: Optional[Union[str, PathLike]] = None,
+) -> SolutionStream:
+    """Every optimal solution (and with within=K those up to K moves over), streamed as the
+    library lists them: the canonical one first; closing the stream stops the search."""
+
 def compare(
     board: BoardLike,
     goal: Optional[BoardLike] = None,

@@ -26,11 +26,11 @@ use npuzzle::util::cancel::CancelToken;
 /// The longest the calling thread waits before it lets Python look for signals: short
 /// against the half second in which Ctrl-C must stop a search, long against the few
 /// microseconds a look costs.
-const SLICE: Duration = Duration::from_millis(20);
+pub(crate) const SLICE: Duration = Duration::from_millis(20);
 
 /// The stack of the thread the work runs on: the 8 MiB a Python thread has on Linux,
 /// where the work ran before, twice over (the puzzle-specific IDA* recurses once a move).
-const WORK_STACK: usize = 16 << 20;
+pub(crate) const WORK_STACK: usize = 16 << 20;
 
 /// Runs `work` (which must read `cancel`, typically through the limits it is given) on
 /// a thread of its own, with the GIL released. When a signal handler raises while it

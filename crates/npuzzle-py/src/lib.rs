@@ -26,6 +26,7 @@ mod interruptible;
 mod progress;
 mod ranks;
 mod results;
+mod solution_stream;
 mod svg;
 mod trace;
 mod values;
@@ -49,9 +50,14 @@ fn npuzzle_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<results::PyVerdict>()?;
     module.add_class::<trace::PyTrace>()?;
     module.add_class::<trace::PyTraceIterator>()?;
+    module.add_class::<solution_stream::PySolutionStream>()?;
     comparison::add(module)?;
     module.add("SearchLimit", module.py().get_type::<errors::SearchLimit>())?;
     module.add_function(wrap_pyfunction!(functions::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(
+        solution_stream::optimal_solutions,
+        module
+    )?)?;
     module.add_function(wrap_pyfunction!(functions::compare, module)?)?;
     module.add_function(wrap_pyfunction!(functions::check, module)?)?;
     module.add_function(wrap_pyfunction!(analysis::analyse, module)?)?;

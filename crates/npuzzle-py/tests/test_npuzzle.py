@@ -944,6 +944,29 @@ def test_all_optimal_lists_what_the_command_line_lists():
         npuzzle.solve(hardest, all_optimal=1)
 
 
+def test_optimal_solutions_streams_what_solve_lists():
+    """`optimal_solutions` yields the solutions `solve(all_optimal=True)` lists, in its
+    order and in both metrics, one at a time; closing it early stops the search; refused
+    options raise at once."""
+    hardest = "8 6 7/2 5 4/3 0 1"
+    for metric in ("stm", "mtm"):
+        listed = npuzzle.solve(hardest, all_optimal=True, metric=metric).solutions
+        stream = npuzzle.optimal_solutions(hardest, metric=metric)
+        assert iter(stream) is stream
+        assert list(stream) == listed
+        assert next(stream, None) is None
+    board = cli("random", "--size", "4x4", "--walk", "40", "--seed", "46")
+    stream = npuzzle.optimal_solutions(board, within=2)
+    first = next(stream)
+    assert first == npuzzle.solve(board).moves
+    stream.close()
+    assert list(stream) == []
+    assert list(npuzzle.optimal_solutions("1 2 3/4 5 6/7 8 0")) == [""]
+    assert list(npuzzle.optimal_solutions("1 2 3/4 5 6/8 7 0")) == []
+    with pytest.raises(ValueError, match="limit"):
+        npuzzle.optimal_solutions(hardest, limit=-1)
+
+
 def test_a_big_board_under_a_time_limit_is_searched_and_bounded():
     board = npuzzle.random_board("6x6", seed=44)
     constructed = npuzzle.solve(board)

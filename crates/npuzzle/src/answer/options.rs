@@ -22,7 +22,7 @@
 use std::time::Duration;
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::solution_list::ListRequest;
+use crate::answer::solution_list::{ListRequest, SolutionSink};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::cluster_link::SharedLink;
 use crate::fast_idastar::{RunSettings, MAX_THREADS};
@@ -197,6 +197,9 @@ pub struct SolveOptions {
     /// the optimum. Asking implies [`SolveOptions::count_optimal`]; only optimal
     /// searches take it.
     pub list: Option<ListRequest>,
+    /// Told each solution listed ([`SolveOptions::list`]) as it is found, before the
+    /// solve returns: what streams them.
+    pub solution_sink: Option<SolutionSink>,
     /// Whether an optimal search that stops at its time or node limit answers with the
     /// best solution found and a proven lower bound ([`crate::solving::bounded`]: a
     /// bounded answer, [`crate::answer::solution::Status::Bounded`]) rather than none.
@@ -256,6 +259,7 @@ impl Default for SolveOptions {
             cluster: None,
             count_optimal: false,
             list: None,
+            solution_sink: None,
             bounded: false,
             proven: None,
         }

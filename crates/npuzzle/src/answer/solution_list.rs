@@ -18,6 +18,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt;
+use std::sync::Arc;
+
 use crate::puzzle::board::{moves_to_string, Move};
 use crate::search::GiveUp;
 use crate::util::plural::counted;
@@ -43,6 +46,34 @@ impl ListRequest {
             within: 0,
             limit: ListRequest::DEFAULT_LIMIT,
         }
+    }
+}
+
+/// Told each solution as it is listed, before the solve returns
+/// ([`crate::SolveOptions::solution_sink`]): what streams them to a reader. Two are equal
+/// when they are the same receiver.
+#[derive(Clone)]
+pub struct SolutionSink(pub Arc<SolutionReceiver>);
+
+/// What a [`SolutionSink`] calls with each solution, as the blank's single steps.
+pub type SolutionReceiver = dyn Fn(&[Move]) + Send + Sync;
+
+impl SolutionSink {
+    /// Shares `receive`.
+    pub fn new(receive: impl Fn(&[Move]) + Send + Sync + 'static) -> SolutionSink {
+        SolutionSink(Arc::new(receive))
+    }
+}
+
+impl fmt::Debug for SolutionSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SolutionSink")
+    }
+}
+
+impl PartialEq for SolutionSink {
+    fn eq(&self, other: &SolutionSink) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 

@@ -76,10 +76,13 @@ pub fn list_into(
         }
     };
     let mut solutions: Vec<Vec<Move>> = Vec::new();
-    let mut keep = |moves| {
+    let mut keep = |moves: Vec<Move>| {
         if solutions.len() == request.limit {
             // One more than the limit exists: say so, and stop.
             return ControlFlow::Break(());
+        }
+        if let Some(sink) = &options.solution_sink {
+            (sink.0)(&moves);
         }
         solutions.push(moves);
         ControlFlow::Continue(())

@@ -145,6 +145,9 @@ fn without_search(
     }
     if let Some(request) = options.list {
         // A listed path ends at its first goal: from the goal, the empty one alone.
+        if let (true, Some(sink)) = (start == goal, &options.solution_sink) {
+            (sink.0)(&[]);
+        }
         solution.solutions = Some(SolutionList {
             solutions: if start == goal {
                 vec![Vec::new()]
