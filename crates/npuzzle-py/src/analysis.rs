@@ -23,13 +23,7 @@ use crate::values;
 /// input, a `RuntimeError` when a search gave up with no answer.
 fn raised(error: AnalysisError, notation: Notation) -> PyErr {
     match error {
-        AnalysisError::OffBoard { index, mv } => bad_input(
-            "moves",
-            format!(
-                "move {index} ('{}') takes the blank off the board",
-                notation.write(&[mv])
-            ),
-        ),
+        AnalysisError::OffBoard { .. } => bad_input("moves", error.written_in(notation)),
         AnalysisError::Unreachable => bad_input("board", &error),
         AnalysisError::GaveUp { .. } => PyRuntimeError::new_err(error.to_string()),
         AnalysisError::Solve(e) => refused(e),

@@ -12,7 +12,7 @@ use anyhow::anyhow;
 use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::services::analysis::{analyse, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
-use npuzzle::{Metric, Move, Notation};
+use npuzzle::{Metric, Notation};
 use serde_json::Value;
 
 use super::GAVE_UP;
@@ -115,20 +115,10 @@ impl Render for GoodMovesReport {
     }
 }
 
-/// The sentence for a move that takes the blank off the board (the library's
-/// [`AnalysisError::OffBoard`]), the move written in `notation`: `moves: move 3 ('R')
-/// takes the blank off the board`. The command line and `/api/analyse` both say it.
-pub(crate) fn off_board(index: usize, mv: Move, notation: Notation) -> String {
-    format!(
-        "moves: move {index} ('{}') takes the blank off the board",
-        notation.write(&[mv])
-    )
-}
-
 /// The error of an analysis, its move written in `notation`; and the exit code.
 fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> {
     match error {
-        AnalysisError::OffBoard { index, mv } => Err(anyhow!(off_board(index, mv, notation))),
+        AnalysisError::OffBoard { .. } => Err(anyhow!("moves: {}", error.written_in(notation))),
         AnalysisError::GaveUp { .. } => {
             eprintln!("error: {error}");
             Ok(ExitCode::from(GAVE_UP))

@@ -39,6 +39,7 @@ use crate::answer::solution::Status;
 use crate::answer::solve_error::SolveError;
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::GiveUp;
 use crate::solving::solver::solve;
@@ -117,6 +118,21 @@ pub enum AnalysisError {
     /// The options cannot be planned, or start and goal differ in size.
     #[error(transparent)]
     Solve(#[from] SolveError),
+}
+
+impl AnalysisError {
+    /// The error as a sentence, a move off the board written in `notation` (`move 3
+    /// ('R') takes the blank off the board` in tile notation): what the command line and
+    /// the web API both say.
+    pub fn written_in(&self, notation: Notation) -> String {
+        match self {
+            AnalysisError::OffBoard { index, mv } => format!(
+                "move {index} ('{}') takes the blank off the board",
+                notation.write(&[*mv])
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// What a board's best known solve is: its moves, its length in the metric, and whether

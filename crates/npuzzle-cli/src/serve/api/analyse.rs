@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use super::error::{solve_error, ApiError, ErrorCode};
 use super::request::{read_boards, read_metric, read_order, request_options, JsonObject, Memory};
 use super::slots::run_search;
-use crate::commands::analyse::off_board;
 use crate::serve::AppState;
 
 /// `POST /api/analyse` body.
@@ -68,9 +67,10 @@ fn read_notation(name: Option<&str>) -> Result<Notation, ApiError> {
 /// solver refuses ([`solve_error`]).
 fn analysis_error(error: AnalysisError, notation: Notation) -> ApiError {
     match error {
-        AnalysisError::OffBoard { index, mv } => {
-            ApiError::bad_request(ErrorCode::BadMoves, off_board(index, mv, notation))
-        }
+        AnalysisError::OffBoard { .. } => ApiError::bad_request(
+            ErrorCode::BadMoves,
+            format!("moves: {}", error.written_in(notation)),
+        ),
         AnalysisError::Unreachable => ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::Unreachable,
