@@ -8,6 +8,7 @@ mod analyse;
 mod batch;
 mod bench;
 mod bounded;
+mod browser;
 mod check;
 mod cluster;
 mod compare;
