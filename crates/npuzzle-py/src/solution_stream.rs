@@ -17,7 +17,7 @@ use npuzzle::{moves_to_string, Metric, MoveOrder, Size, SolveError, Status};
 
 use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, start_and_goal, BoardArgument};
-use crate::errors::{refused, SearchLimit};
+use crate::errors::{bad_input, refused, SearchLimit};
 use crate::interruptible::{SLICE, WORK_STACK};
 use crate::values;
 
@@ -142,7 +142,11 @@ pub fn optimal_solutions(
         .metric(metric)
         .cache(cache_dir)
         .stoppable();
-    npuzzle::solving::plan::validate(&goal, &options).map_err(refused)?;
+    npuzzle::solving::plan::validate(&goal, &options).map_err(|error| match error {
+        // No count was asked for by name here: the board is what cannot be listed.
+        SolveError::CountNotOptimal(_) => bad_input("board", error),
+        other => refused(other),
+    })?;
     let (sender, receiver) = mpsc::sync_channel(WAITING);
     let solutions = sender.clone();
     options.solution_sink = Some(SolutionSink::new(move |moves| {
