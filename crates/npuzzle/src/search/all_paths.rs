@@ -176,14 +176,13 @@ where
             }
         }
         self.budget.expand().map_err(Stop::Limit)?;
-        let parent = self.path.len().checked_sub(2).map(|i| self.path[i].clone());
+        // The parent stays at its place in the path while the children come and go.
+        let parent = self.path.len().checked_sub(2);
         let mut found = false;
         for child in (self.successors)(&node) {
             self.budget.generate();
             if self.on_path.contains(&child)
-                || parent
-                    .as_ref()
-                    .is_some_and(|parent| (self.pruned)(parent, &node, &child))
+                || parent.is_some_and(|i| (self.pruned)(&self.path[i], &node, &child))
                 || g + 1 + (self.heuristic)(&child) > self.length
             {
                 continue;
