@@ -25,7 +25,7 @@ use npuzzle::tables::distance_table;
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::memory::default_budget;
 use npuzzle::util::progress::Silent;
-use npuzzle::{Board, Metric, MoveOrder, Size, Status};
+use npuzzle::{Board, Metric, MoveOrder, Size, SolveError, Status};
 
 use crate::arguments::{self, cache, moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
@@ -126,7 +126,13 @@ pub fn solve(
         }
         None => interruptible(py, &cancel, || npuzzle::solve(&start, &goal, &options)),
     }?
-    .map_err(refused)?;
+    .map_err(|error| match error {
+        // The list asked for the count: name the argument the caller gave.
+        SolveError::CountNotOptimal(_) if all_optimal && !count_optimal => {
+            bad_input("all_optimal", error)
+        }
+        other => refused(other),
+    })?;
     let result = PySolveResult(SolveReport::new(&start, &goal, &solution));
     if let Status::GaveUp(why) | Status::Bounded(why) = &solution.status {
         // The limit's message, and after a memory limit the library's hint.

@@ -942,6 +942,10 @@ def test_all_optimal_lists_what_the_command_line_lists():
         npuzzle.solve(hardest, within=2)
     with pytest.raises(TypeError, match="all_optimal"):
         npuzzle.solve(hardest, all_optimal=1)
+    # A method that is not optimal is refused naming the argument that asked for a list.
+    with pytest.raises(ValueError, match="all_optimal") as refused:
+        npuzzle.solve(hardest, all_optimal=True, algorithm="constructive")
+    assert "count_optimal" not in str(refused.value)
 
 
 def test_optimal_solutions_streams_what_solve_lists():
