@@ -170,3 +170,133 @@ fn batch_and_the_api_list_what_solve_lists() {
         assert!(answer.contains(code), "{answer}");
     }
 }
+
+/// `solve ... --all-optimal --stream` with `extra` flags: its stdout and stderr.
+fn streamed(board: &str, extra: &[&str]) -> (String, String) {
+    let out = npuzzle()
+        .args(["solve", board, "--all-optimal", "--stream"])
+        .args(extra)
+        .assert()
+        .success();
+    let output = out.get_output();
+    (
+        String::from_utf8(output.stdout.clone()).unwrap(),
+        String::from_utf8(output.stderr.clone()).unwrap(),
+    )
+}
+
+#[test]
+fn stream_prints_the_list_one_a_line_and_the_report_after_it() {
+    for (board, extra) in [
+        ("8 6 7/2 5 4/3 0 1", &["--limit", "10"][..]),
+        ("5 1 3/4 0 6/7 2 8", &["--within", "4"][..]),
+        ("8 6 7/2 5 4/3 0 1", &["--metric", "mtm"][..]),
+    ] {
+        let list = listed(board, extra);
+        let solutions: Vec<&str> = list["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        // Text: stdout holds the solutions alone; the report, on stderr, counts them.
+        let (text, report) = streamed(board, extra);
+        assert_eq!(
+            text.lines().collect::<Vec<_>>(),
+            solutions,
+            "{board} {extra:?}"
+        );
+        let count = format!("listed:    {} ", solutions.len());
+        assert!(report.contains(&count), "{report}");
+        assert!(
+            report.contains("printed on stdout as they were found"),
+            "{report}"
+        );
+        assert_eq!(
+            report.contains("... and no more listed"),
+            list["solutions_complete"] == false,
+            "{report}"
+        );
+        // JSON: one object a solution, then the report without the list it repeats.
+        let mut json_extra = extra.to_vec();
+        json_extra.push("--json");
+        let lines = json_lines(&streamed(board, &json_extra).0);
+        let (report_line, each) = lines.split_last().unwrap();
+        let each: Vec<&str> = each
+            .iter()
+            .map(|l| l["solution"].as_str().unwrap())
+            .collect();
+        assert_eq!(each, solutions);
+        let mut expected = list.clone();
+        expected.as_object_mut().unwrap().remove("solutions");
+        for field in ["moves", "optimal_solutions", "solutions_complete", "length"] {
+            assert_eq!(
+                report_line[field], expected[field],
+                "{field}: {report_line}"
+            );
+        }
+        assert!(report_line.get("solutions").is_none(), "{report_line}");
+    }
+    // Tile notation, and the goal's one empty solution as an empty line.
+    let (tiles, _) = streamed(
+        "8 6 7/2 5 4/3 0 1",
+        &["--limit", "2", "--notation", "tiles"],
+    );
+    assert_eq!(tiles.lines().count(), 2);
+    assert!(
+        tiles.chars().all(|c| "UDLR0123456789\n".contains(c)),
+        "{tiles}"
+    );
+    assert_eq!(streamed("1 2 3/4 5 6/7 8 0", &[]).0, "\n");
+    // Unsolvable: nothing listed, and the report says why.
+    let (none, report) = streamed("1 2 3/4 5 6/8 7 0", &[]);
+    assert_eq!(none, "");
+    assert!(report.contains("unsolvable"), "{report}");
+}
+
+#[test]
+fn a_stream_whose_reader_stops_reading_stops_and_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // The paths within 30 moves of the hardest 8-puzzle optimum that pass no board twice
+    // are listed at about 100,000 a second, and their number is astronomical: a listing
+    // that would run for hours unless the closed pipe stops it.
+    let board = "8 6 7/2 5 4/3 0 1";
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([
+            "solve",
+            board,
+            "--all-optimal",
+            "--stream",
+            "--within",
+            "30",
+        ])
+        .args(["--limit", "1000000000000", "-q"])
+        .env("NPUZZLE_CACHE_DIR", common::scratch_cache())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..3 {
+        let line = lines.next().unwrap().unwrap();
+        assert!(line.chars().all(|c| "udlr".contains(c)), "{line}");
+    }
+    drop(lines);
+    let (status, stderr) = common::wait_exit(&mut child, std::time::Duration::from_secs(20));
+    assert!(status.success(), "{status} {stderr}");
+    assert_eq!(
+        stderr, "",
+        "a closed pipe is the reader's choice, not an error"
+    );
+}
+
+#[test]
+fn stream_without_all_optimal_is_refused_naming_it() {
+    let out = npuzzle()
+        .args(["solve", "8 6 7/2 5 4/3 0 1", "--stream"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("--all-optimal"), "{stderr}");
+}

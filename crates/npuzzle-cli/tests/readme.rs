@@ -56,6 +56,7 @@ const TOO_LONG: &[(&str, &str)] = &[
 
 /// What the output of a command must contain, by a substring of the command line.
 const PROMISED: &[(&str, &str)] = &[
+    ("--stream | head -3", "lurdrulurdlldrrululddruulddrurd\n"),
     ("--show", "4 r\n"),
     (
         "--heuristic manhattan --json",

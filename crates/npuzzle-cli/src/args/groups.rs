@@ -137,6 +137,19 @@ pub struct ListArgs {
     pub limit: Option<usize>,
 }
 
+/// How `solve` prints the solutions it lists.
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct StreamArgs {
+    /// With --all-optimal: print each solution the moment it is listed, one a line in
+    /// the notation asked for (an empty line for the goal's empty one), and nothing else
+    /// on stdout; the report, with the count and how the list ended, goes to stderr.
+    /// With --json: one {"solution": ...} object a line, then the report (without its
+    /// "solutions") on the last. A reader that stops reading (| head) stops the listing.
+    /// Solutions streamed are not held in memory, so --limit may be large.
+    #[arg(long, requires = "all_optimal", conflicts_with = "show")]
+    pub stream: bool,
+}
+
 /// How moves are counted.
 #[derive(Debug, Args, Clone, Copy, Default)]
 pub struct MetricArgs {

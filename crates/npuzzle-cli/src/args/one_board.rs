@@ -7,7 +7,7 @@ use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
     limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, ListArgs,
-    MetricArgs, OrderArgs, ThreadArgs,
+    MetricArgs, OrderArgs, StreamArgs, ThreadArgs,
 };
 use super::values::{notation, traced_algorithm};
 
@@ -60,6 +60,8 @@ pub struct SolveArgs {
     pub count_optimal: bool,
     #[command(flatten)]
     pub list: ListArgs,
+    #[command(flatten)]
+    pub stream: StreamArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     #[command(flatten)]

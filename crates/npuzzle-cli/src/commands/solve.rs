@@ -2,13 +2,18 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use npuzzle::answer::options::SOLVE_LIMITS;
-use npuzzle::answer::solution_list::SolutionList;
+use npuzzle::answer::solution_list::{SolutionList, SolutionSink};
 use npuzzle::puzzle::notation::grid;
 use npuzzle::solving::report::SolveReport;
+use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::plural::counted;
-use npuzzle::{solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status};
+use npuzzle::{
+    moves_to_string, solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status,
+};
 use serde_json::Value;
 
 use super::{exit_code, hint_after};
@@ -30,6 +35,8 @@ struct Request {
     notation: Notation,
     format: Format,
     quiet: bool,
+    /// `--stream`: each listed solution printed as it comes.
+    stream: bool,
 }
 
 fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
@@ -61,6 +68,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         notation: args.notation,
         format: Format::json_or(args.json, Format::Text),
         quiet: args.cache.quiet,
+        stream: args.stream.stream,
     })
 }
 
@@ -91,6 +99,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 
 /// Solves and prints the answer.
 fn answer(request: &Request) -> anyhow::Result<ExitCode> {
+    if request.stream {
+        return stream(request);
+    }
     let solution = solve(&request.start, &request.goal, &request.options)?;
     if !request.quiet {
         advise(&solution, &request.goal);
@@ -102,8 +113,77 @@ fn answer(request: &Request) -> anyhow::Result<ExitCode> {
         solution: &solution,
         show: request.show,
         notation: request.notation,
+        streamed: None,
     };
     output::print(&shown, request.format)?;
+    Ok(exit_code(&solution.status))
+}
+
+/// What the solutions streamed so far came to.
+#[derive(Default)]
+struct Streamed {
+    /// Solutions printed.
+    printed: AtomicU64,
+    /// Whether stdout's reader has gone (a closed pipe): the listing is stopped.
+    reader_gone: AtomicBool,
+}
+
+/// `--stream`: each solution printed on stdout the moment the library lists it, then
+/// the report: in text on stderr (stdout holds the solutions alone, for a pipe), in JSON
+/// as the last line of stdout, without the solutions it would repeat. A reader that
+/// stops reading stops the listing, and the command ends quietly, as `| head` expects.
+fn stream(request: &Request) -> anyhow::Result<ExitCode> {
+    let mut options = request.options.clone();
+    let cancel = options
+        .limits
+        .cancel
+        .get_or_insert_with(CancelToken::new)
+        .clone();
+    let streamed = Arc::new(Streamed::default());
+    let told = Arc::clone(&streamed);
+    let (notation, json) = (request.notation, request.format == Format::Json);
+    options.solution_sink = Some(SolutionSink::new(move |moves| {
+        let line = if json {
+            serde_json::json!({ "solution": moves_to_string(moves) }).to_string()
+        } else {
+            notation.write(moves)
+        };
+        let mut out = io::stdout().lock();
+        // Flushed a line at a time: the reader sees each solution as it is listed.
+        if writeln!(out, "{line}").and_then(|()| out.flush()).is_ok() {
+            told.printed.fetch_add(1, Ordering::Relaxed);
+        } else {
+            told.reader_gone.store(true, Ordering::Relaxed);
+            cancel.cancel();
+        }
+    }));
+    let solution = solve(&request.start, &request.goal, &options)?;
+    if streamed.reader_gone.load(Ordering::Relaxed) {
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !request.quiet {
+        advise(&solution, &request.goal);
+        hint_after(&solution);
+    }
+    let shown = Solved {
+        start: &request.start,
+        goal: &request.goal,
+        solution: &solution,
+        show: false,
+        notation: request.notation,
+        streamed: Some(streamed.printed.load(Ordering::Relaxed)),
+    };
+    if json {
+        let mut report = shown.json();
+        if let Some(fields) = report.as_object_mut() {
+            fields.remove("solutions");
+        }
+        let mut out = io::stdout().lock();
+        writeln!(out, "{report}")?;
+        out.flush()?;
+    } else {
+        shown.text(&mut io::stderr().lock())?;
+    }
     Ok(exit_code(&solution.status))
 }
 
@@ -147,15 +227,23 @@ struct Solved<'a> {
     solution: &'a Solution,
     show: bool,
     notation: Notation,
+    /// With `--stream`: how many solutions were printed as they came (the list then
+    /// holds none, and the report only says how many).
+    streamed: Option<u64>,
 }
 
 impl Solved<'_> {
     /// The solutions listed: a line saying which, then one a line in the notation asked
     /// for, then why the list stops short, if it does.
     fn write_list(&self, list: &SolutionList, out: &mut dyn Write) -> io::Result<()> {
-        let listed = list.solutions.len();
+        let listed = self.streamed.unwrap_or(list.solutions.len() as u64);
+        let printed = if self.streamed.is_some() {
+            ", printed on stdout as they were found"
+        } else {
+            ""
+        };
         match (list.request.within, self.solution.length()) {
-            (0, _) | (_, None) => writeln!(out, "listed:    {listed} optimal")?,
+            (0, _) | (_, None) => writeln!(out, "listed:    {listed} optimal{printed}")?,
             (within, Some(length)) => {
                 let most = length + within as usize;
                 let most = match self.solution.metric {
@@ -164,7 +252,8 @@ impl Solved<'_> {
                 };
                 writeln!(
                     out,
-                    "listed:    {listed} of at most {most} (the optimum and up to {within} more)"
+                    "listed:    {listed} of at most {most} (the optimum and up to {within} \
+                     more){printed}"
                 )?;
             }
         }

@@ -198,7 +198,9 @@ pub struct SolveOptions {
     /// searches take it.
     pub list: Option<ListRequest>,
     /// Told each solution listed ([`SolveOptions::list`]) as it is found, before the
-    /// solve returns: what streams them.
+    /// solve returns: what streams them. The solutions told to it are not also kept in
+    /// [`crate::Solution::solutions`] (whose `ended` still says how the listing ended), so
+    /// a stream of millions takes no memory.
     pub solution_sink: Option<SolutionSink>,
     /// Whether an optimal search that stops at its time or node limit answers with the
     /// best solution found and a proven lower bound ([`crate::solving::bounded`]: a

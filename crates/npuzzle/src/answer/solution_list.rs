@@ -96,7 +96,8 @@ pub enum ListEnd {
 /// in the move order in force: the first is the solve's own answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolutionList {
-    /// Each solution, as the blank's single steps.
+    /// Each solution, as the blank's single steps (none when they went to a
+    /// [`SolutionSink`] instead).
     pub solutions: Vec<Vec<Move>>,
     /// Whether that is all.
     pub ended: ListEnd,

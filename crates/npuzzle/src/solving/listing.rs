@@ -75,16 +75,23 @@ pub fn list_into(
             return;
         }
     };
+    // With a sink, each solution goes there and none is kept: a stream of millions
+    // takes no memory.
     let mut solutions: Vec<Vec<Move>> = Vec::new();
+    let (mut told, mut optimal) = (0usize, 0u128);
     let mut keep = |moves: Vec<Move>| {
-        if solutions.len() == request.limit {
+        if told == request.limit {
             // One more than the limit exists: say so, and stop.
             return ControlFlow::Break(());
         }
-        if let Some(sink) = &options.solution_sink {
-            (sink.0)(&moves);
+        told += 1;
+        if options.metric.length(&moves) == length as usize {
+            optimal += 1;
         }
-        solutions.push(moves);
+        match &options.solution_sink {
+            Some(sink) => (sink.0)(&moves),
+            None => solutions.push(moves),
+        }
         ControlFlow::Continue(())
     };
     let limits = &options.limits;
@@ -102,10 +109,7 @@ pub fn list_into(
     let ended = match outcome {
         Ok(ControlFlow::Continue(())) => {
             // Every solution of the optimal length is among them: their count is had.
-            let optimal = solutions
-                .iter()
-                .filter(|s| options.metric.length(s) == length as usize);
-            solution.optimal_solutions = Some(Ok(optimal.count() as u128));
+            solution.optimal_solutions = Some(Ok(optimal));
             ListEnd::Complete
         }
         Ok(ControlFlow::Break(())) => ListEnd::AtLimit,
@@ -332,6 +336,42 @@ mod tests {
         );
         let exact = listed(&start, &goal, &listing(Metric::SingleTile, 0, count));
         assert_eq!(exact.solutions.unwrap().ended, ListEnd::Complete);
+    }
+
+    #[test]
+    fn a_sink_is_told_what_the_list_would_hold_and_the_list_keeps_none() {
+        use crate::answer::solution_list::SolutionSink;
+        use std::sync::{Arc, Mutex};
+        let goal = Board::goal(Size::square(3).unwrap());
+        let start = crate::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        for metric in [Metric::SingleTile, Metric::MultiTile] {
+            for (within, limit) in [(0, usize::MAX), (2, usize::MAX), (0, 7)] {
+                let kept = listed(&start, &goal, &listing(metric, within, limit));
+                let kept = (kept.solutions.unwrap(), kept.optimal_solutions);
+                let told = Arc::new(Mutex::new(Vec::new()));
+                let mut options = listing(metric, within, limit);
+                let into = Arc::clone(&told);
+                options.solution_sink = Some(SolutionSink::new(move |moves| {
+                    into.lock().unwrap().push(moves.to_vec());
+                }));
+                let streamed = listed(&start, &goal, &options);
+                let list = streamed.solutions.unwrap();
+                assert!(list.solutions.is_empty(), "{metric} {within} {limit}");
+                assert_eq!(list.ended, kept.0.ended);
+                assert_eq!(*told.lock().unwrap(), kept.0.solutions);
+                assert_eq!(streamed.optimal_solutions, kept.1);
+            }
+        }
+        // The goal's one empty solution goes to the sink too.
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let mut options = listing(Metric::SingleTile, 0, 10);
+        let into = Arc::clone(&told);
+        options.solution_sink = Some(SolutionSink::new(move |moves| {
+            into.lock().unwrap().push(moves.to_vec());
+        }));
+        let on_goal = listed(&goal, &goal, &options);
+        assert!(on_goal.solutions.unwrap().solutions.is_empty());
+        assert_eq!(*told.lock().unwrap(), [Vec::<Move>::new()]);
     }
 
     #[test]

@@ -144,16 +144,17 @@ fn without_search(
         solution.optimal_solutions = Some(Ok(u128::from(start == goal)));
     }
     if let Some(request) = options.list {
-        // A listed path ends at its first goal: from the goal, the empty one alone.
-        if let (true, Some(sink)) = (start == goal, &options.solution_sink) {
-            (sink.0)(&[]);
+        // A listed path ends at its first goal: from the goal, the empty one alone (told
+        // to the sink where there is one, as listing does).
+        let mut solutions = Vec::new();
+        if start == goal {
+            match &options.solution_sink {
+                Some(sink) => (sink.0)(&[]),
+                None => solutions.push(Vec::new()),
+            }
         }
         solution.solutions = Some(SolutionList {
-            solutions: if start == goal {
-                vec![Vec::new()]
-            } else {
-                Vec::new()
-            },
+            solutions,
             ended: ListEnd::Complete,
             request,
         });
