@@ -31,6 +31,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::ops::ControlFlow;
+
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -42,6 +44,7 @@ use crate::puzzle::metric::Metric;
 use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::GiveUp;
+use crate::solving::plan::{plan, Guide};
 use crate::solving::solver::solve;
 
 /// One move of a recorded solve, analysed.
@@ -203,6 +206,68 @@ fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> 
     moves
 }
 
+/// Whether `board` has a solution of `length` moves towards `goal`, where none is
+/// shorter (a neighbour of a board that needs `length + 1`): the multi-tile IDA*'s own
+/// walk bounded at `length`, ended by the first solution. That is one iteration of a
+/// solve, which would go on to longer ones on a board that needs more. `None` where
+/// `options` do not plan that search (the single-tile metric, boards it does not take).
+fn has_solution_of(
+    board: &Board,
+    goal: &Board,
+    length: usize,
+    options: &SolveOptions,
+    place: &str,
+) -> Result<Option<bool>, AnalysisError> {
+    if options.metric != Metric::MultiTile {
+        return Ok(None);
+    }
+    let planned = plan(goal, options)?;
+    let Guide::Jumps(guide) = &planned.guide else {
+        return Ok(None);
+    };
+    let mut first = |_: Vec<Move>| ControlFlow::Break(());
+    let length = u32::try_from(length).unwrap_or(u32::MAX);
+    let (walked, _) = guide.list_optimal(
+        board,
+        goal,
+        length,
+        &options.limits,
+        options.order,
+        &mut first,
+    );
+    let walked = walked.map_err(|why| AnalysisError::GaveUp {
+        after: place.to_string(),
+        why,
+    })?;
+    Ok(Some(walked == ControlFlow::Break(())))
+}
+
+/// Which of `moves` from a board that needs `need` (exactly) leave one fewer: the
+/// better moves. What `known` holds is taken from it; in the multi-tile metric the rest
+/// are each walked once at `need - 1` ([`has_solution_of`]), else solved; each board on
+/// its own core where there are several.
+fn leaving_one_fewer(
+    moves: &[(Vec<Move>, Board)],
+    known: &[(Board, usize)],
+    need: usize,
+    goal: &Board,
+    options: &SolveOptions,
+    place: &str,
+) -> Result<Vec<bool>, AnalysisError> {
+    moves
+        .par_iter()
+        .map(
+            |(_, after)| match known.iter().find(|(board, _)| board == after) {
+                Some(&(_, length)) => Ok(length + 1 == need),
+                None => match has_solution_of(after, goal, need - 1, options, place)? {
+                    Some(found) => Ok(found),
+                    None => best(after, goal, options, place).map(|b| b.length + 1 == need),
+                },
+            },
+        )
+        .collect()
+}
+
 /// The fewest moves left after each of `moves`: what `known` holds is taken from it, the
 /// rest is searched, each board on its own core where there are several.
 fn lengths_after(
@@ -312,11 +377,17 @@ pub fn analyse(
             lengths.extend(previous.clone());
             let moves = moves_from(&before, options);
             let place = format!("move {}", index + 1);
-            let left = lengths_after(&moves, &lengths, goal, options, &place)?;
+            // Walked only where `need` is exact: a bounded one may be above the optimum.
+            let better = if known.exact {
+                leaving_one_fewer(&moves, &lengths, need, goal, options, &place)?
+            } else {
+                let left = lengths_after(&moves, &lengths, goal, options, &place)?;
+                left.into_iter().map(|left| left + 1 == need).collect()
+            };
             moves
                 .into_iter()
-                .zip(left)
-                .filter(|(_, left)| left + 1 == need)
+                .zip(better)
+                .filter(|(_, better)| *better)
                 .map(|((steps, _), _)| steps)
                 .collect()
         } else {
@@ -405,6 +476,52 @@ mod tests {
                 assert_eq!(metric.length(&moves), analysis.steps.len());
             }
         }
+    }
+
+    #[test]
+    fn better_moves_walked_on_4x4_in_mtm_are_those_full_solves_find() {
+        // 4x4 in the multi-tile metric: the better moves are walked, not solved; each
+        // mistake's are checked against every move from its board solved in full.
+        let goal = Board::goal(Size::square(4).unwrap());
+        let options = SolveOptions {
+            metric: Metric::MultiTile,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            plan(&goal, &options).unwrap().guide,
+            Guide::Jumps(_)
+        ));
+        let mut rng = rand::rngs::StdRng::seed_from_u64(45);
+        let mut mistakes = 0;
+        for _ in 0..6 {
+            let start = random_walk(&goal, 24, &mut rng);
+            let mut board = start.clone();
+            let mut moves = Vec::new();
+            for _ in 0..10 {
+                let mv = Move::ALL[rng.gen_range(0..4)];
+                if board.apply(mv) {
+                    moves.push(mv);
+                }
+            }
+            let analysis = analyse(&start, &goal, &moves, &options).unwrap();
+            let mut here = start.clone();
+            for step in &analysis.steps {
+                if step.lost > 0 {
+                    mistakes += 1;
+                    let need = step.remaining + 1 - step.lost;
+                    let solved: Vec<Vec<Move>> = good_moves(&here, &goal, &options)
+                        .unwrap()
+                        .into_iter()
+                        .filter(|(_, left)| left + 1 == need)
+                        .map(|(steps, _)| steps)
+                        .collect();
+                    assert_eq!(step.better, solved, "{here}");
+                    assert!(!solved.is_empty());
+                }
+                here.apply_all(&step.steps).unwrap();
+            }
+        }
+        assert!(mistakes >= 10, "{mistakes} mistakes checked");
     }
 
     #[test]
