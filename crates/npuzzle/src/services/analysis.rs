@@ -44,7 +44,7 @@ use crate::puzzle::metric::Metric;
 use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::GiveUp;
-use crate::solving::plan::{plan, Guide};
+use crate::solving::plan::{plan, Guide, JumpGuide};
 use crate::solving::solver::solve;
 
 /// One move of a recorded solve, analysed.
@@ -206,63 +206,113 @@ fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> 
     moves
 }
 
-/// Whether `board` has a solution of `length` moves towards `goal`, where none is
-/// shorter (a neighbour of a board that needs `length + 1`): the multi-tile IDA*'s own
-/// walk bounded at `length`, ended by the first solution. That is one iteration of a
-/// solve, which would go on to longer ones on a board that needs more. `None` where
-/// `options` do not plan that search (the single-tile metric, boards it does not take).
-fn has_solution_of(
-    board: &Board,
-    goal: &Board,
-    length: usize,
-    options: &SolveOptions,
-    place: &str,
-) -> Result<Option<bool>, AnalysisError> {
-    if options.metric != Metric::MultiTile {
-        return Ok(None);
+/// The multi-tile IDA*'s walk of one analysis: where the analysis knows how many moves a
+/// board needs, the boards around it are walked at a known length, ended by the first
+/// solution, instead of solved from nothing. A solve goes through every shorter length
+/// first and on to longer ones; a walk is one iteration of it.
+struct Walker {
+    guide: JumpGuide,
+}
+
+impl Walker {
+    /// The walker of boards towards `goal` under `options`: `None` where `options` do not
+    /// plan the multi-tile IDA* (the single-tile metric, boards it does not take).
+    fn new(goal: &Board, options: &SolveOptions) -> Result<Option<Walker>, AnalysisError> {
+        if options.metric != Metric::MultiTile {
+            return Ok(None);
+        }
+        Ok(match plan(goal, options)?.guide {
+            Guide::Jumps(guide) => Some(Walker { guide }),
+            _ => None,
+        })
     }
-    let planned = plan(goal, options)?;
-    let Guide::Jumps(guide) = &planned.guide else {
-        return Ok(None);
-    };
-    let mut first = |_: Vec<Move>| ControlFlow::Break(());
-    let length = u32::try_from(length).unwrap_or(u32::MAX);
-    let (walked, _) = guide.list_optimal(
-        board,
-        goal,
-        length,
-        &options.limits,
-        options.order,
-        &mut first,
-    );
-    let walked = walked.map_err(|why| AnalysisError::GaveUp {
-        after: place.to_string(),
-        why,
-    })?;
-    Ok(Some(walked == ControlFlow::Break(())))
+
+    /// The first solution of `length` moves from `board` (in the canonical order, so the
+    /// solve's own answer where no solution is shorter), or `None` when there is none.
+    fn first(
+        &self,
+        board: &Board,
+        goal: &Board,
+        length: usize,
+        options: &SolveOptions,
+        place: &str,
+    ) -> Result<Option<Vec<Move>>, AnalysisError> {
+        let mut found = None;
+        let mut keep = |moves: Vec<Move>| {
+            found = Some(moves);
+            ControlFlow::Break(())
+        };
+        let length = u32::try_from(length).unwrap_or(u32::MAX);
+        let order = options.order;
+        let (walked, _) =
+            self.guide
+                .list_optimal(board, goal, length, &options.limits, order, &mut keep);
+        if let Err(why) = walked {
+            return Err(AnalysisError::GaveUp {
+                after: place.to_string(),
+                why,
+            });
+        }
+        Ok(found)
+    }
+
+    /// The best solve of `after`, the board a move `played` left from a board that
+    /// needs `need` (exactly) by the optimal path `path`: it needs one fewer, as many, or
+    /// one more (a move changes the optimum by at most one). The first two are walked;
+    /// the third is the way back and then `path`.
+    fn after_move(
+        &self,
+        after: &Board,
+        goal: &Board,
+        played: &[Move],
+        (need, path): (usize, &[Move]),
+        options: &SolveOptions,
+        place: &str,
+    ) -> Result<Best, AnalysisError> {
+        for length in [need.saturating_sub(1), need] {
+            if let Some(moves) = self.first(after, goal, length, options, place)? {
+                return Ok(Best {
+                    moves,
+                    length,
+                    exact: true,
+                });
+            }
+        }
+        let mut moves: Vec<Move> = played.iter().rev().map(|mv| mv.inverse()).collect();
+        moves.extend_from_slice(path);
+        if options.metric.length(&moves) == need + 1 {
+            return Ok(Best {
+                moves,
+                length: need + 1,
+                exact: true,
+            });
+        }
+        // Not reached when `need` and `path` are what they claim; a solve decides then.
+        best(after, goal, options, place)
+    }
 }
 
 /// Which of `moves` from a board that needs `need` (exactly) leave one fewer: the
-/// better moves. What `known` holds is taken from it; in the multi-tile metric the rest
-/// are each walked once at `need - 1` ([`has_solution_of`]), else solved; each board on
-/// its own core where there are several.
+/// better moves. What `known` holds is taken from it; the rest are walked at `need - 1`
+/// by `walker` ([`Walker::first`]) where there is one, else solved; each board on its
+/// own core where there are several.
 fn leaving_one_fewer(
     moves: &[(Vec<Move>, Board)],
     known: &[(Board, usize)],
     need: usize,
     goal: &Board,
-    options: &SolveOptions,
+    (walker, options): (Option<&Walker>, &SolveOptions),
     place: &str,
 ) -> Result<Vec<bool>, AnalysisError> {
     moves
         .par_iter()
         .map(
-            |(_, after)| match known.iter().find(|(board, _)| board == after) {
-                Some(&(_, length)) => Ok(length + 1 == need),
-                None => match has_solution_of(after, goal, need - 1, options, place)? {
-                    Some(found) => Ok(found),
-                    None => best(after, goal, options, place).map(|b| b.length + 1 == need),
-                },
+            |(_, after)| match (known.iter().find(|(board, _)| board == after), walker) {
+                (Some(&(_, length)), _) => Ok(length + 1 == need),
+                (None, Some(walker)) => walker
+                    .first(after, goal, need - 1, options, place)
+                    .map(|found| found.is_some()),
+                (None, None) => best(after, goal, options, place).map(|b| b.length + 1 == need),
             },
         )
         .collect()
@@ -309,6 +359,94 @@ pub fn good_moves(
         .collect())
 }
 
+/// What an analysis holds throughout: the goal, the options, and the multi-tile walker
+/// where there is one.
+struct Analyser<'a> {
+    goal: &'a Board,
+    options: &'a SolveOptions,
+    walker: Option<Walker>,
+}
+
+impl Analyser<'_> {
+    /// The best solve after `played` from `before`, which needs `known`, and where the
+    /// move lost some, the moves that were better; `previous` is the board before
+    /// `before` and what it needs (a move back to it needs no search).
+    fn next(
+        &self,
+        before: &Board,
+        played: &[Move],
+        known: &Best,
+        previous: Option<&(Board, usize)>,
+        place: &str,
+    ) -> Result<(Best, Vec<Vec<Move>>), AnalysisError> {
+        let (goal, options, metric) = (self.goal, self.options, self.options.metric);
+        let need = known.length;
+        let mut board = before.clone();
+        board.apply_all(played).expect("checked by the caller");
+        // What is known of the moves from `before`: the first move of the best path,
+        // and the way back.
+        let mut lengths = Vec::new();
+        let first = metric_moves(metric, &known.moves).first().copied();
+        if let Some(first) = first {
+            let mut along = before.clone();
+            along.apply_all(first).expect("a path's move");
+            lengths.push((along, need - 1));
+        }
+        lengths.extend(previous.cloned());
+        let moves_here = moves_from(before, options);
+        // Walked only where `need` is exact: a bounded one may be above the optimum.
+        let walking = self.walker.as_ref().filter(|_| known.exact);
+        let (after, better) = if first == Some(played) {
+            // A move along the known best path leaves the rest of it, and loses nothing.
+            let after = Best {
+                moves: known.moves[played.len()..].to_vec(),
+                length: need - 1,
+                exact: known.exact,
+            };
+            (after, None)
+        } else if let Some(walker) = walking {
+            // The move played and the others walked at once, on two cores: most moves
+            // off the best path lose some, and then the others are needed. The move
+            // played is not better where it loses, which is when they are read.
+            let mut others = lengths.clone();
+            others.push((board.clone(), need));
+            let from = (need, known.moves.as_slice());
+            let (after, better) = rayon::join(
+                || walker.after_move(&board, goal, played, from, options, place),
+                || {
+                    let by_walks = (Some(walker), options);
+                    leaving_one_fewer(&moves_here, &others, need, goal, by_walks, place)
+                },
+            );
+            (after?, Some(better?))
+        } else {
+            (best(&board, goal, options, place)?, None)
+        };
+        if after.length < need {
+            return Ok((after, Vec::new()));
+        }
+        let better = if let Some(better) = better {
+            better
+        } else {
+            lengths.push((board.clone(), after.length));
+            if known.exact {
+                let by_walks = (walking, options);
+                leaving_one_fewer(&moves_here, &lengths, need, goal, by_walks, place)?
+            } else {
+                let left = lengths_after(&moves_here, &lengths, goal, options, place)?;
+                left.into_iter().map(|left| left + 1 == need).collect()
+            }
+        };
+        let better = moves_here
+            .into_iter()
+            .zip(better)
+            .filter(|(_, better)| *better)
+            .map(|((steps, _), _)| steps)
+            .collect();
+        Ok((after, better))
+    }
+}
+
 /// Analyses `moves` (the blank's steps) from `start` towards `goal`, move by move in
 /// `options.metric`, each board's optimum found by [`solve`] under `options`.
 ///
@@ -333,6 +471,11 @@ pub fn analyse(
     }
     reachable(start, goal)?;
     let metric = options.metric;
+    let analyser = Analyser {
+        goal,
+        options,
+        walker: Walker::new(goal, options)?,
+    };
     let mut known = best(start, goal, options, "the start")?;
     let mut analysis = Analysis {
         metric,
@@ -350,49 +493,10 @@ pub fn analyse(
         let before = board.clone();
         let need = known.length;
         board.apply_all(played).expect("checked above");
-        // A move along the known best path leaves the rest of it.
-        let along = metric_moves(metric, &known.moves)
-            .first()
-            .is_some_and(|first| *first == played);
-        let after = if along {
-            Best {
-                moves: known.moves[played.len()..].to_vec(),
-                length: need - 1,
-                exact: known.exact,
-            }
-        } else {
-            best(&board, goal, options, &format!("move {}", index + 1))?
-        };
+        let place = format!("move {}", index + 1);
+        let (after, better) = analyser.next(&before, played, &known, previous.as_ref(), &place)?;
         // An optimum falls by at most one a move: anything above that was lost.
         let lost = (after.length + 1).saturating_sub(need);
-        let better = if lost > 0 {
-            // What is known already: the move played, the first move of the best path,
-            // and the way back.
-            let mut lengths = vec![(board.clone(), after.length)];
-            if let Some(first) = metric_moves(metric, &known.moves).first() {
-                let mut along = before.clone();
-                along.apply_all(first).expect("a path's move");
-                lengths.push((along, need - 1));
-            }
-            lengths.extend(previous.clone());
-            let moves = moves_from(&before, options);
-            let place = format!("move {}", index + 1);
-            // Walked only where `need` is exact: a bounded one may be above the optimum.
-            let better = if known.exact {
-                leaving_one_fewer(&moves, &lengths, need, goal, options, &place)?
-            } else {
-                let left = lengths_after(&moves, &lengths, goal, options, &place)?;
-                left.into_iter().map(|left| left + 1 == need).collect()
-            };
-            moves
-                .into_iter()
-                .zip(better)
-                .filter(|(_, better)| *better)
-                .map(|((steps, _), _)| steps)
-                .collect()
-        } else {
-            Vec::new()
-        };
         if lost > 0 && analysis.first_mistake.is_none() {
             analysis.first_mistake = Some(index);
             analysis.finish.clone_from(&known.moves);
@@ -479,9 +583,10 @@ mod tests {
     }
 
     #[test]
-    fn better_moves_walked_on_4x4_in_mtm_are_those_full_solves_find() {
-        // 4x4 in the multi-tile metric: the better moves are walked, not solved; each
-        // mistake's are checked against every move from its board solved in full.
+    fn what_is_walked_on_4x4_in_mtm_is_what_full_solves_find() {
+        // 4x4 in the multi-tile metric: the boards after moves and the better moves are
+        // walked, not solved; each step is checked against full solves, and the finish
+        // against the first mistake's board's own answer.
         let goal = Board::goal(Size::square(4).unwrap());
         let options = SolveOptions {
             metric: Metric::MultiTile,
@@ -504,8 +609,13 @@ mod tests {
                 }
             }
             let analysis = analyse(&start, &goal, &moves, &options).unwrap();
+            assert!(analysis.exact);
             let mut here = start.clone();
-            for step in &analysis.steps {
+            for (index, step) in analysis.steps.iter().enumerate() {
+                if analysis.first_mistake == Some(index) {
+                    let answer = solve(&here, &goal, &options).unwrap();
+                    assert_eq!(analysis.finish, answer.moves, "{here}");
+                }
                 if step.lost > 0 {
                     mistakes += 1;
                     let need = step.remaining + 1 - step.lost;
@@ -519,6 +629,9 @@ mod tests {
                     assert!(!solved.is_empty());
                 }
                 here.apply_all(&step.steps).unwrap();
+                let answer = solve(&here, &goal, &options).unwrap();
+                assert_eq!(step.remaining, answer.length().unwrap(), "{here}");
+                assert!(step.exact);
             }
         }
         assert!(mistakes >= 10, "{mistakes} mistakes checked");
