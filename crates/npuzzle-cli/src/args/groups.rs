@@ -108,6 +108,22 @@ pub(super) fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
     }
 }
 
+/// Says in the help of `--max-nodes`, `--max-seconds` and `--max-memory-nodes` that
+/// each search of a command that runs several (`analyse`: the start's, then each board's
+/// off the best path known) has them whole, so the command may take several times them.
+pub(super) fn each_search(arg: Arg) -> Arg {
+    let limit = match arg.get_id().as_str() {
+        "max_nodes" => "after expanding this many nodes",
+        "max_seconds" => "after this many seconds, at most a year",
+        "max_memory_nodes" => "when holding this many nodes in memory",
+        _ => return arg,
+    };
+    arg.help(format!(
+        "Each search gives up {limit}: the start's, then each board's off the best path \
+         known, so an analysis with mistakes may take several times as long"
+    ))
+}
+
 /// The order the blank's moves are tried in.
 #[derive(Debug, Args, Clone, Copy, Default)]
 pub struct OrderArgs {

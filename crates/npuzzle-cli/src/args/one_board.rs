@@ -6,8 +6,8 @@ use npuzzle::services::compare::COMPARE_LIMITS;
 use npuzzle::{Algorithm, HeuristicKind, MoveOrder, Notation, Visited};
 
 use super::groups::{
-    limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs, ListArgs,
-    MetricArgs, OrderArgs, StreamArgs, ThreadArgs,
+    each_search, limit_defaults, CacheArgs, ClusterArgs, EstimateArgs, GoalArgs, LimitArgs,
+    ListArgs, MetricArgs, OrderArgs, StreamArgs, ThreadArgs,
 };
 use super::values::{notation, traced_algorithm};
 
@@ -156,6 +156,7 @@ pub struct CheckArgs {
 
 /// `npuzzle analyse`: a recorded solve, move by move.
 #[derive(Debug, Args)]
+#[command(mut_args(each_search))]
 pub struct AnalyseArgs {
     /// The start board; '-' reads stdin.
     pub board: String,
