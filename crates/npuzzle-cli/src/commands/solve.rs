@@ -103,20 +103,28 @@ fn answer(request: &Request) -> anyhow::Result<ExitCode> {
         return stream(request);
     }
     let solution = solve(&request.start, &request.goal, &request.options)?;
-    if !request.quiet {
-        advise(&solution, &request.goal);
-        hint_after(&solution);
-    }
-    let shown = Solved {
-        start: &request.start,
-        goal: &request.goal,
-        solution: &solution,
-        show: request.show,
-        notation: request.notation,
-        streamed: None,
-    };
+    let shown = request.advised(&solution, None);
     output::print(&shown, request.format)?;
     Ok(exit_code(&solution.status))
+}
+
+impl Request {
+    /// `solution` as printed, after the advice on stderr (unless quiet); `streamed`,
+    /// how many solutions `--stream` printed as they came.
+    fn advised<'a>(&'a self, solution: &'a Solution, streamed: Option<u64>) -> Solved<'a> {
+        if !self.quiet {
+            advise(solution, &self.goal);
+            hint_after(solution);
+        }
+        Solved {
+            start: &self.start,
+            goal: &self.goal,
+            solution,
+            show: self.show && streamed.is_none(),
+            notation: self.notation,
+            streamed,
+        }
+    }
 }
 
 /// What the solutions streamed so far came to.
@@ -161,18 +169,7 @@ fn stream(request: &Request) -> anyhow::Result<ExitCode> {
     if streamed.reader_gone.load(Ordering::Relaxed) {
         return Ok(ExitCode::SUCCESS);
     }
-    if !request.quiet {
-        advise(&solution, &request.goal);
-        hint_after(&solution);
-    }
-    let shown = Solved {
-        start: &request.start,
-        goal: &request.goal,
-        solution: &solution,
-        show: false,
-        notation: request.notation,
-        streamed: Some(streamed.printed.load(Ordering::Relaxed)),
-    };
+    let shown = request.advised(&solution, Some(streamed.printed.load(Ordering::Relaxed)));
     if json {
         let mut report = shown.json();
         if let Some(fields) = report.as_object_mut() {
