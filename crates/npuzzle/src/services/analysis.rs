@@ -304,13 +304,17 @@ fn leaving_one_fewer(
     (walker, options): (Option<&Walker>, &SolveOptions),
     place: &str,
 ) -> Result<Vec<bool>, AnalysisError> {
+    let Some(fewer) = need.checked_sub(1) else {
+        // From the goal every move leaves more.
+        return Ok(vec![false; moves.len()]);
+    };
     moves
         .par_iter()
         .map(
             |(_, after)| match (known.iter().find(|(board, _)| board == after), walker) {
-                (Some(&(_, length)), _) => Ok(length + 1 == need),
+                (Some(&(_, length)), _) => Ok(length == fewer),
                 (None, Some(walker)) => walker
-                    .first(after, goal, need - 1, options, place)
+                    .first(after, goal, fewer, options, place)
                     .map(|found| found.is_some()),
                 (None, None) => best(after, goal, options, place).map(|b| b.length + 1 == need),
             },
@@ -582,11 +586,43 @@ mod tests {
         }
     }
 
+    /// Checks the analysis of `moves` from `start` step by step against full solves of
+    /// every board (the remaining length, the better moves, the finish); returns how many
+    /// mistakes it checked.
+    fn matches_full_solves(start: &Board, moves: &[Move], options: &SolveOptions) -> usize {
+        let goal = Board::goal(start.size());
+        let analysis = analyse(start, &goal, moves, options).unwrap();
+        assert!(analysis.exact);
+        let mut here = start.clone();
+        let mut mistakes = 0;
+        for (index, step) in analysis.steps.iter().enumerate() {
+            if analysis.first_mistake == Some(index) {
+                let answer = solve(&here, &goal, options).unwrap();
+                assert_eq!(analysis.finish, answer.moves, "{here}");
+            }
+            if step.lost > 0 {
+                mistakes += 1;
+                let need = step.remaining + 1 - step.lost;
+                let solved: Vec<Vec<Move>> = good_moves(&here, &goal, options)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|(_, left)| left + 1 == need)
+                    .map(|(steps, _)| steps)
+                    .collect();
+                assert_eq!(step.better, solved, "{here}");
+            }
+            here.apply_all(&step.steps).unwrap();
+            let answer = solve(&here, &goal, options).unwrap();
+            assert_eq!(step.remaining, answer.length().unwrap(), "{here}");
+            assert!(step.exact);
+        }
+        mistakes
+    }
+
     #[test]
     fn what_is_walked_on_4x4_in_mtm_is_what_full_solves_find() {
         // 4x4 in the multi-tile metric: the boards after moves and the better moves are
-        // walked, not solved; each step is checked against full solves, and the finish
-        // against the first mistake's board's own answer.
+        // walked, not solved; each step is checked against full solves.
         let goal = Board::goal(Size::square(4).unwrap());
         let options = SolveOptions {
             metric: Metric::MultiTile,
@@ -608,33 +644,20 @@ mod tests {
                     moves.push(mv);
                 }
             }
-            let analysis = analyse(&start, &goal, &moves, &options).unwrap();
-            assert!(analysis.exact);
-            let mut here = start.clone();
-            for (index, step) in analysis.steps.iter().enumerate() {
-                if analysis.first_mistake == Some(index) {
-                    let answer = solve(&here, &goal, &options).unwrap();
-                    assert_eq!(analysis.finish, answer.moves, "{here}");
-                }
-                if step.lost > 0 {
-                    mistakes += 1;
-                    let need = step.remaining + 1 - step.lost;
-                    let solved: Vec<Vec<Move>> = good_moves(&here, &goal, &options)
-                        .unwrap()
-                        .into_iter()
-                        .filter(|(_, left)| left + 1 == need)
-                        .map(|(steps, _)| steps)
-                        .collect();
-                    assert_eq!(step.better, solved, "{here}");
-                    assert!(!solved.is_empty());
-                }
-                here.apply_all(&step.steps).unwrap();
-                let answer = solve(&here, &goal, &options).unwrap();
-                assert_eq!(step.remaining, answer.length().unwrap(), "{here}");
-                assert!(step.exact);
-            }
+            mistakes += matches_full_solves(&start, &moves, &options);
         }
         assert!(mistakes >= 10, "{mistakes} mistakes checked");
+        // From the goal, and through it: nothing needs fewer than none.
+        let near = crate::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", None).unwrap();
+        for (start, moves) in [
+            (&goal, "ul"),
+            (&goal, "lllr"),
+            (&near, "rul"),
+            (&near, "rlr"),
+        ] {
+            let moves = crate::parse_moves(moves).unwrap();
+            assert!(matches_full_solves(start, &moves, &options) > 0);
+        }
     }
 
     #[test]
