@@ -252,6 +252,9 @@ fn stream_prints_the_list_one_a_line_and_the_report_after_it() {
     let (none, report) = streamed("1 2 3/4 5 6/8 7 0", &[]);
     assert_eq!(none, "");
     assert!(report.contains("unsolvable"), "{report}");
+    // Quiet: the solutions alone.
+    let (three, report) = streamed("8 6 7/2 5 4/3 0 1", &["--limit", "3", "-q"]);
+    assert_eq!((three.lines().count(), report.as_str()), (3, ""));
 }
 
 #[test]

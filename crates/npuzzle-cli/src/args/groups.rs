@@ -158,7 +158,8 @@ pub struct ListArgs {
 pub struct StreamArgs {
     /// With --all-optimal: print each solution the moment it is listed, one a line in
     /// the notation asked for (an empty line for the goal's empty one), and nothing else
-    /// on stdout; the report, with the count and how the list ended, goes to stderr.
+    /// on stdout; the report, with the count and how the list ended, goes to stderr
+    /// (not with --quiet).
     /// With --json: one {"solution": ...} object a line, then the report (without its
     /// "solutions") on the last. A reader that stops reading (| head) stops the listing.
     /// Solutions streamed are not held in memory, so --limit may be large.

@@ -137,7 +137,8 @@ struct Streamed {
 }
 
 /// `--stream`: each solution printed on stdout the moment the library lists it, then
-/// the report: in text on stderr (stdout holds the solutions alone, for a pipe), in JSON
+/// the report: in text on stderr unless quiet (stdout holds the solutions alone, for a
+/// pipe), in JSON
 /// as the last line of stdout, without the solutions it would repeat. A reader that
 /// stops reading stops the listing, and the command ends quietly, as `| head` expects.
 fn stream(request: &Request) -> anyhow::Result<ExitCode> {
@@ -178,7 +179,7 @@ fn stream(request: &Request) -> anyhow::Result<ExitCode> {
         let mut out = io::stdout().lock();
         writeln!(out, "{report}")?;
         out.flush()?;
-    } else {
+    } else if !request.quiet {
         shown.text(&mut io::stderr().lock())?;
     }
     Ok(exit_code(&solution.status))
