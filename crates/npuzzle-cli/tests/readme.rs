@@ -121,7 +121,14 @@ const PROMISED: &[(&str, &str)] = &[
         "exact: 17 of 10461394944000 boards",
     ),
     ("--probability 50..55", "chance:  0.424920, exact:"),
-    ("--probability ..50 --samples 200", "sampled; 95 % interval"),
+    (
+        "--probability ..50 --sample --samples 200",
+        "sampled; 95 % interval",
+    ),
+    (
+        "--metric mtm --probability 43",
+        "exact: 16 of 10461394944000 boards",
+    ),
     ("rank \"8 6 7", "rank:   357478"),
     ("bench --depths 2,4,6,8", "| astar:manhattan | 8 | 20 |"),
     ("--iddfs-parent-pruning off", "| iddfs | 6 | 20 |"),

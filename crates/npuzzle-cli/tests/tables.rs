@@ -46,19 +46,20 @@ fn stats_text_and_errors() {
         .stdout(predicate::str::contains("max:     6 moves (1 board)"))
         .stdout(predicate::str::contains("  0 3/2 1"));
     npuzzle()
-        .args(["stats", "--size", "3x5"])
+        .args(["stats", "--size", "6x3"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--size 3x5: no exact distribution of 3x5 boards in the single-tile metric",
+            "--size 6x3: no exact distribution of 6x3 boards in the single-tile metric",
         ))
-        .stderr(predicate::str::contains("at most 12 cells"));
+        .stderr(predicate::str::contains("at most 12 cells"))
+        .stderr(predicate::str::contains("4x4, 5x3, 7x2 and 8x2"));
     npuzzle()
-        .args(["stats", "--size", "4x4", "--metric", "mtm"])
+        .args(["stats", "--size", "3x6", "--metric", "mtm"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "no exact distribution of 4x4 boards in the multi-tile metric",
+            "no exact distribution of 3x6 boards in the multi-tile metric",
         ));
     npuzzle()
         .args(["stats", "--size", "3y3"])
@@ -88,7 +89,10 @@ fn stats_4x4_answers_from_the_published_counts() {
         citation.contains("Korf") && citation.contains("A089484"),
         "{citation}"
     );
-    assert_eq!(stats["hardest"], serde_json::json!([]));
+    // Korf & Schultze's 17 positions, listed as `data/hardest15.txt` has them.
+    let hardest = stats["hardest"].as_array().unwrap();
+    assert_eq!(hardest.len(), 17);
+    assert_eq!(hardest[0], "0 11 9 13/12 15 10 14/3 7 6 2/4 8 5 1");
     // A table's distribution says so too.
     let eight = json(
         &npuzzle()
@@ -110,7 +114,64 @@ fn stats_4x4_answers_from_the_published_counts() {
         ))
         .stdout(predicate::str::contains("max:     80 moves (17 boards)"))
         .stdout(predicate::str::contains("mean:    52.5895 moves"))
+        .stdout(predicate::str::contains("hardest boards (all):"));
+    // Published counts without the boards say so.
+    npuzzle()
+        .args(["stats", "--size", "5x3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("max:     84 moves (1 board)"))
         .stdout(predicate::str::contains("hardest boards: not listed"));
+}
+
+#[test]
+fn stats_of_13_to_16_cells_answer_from_published_counts_in_both_metrics() {
+    // (size, metric, radius, boards at it, start of the citation)
+    for (size, metric, radius, hardest, cited) in [
+        ("4x4", "mtm", 43, 16, "lightln2"),
+        ("5x3", "stm", 84, 1, "lightln2"),
+        ("3x5", "mtm", 44, 1, "lightln2"),
+        ("2x7", "stm", 108, 1, "lightln2"),
+        ("8x2", "mtm", 57, 80, "lightln2"),
+    ] {
+        let stats = json(
+            &npuzzle()
+                .args(["stats", "--size", size, "--metric", metric, "--json"])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone(),
+        );
+        assert_eq!(stats["size"], size);
+        assert_eq!(stats["metric"], metric);
+        assert_eq!(stats["source"], "published");
+        assert_eq!(stats["max"], radius, "{size} {metric}");
+        let counts: Vec<u64> = serde_json::from_value(stats["counts"].clone()).unwrap();
+        assert_eq!(counts[radius], hardest, "{size} {metric}");
+        assert_eq!(
+            counts.iter().sum::<u64>(),
+            stats["states"].as_u64().unwrap()
+        );
+        assert!(stats["citation"].as_str().unwrap().starts_with(cited));
+    }
+    // The chance of a 4x4 scramble needing 43 multi-tile moves: the 16 antipodes.
+    npuzzle()
+        .args([
+            "stats",
+            "--size",
+            "4x4",
+            "--metric",
+            "mtm",
+            "--probability",
+            "43",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "exact: 16 of 10461394944000 boards",
+        ))
+        .stdout(predicate::str::contains("Norskog"));
 }
 
 #[test]
@@ -212,7 +273,7 @@ fn probability_is_sampled_where_no_distribution_is_known() {
         low <= exact && exact <= high,
         "{exact} outside {low}..{high}"
     );
-    // 15 cells: no table, nothing published, so sampled, and said so.
+    // 15 cells: no table, so sampled when asked, and said so.
     npuzzle()
         .args([
             "stats",
@@ -220,6 +281,7 @@ fn probability_is_sampled_where_no_distribution_is_known() {
             "3x5",
             "--probability",
             "..50",
+            "--sample",
             "--samples",
             "20",
         ])
@@ -241,6 +303,7 @@ fn probability_is_sampled_where_no_distribution_is_known() {
                 "3x5",
                 "--probability",
                 "..50",
+                "--sample",
                 "--samples",
                 "1000000",
             ])

@@ -77,7 +77,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Answer a classic judge's input on stdin, byte-exact on stdout (--list names them).
     Judge(JudgeArgs),
-    /// The distance distribution of a whole board size (at most 12 cells), from a table.
+    /// The distance distribution of a whole board size: at most 12 cells from a table,
+    /// 4x4, 5x3, 7x2 and 8x2 from published counts.
     Stats(StatsArgs),
     /// A board's permutation rank (its Lehmer code, the Cantor expansion), with the
     /// working: each cell's smaller values after it, times (n-1-i)!.

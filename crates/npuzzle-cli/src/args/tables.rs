@@ -11,8 +11,8 @@ use super::values::{memory_size, seconds, BuildTarget};
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Board size, columns x rows: at most 12 cells (2x2 ... 2x6, 3x3, 3x4, 4x3 ...) from
-    /// a table, or 4x4 in the single-tile metric from published counts; with
-    /// --probability, any size.
+    /// a table, or 4x4, 5x3, 7x2, 8x2 (either way round, both metrics) from published
+    /// counts; with --probability, any size.
     #[arg(long, short = 's')]
     pub size: Size,
     /// The chance that a uniformly random solvable board's optimum lies in this range of

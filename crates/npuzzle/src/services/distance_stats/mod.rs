@@ -1,9 +1,10 @@
 //! How far the boards of a size lie from the goal (`npuzzle stats`): the exact
 //! distribution of optimal distances, from the complete distance table (boards of at most
-//! 12 cells) or from published counts shipped as data (the 15-puzzle in the single-tile
-//! metric, Korf & Schultze's); and the chance that a uniformly random solvable board's
-//! optimum lies in a range of moves, read off the distribution where there is one and
-//! otherwise estimated by solving random boards, with a 95 % Wilson interval.
+//! 12 cells) or from published counts shipped as data (boards of 13 to 16 cells in both
+//! metrics: the 15-puzzle's single-tile counts Korf & Schultze's, the rest lightln2's);
+//! and the chance that a uniformly random solvable board's optimum lies in a range of
+//! moves, read off the distribution where there is one and otherwise estimated by solving
+//! random boards, with a 95 % Wilson interval.
 //!
 //! ```
 //! use npuzzle::services::distance_stats::{distance_stats, DepthRange, DistributionSource};
@@ -20,6 +21,10 @@
 //! assert!((fifteen.mean() - 52.59).abs() < 0.01);
 //! let (boards, states) = fifteen.count_in(&"80".parse::<DepthRange>()?);
 //! assert_eq!((boards, states), (17, 10_461_394_944_000));
+//! // In the multi-tile metric: Norskog & Davidson's 16 antipodes at 43 moves.
+//! let jumps = distance_stats(Size::square(4)?, Metric::MultiTile, &cache, &Limits::NONE, &Silent)?;
+//! assert_eq!(jumps.max(), 43);
+//! assert_eq!(jumps.count_in(&"43".parse::<DepthRange>()?).0, 16);
 //! // The 8-puzzle: its table.
 //! let eight = distance_stats(Size::square(3)?, Metric::SingleTile, &cache, &Limits::NONE, &Silent)?;
 //! assert_eq!(eight.source, DistributionSource::Table);
@@ -149,7 +154,7 @@ pub fn distance_stats(
             goal,
             metric,
             counts: publication.counts.clone(),
-            hardest: Vec::new(),
+            hardest: publication.hardest.clone(),
             source: DistributionSource::Published(publication),
         });
     }

@@ -1,12 +1,13 @@
-//! Exact distributions too large to count here, shipped as data with their source: the
-//! 15-puzzle in the single-tile metric, from Korf & Schultze's complete breadth-first
-//! search (`data/fifteen_puzzle_stm.txt`, its header naming the source). The multi-tile
-//! 15-puzzle's distribution (Norskog & Davidson's 43 moves, OEIS A389728) is not shipped:
-//! no complete copy of its counts could be checked.
+//! Exact distributions too large to count here, shipped as data with their source: every
+//! board of 13 to 16 cells (4x4, 5x3, 7x2, 8x2 and their transposes) in both metrics. The
+//! 15-puzzle's single-tile counts are Korf & Schultze's complete breadth-first search; the
+//! others are lightln2's (`SlidingTilesSolver`, a complete breadth-first search on a GPU),
+//! whose counts of the smaller boards agree with this library's distance tables. Each
+//! file (`data/distances-WxH-METRIC.txt`) opens with a header naming its source.
 
 use std::sync::OnceLock;
 
-use crate::puzzle::board::Size;
+use crate::puzzle::board::{Board, Size};
 use crate::puzzle::metric::Metric;
 
 /// A distribution counted elsewhere and published, as shipped.
@@ -20,30 +21,154 @@ pub struct Publication {
     pub citation: &'static str,
     /// `counts[d]`: the solvable boards exactly `d` moves from the goal.
     pub counts: Vec<u64>,
+    /// Every board at the largest distance, where the source lists them (the 4x4
+    /// board's: Korf & Schultze's 17 at 80 single-tile moves, Norskog & Davidson's 16
+    /// antipodes at 43 multi-tile moves), else none.
+    pub hardest: Vec<Board>,
 }
 
-/// The 15-puzzle's single-tile counts as shipped: a header of `#` lines naming the
-/// source, then `distance count` a line.
-const FIFTEEN_PUZZLE_STM: &str = include_str!("../../../data/fifteen_puzzle_stm.txt");
+/// lightln2's complete breadth-first searches, as reports cite them.
+const LIGHTLN2: &str = "lightln2, SlidingTilesSolver (github.com/lightln2/SlidingTilesSolver, \
+    2022): a complete breadth-first search on a GPU";
 
-/// The source of [`FIFTEEN_PUZZLE_STM`], as reports cite it.
-const FIFTEEN_PUZZLE_STM_CITATION: &str = "R. E. Korf and P. Schultze, Large-Scale Parallel \
-    Breadth-First Search, AAAI 2005 (a complete breadth-first search); OEIS A089484";
+/// A shipped distribution: the wider side, the narrower, the metric, the citation, the
+/// counts' file (a header of `#` lines naming the source, then `distance count` a line)
+/// and the file of the hardest boards where they are listed (a header of `#` lines, then
+/// a board's cells row-major and its distance a line: `data/`'s benchmark files are
+/// these).
+type Shipped = (
+    usize,
+    usize,
+    Metric,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+);
 
-/// The published distribution of `size` in `metric`, if one is shipped: the 4x4 board in
-/// the single-tile metric. It counts distances to a goal with the blank in a corner
-/// (the default goal, `1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0`; the four corners are
-/// mirrors of one another, so they share it).
+/// What is shipped.
+const SHIPPED: [Shipped; 8] = [
+    (
+        4,
+        4,
+        Metric::SingleTile,
+        "R. E. Korf and P. Schultze, Large-Scale Parallel Breadth-First Search, AAAI 2005 \
+         (a complete breadth-first search); OEIS A089484",
+        include_str!("../../../data/distances-4x4-stm.txt"),
+        Some(include_str!("../../../data/hardest-4x4-stm.txt")),
+    ),
+    (
+        4,
+        4,
+        Metric::MultiTile,
+        "lightln2, SlidingTilesSolver (github.com/lightln2/SlidingTilesSolver, 2022): a \
+         complete breadth-first search on a GPU, agreeing with Norskog & Davidson's 43-move \
+         diameter and 16 antipodes (2010)",
+        include_str!("../../../data/distances-4x4-mtm.txt"),
+        Some(include_str!("../../../data/hardest-4x4-mtm.txt")),
+    ),
+    (
+        5,
+        3,
+        Metric::SingleTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-5x3-stm.txt"),
+        None,
+    ),
+    (
+        5,
+        3,
+        Metric::MultiTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-5x3-mtm.txt"),
+        None,
+    ),
+    (
+        7,
+        2,
+        Metric::SingleTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-7x2-stm.txt"),
+        None,
+    ),
+    (
+        7,
+        2,
+        Metric::MultiTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-7x2-mtm.txt"),
+        None,
+    ),
+    (
+        8,
+        2,
+        Metric::SingleTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-8x2-stm.txt"),
+        None,
+    ),
+    (
+        8,
+        2,
+        Metric::MultiTile,
+        LIGHTLN2,
+        include_str!("../../../data/distances-8x2-mtm.txt"),
+        None,
+    ),
+];
+
+/// The published distribution of `size` in `metric`, if one is shipped: the boards of
+/// 13 to 16 cells that are 4x4, 5x3, 7x2 or 8x2 either way round, in either metric. It
+/// counts distances to a goal with the blank in a corner (the default goal, tiles in
+/// order and the blank last; the four corners are mirrors of one another, and a board
+/// turned on its side is the same puzzle, so they share it).
+///
+/// # Panics
+/// Never on the crate's own files, which the tests read.
 pub fn published(size: Size, metric: Metric) -> Option<&'static Publication> {
-    static FIFTEEN: OnceLock<Publication> = OnceLock::new();
-    (size.width() == 4 && size.height() == 4 && metric == Metric::SingleTile).then(|| {
-        FIFTEEN.get_or_init(|| Publication {
-            size,
-            metric,
-            citation: FIFTEEN_PUZZLE_STM_CITATION,
-            counts: counts_of(FIFTEEN_PUZZLE_STM),
+    static PUBLICATIONS: OnceLock<Vec<Publication>> = OnceLock::new();
+    PUBLICATIONS
+        .get_or_init(|| {
+            let mut all = Vec::new();
+            for (wide, narrow, metric, citation, text, hardest) in SHIPPED {
+                let counts = counts_of(text);
+                let sizes = [(wide, narrow), (narrow, wide)];
+                let distinct = if wide == narrow { 1 } else { 2 };
+                for &(width, height) in &sizes[..distinct] {
+                    all.push(Publication {
+                        size: Size::new(width, height).expect("a shipped size is a board size"),
+                        metric,
+                        citation,
+                        counts: counts.clone(),
+                        hardest: hardest.map_or_else(Vec::new, |text| {
+                            boards_of(text, Size::new(width, height).expect("a board size"))
+                        }),
+                    });
+                }
+            }
+            all
         })
-    })
+        .iter()
+        .find(|publication| publication.size == size && publication.metric == metric)
+}
+
+/// The boards of a shipped file of hardest boards: a board's cells and its distance a
+/// line, after `#` lines.
+///
+/// # Panics
+/// On a file out of that form: the files are the crate's own, and the tests read them.
+fn boards_of(text: &str, size: Size) -> Vec<Board> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(|n| n.parse().expect("a shipped number"))
+                .collect();
+            let (cells, _distance) = numbers.split_at(size.cells());
+            Board::new(size, cells.to_vec()).expect("a shipped board")
+        })
+        .collect()
 }
 
 /// The counts of a shipped file: `distance count` lines, in order from 0, after `#`
@@ -78,69 +203,204 @@ fn counts_of(text: &str) -> Vec<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{published, FIFTEEN_PUZZLE_STM};
+    use std::collections::HashSet;
+
+    use super::{published, Publication, SHIPPED};
     use crate::puzzle::board::{Board, Move, Size};
     use crate::puzzle::metric::Metric;
 
-    /// 16!/2: the solvable 4x4 boards.
-    const HALF_16_FACTORIAL: u64 = 10_461_394_944_000;
-
-    fn fifteen() -> &'static super::Publication {
-        published(Size::square(4).unwrap(), Metric::SingleTile).expect("shipped")
+    fn size(width: usize, height: usize) -> Size {
+        Size::new(width, height).unwrap()
     }
 
-    #[test]
-    fn the_fifteen_puzzle_counts_have_their_published_anchors() {
-        let counts = &fifteen().counts;
-        assert_eq!(counts.len(), 81, "distances 0 to 80");
-        assert_eq!(counts.iter().sum::<u64>(), HALF_16_FACTORIAL);
-        assert_eq!(counts[80], 17, "Korf & Schultze's 17 positions at 80 moves");
-        assert_eq!(counts[53], 784_195_801_886, "the mode");
-        let mean = counts
+    fn shipped(width: usize, height: usize, metric: Metric) -> &'static Publication {
+        published(size(width, height), metric).expect("shipped")
+    }
+
+    /// `cells!/2`: the solvable boards.
+    fn solvable(cells: usize) -> u64 {
+        (1..=cells as u64).product::<u64>() / 2
+    }
+
+    fn mean(counts: &[u64]) -> f64 {
+        let total: u64 = counts.iter().sum();
+        counts
             .iter()
             .enumerate()
             .map(|(d, &c)| d as f64 * c as f64)
             .sum::<f64>()
-            / HALF_16_FACTORIAL as f64;
-        assert!((mean - 52.5895).abs() < 1e-4, "{mean}");
-        // Each move takes the blank to a cell of the other colour of the chessboard, so
-        // half the boards lie at even distances and half at odd ones.
-        let even: u64 = counts.iter().step_by(2).sum();
-        assert_eq!(even, HALF_16_FACTORIAL / 2);
-        assert!(FIFTEEN_PUZZLE_STM.contains("Korf") && FIFTEEN_PUZZLE_STM.contains("A089484"));
-        assert!(fifteen().citation.contains("Korf") && fifteen().citation.contains("A089484"));
+            / total as f64
+    }
+
+    /// Every board within `depth` moves of the goal, counted layer by layer by a plain
+    /// breadth-first search over whole boards: in the multi-tile metric a move is the
+    /// blank's run of one or more steps one way.
+    fn layers(size: Size, metric: Metric, depth: usize) -> Vec<u64> {
+        let goal = Board::goal(size);
+        let mut layers = vec![1];
+        let mut frontier = vec![goal.clone()];
+        let mut seen = HashSet::from([goal]);
+        while layers.len() <= depth {
+            let mut next = Vec::new();
+            for board in &frontier {
+                for mv in Move::ALL {
+                    let mut run = board.moved(mv);
+                    while let Some(child) = run {
+                        run = match metric {
+                            Metric::MultiTile => child.moved(mv),
+                            Metric::SingleTile => None,
+                        };
+                        if seen.insert(child.clone()) {
+                            next.push(child);
+                        }
+                    }
+                }
+            }
+            layers.push(next.len() as u64);
+            frontier = next;
+        }
+        layers
+    }
+
+    #[test]
+    fn every_shipped_distribution_counts_every_solvable_board_once() {
+        for (wide, narrow, metric, _, text, _) in SHIPPED {
+            for (width, height) in [(wide, narrow), (narrow, wide)] {
+                let publication = shipped(width, height, metric);
+                assert_eq!(publication.size, size(width, height));
+                let total: u64 = publication.counts.iter().sum();
+                assert_eq!(total, solvable(wide * narrow), "{wide}x{narrow} {metric:?}");
+                assert!(publication.counts.iter().all(|&c| c > 0));
+                assert!(text.contains("# source:"), "{wide}x{narrow} {metric:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_radii_and_anchors_are_the_published_ones() {
+        // (size, metric, radius, boards at the radius): Korf & Schultze's 17 positions at
+        // 80 moves; Norskog & Davidson's 16 antipodes at 43; the rest the radii of
+        // lightln2's tables, in both metrics.
+        let anchors = [
+            (4, 4, Metric::SingleTile, 80, 17),
+            (4, 4, Metric::MultiTile, 43, 16),
+            (5, 3, Metric::SingleTile, 84, 1),
+            (5, 3, Metric::MultiTile, 44, 1),
+            (7, 2, Metric::SingleTile, 108, 1),
+            (7, 2, Metric::MultiTile, 52, 1),
+            (8, 2, Metric::SingleTile, 140, 1),
+            (8, 2, Metric::MultiTile, 57, 80),
+        ];
+        for (width, height, metric, radius, hardest) in anchors {
+            let counts = &shipped(width, height, metric).counts;
+            assert_eq!(counts.len(), radius + 1, "{width}x{height} {metric:?}");
+            assert_eq!(counts[radius], hardest, "{width}x{height} {metric:?}");
+        }
+        let fifteen = &shipped(4, 4, Metric::SingleTile).counts;
+        assert_eq!(fifteen[53], 784_195_801_886, "the mode");
+        assert!((mean(fifteen) - 52.5895).abs() < 1e-4);
+        assert!((mean(&shipped(4, 4, Metric::MultiTile).counts) - 32.0369).abs() < 1e-4);
+        assert!(shipped(4, 4, Metric::SingleTile)
+            .citation
+            .contains("A089484"));
+        assert!(shipped(4, 4, Metric::MultiTile)
+            .citation
+            .contains("Norskog"));
+        assert!(shipped(7, 2, Metric::MultiTile)
+            .citation
+            .contains("lightln2"));
+    }
+
+    #[test]
+    fn single_tile_distances_follow_the_blanks_colour() {
+        // Each single-tile move takes the blank to a cell of the other colour of the
+        // chessboard, and every cell holds the blank in as many boards: the boards at even
+        // distances are those whose blank shares the goal corner's colour (half of them
+        // on 16 cells, 8 of 15 on 5x3).
+        for (wide, narrow, metric, _, _, _) in SHIPPED {
+            if metric == Metric::SingleTile {
+                let cells = wide * narrow;
+                let corner_coloured = cells.div_ceil(2);
+                let counts = &shipped(wide, narrow, metric).counts;
+                let even: u64 = counts.iter().step_by(2).sum();
+                let expected = solvable(cells) / cells as u64 * corner_coloured as u64;
+                assert_eq!(even, expected, "{wide}x{narrow}");
+            }
+        }
     }
 
     #[test]
     fn the_first_counts_agree_with_a_breadth_first_search_here() {
-        // Every board within 14 moves of the goal, counted layer by layer by a plain
-        // breadth-first search over whole boards (about 50,000 boards: fast).
-        const DEPTH: usize = 14;
-        let goal = Board::goal(Size::square(4).unwrap());
-        let mut layers = [0u64; DEPTH + 1];
-        let mut frontier = vec![goal.clone()];
-        let mut seen = std::collections::HashSet::from([goal]);
-        layers[0] = 1;
-        for layer in layers.iter_mut().skip(1) {
-            let mut next = Vec::new();
-            for board in &frontier {
-                for child in Move::ALL.iter().filter_map(|&m| board.moved(m)) {
-                    if seen.insert(child.clone()) {
-                        next.push(child);
-                    }
-                }
+        // Each distribution's first layers, to the last that keeps the search within
+        // 60,000 boards, on the board both ways round.
+        for (wide, narrow, metric, _, _, _) in SHIPPED {
+            let counts = &shipped(wide, narrow, metric).counts;
+            let depth = (0..counts.len())
+                .take_while(|&d| counts[..=d].iter().sum::<u64>() <= 60_000)
+                .last()
+                .unwrap();
+            assert!(depth >= 7, "{wide}x{narrow} {metric:?}: {depth}");
+            for board in [size(wide, narrow), size(narrow, wide)] {
+                assert_eq!(
+                    &counts[..=depth],
+                    &layers(board, metric, depth)[..],
+                    "{board} {metric:?}"
+                );
             }
-            *layer = next.len() as u64;
-            frontier = next;
         }
-        assert_eq!(&fifteen().counts[..=DEPTH], &layers[..]);
+    }
+
+    #[test]
+    fn the_4x4_hardest_boards_are_every_board_at_the_radius() {
+        for metric in [Metric::SingleTile, Metric::MultiTile] {
+            let publication = shipped(4, 4, metric);
+            let hardest = &publication.hardest;
+            assert_eq!(hardest.len() as u64, *publication.counts.last().unwrap());
+            let distinct: HashSet<&Board> = hardest.iter().collect();
+            assert_eq!(distinct.len(), hardest.len(), "{metric:?}");
+            assert!(hardest.iter().all(|b| b.size() == size(4, 4)));
+            assert!(hardest
+                .iter()
+                .all(|b| crate::puzzle::solvability::is_solvable(b, &Board::goal(size(4, 4)))));
+        }
+        // Norskog & Davidson describe their antipodes: mirrored in the main diagonal
+        // (which keeps the goal's blank corner) the sixteen are the sixteen again, two of
+        // them their own mirror images, and four pairs of them lie one move apart.
+        let antipodes = &shipped(4, 4, Metric::MultiTile).hardest;
+        let set: HashSet<&Board> = antipodes.iter().collect();
+        let transposed = |board: &Board| {
+            // The tile in cell (row, column) goes to (column, row), renamed to the tile
+            // the goal has there.
+            let goal = Board::goal(size(4, 4));
+            let flip = |cell: usize| (cell % 4) * 4 + cell / 4;
+            let mut cells = vec![0; 16];
+            for (cell, &tile) in board.cells().iter().enumerate() {
+                let home = goal.cells().iter().position(|&t| t == tile).unwrap();
+                cells[flip(cell)] = goal.cells()[flip(home)];
+            }
+            Board::new(size(4, 4), cells).unwrap()
+        };
+        let mirrored: Vec<Board> = antipodes.iter().map(transposed).collect();
+        assert!(mirrored.iter().all(|m| set.contains(m)));
+        let own = antipodes.iter().zip(&mirrored).filter(|(a, m)| a == m);
+        assert_eq!(own.count(), 2);
+        let apart_by_one_move = antipodes
+            .iter()
+            .flat_map(|board| {
+                Move::ALL.into_iter().flat_map(move |mv| {
+                    std::iter::successors(board.moved(mv), move |b| b.moved(mv))
+                })
+            })
+            .filter(|neighbour| set.contains(neighbour))
+            .count();
+        assert_eq!(apart_by_one_move, 2 * 4);
     }
 
     #[test]
     fn nothing_else_is_shipped() {
-        let four = Size::square(4).unwrap();
-        assert!(published(four, Metric::MultiTile).is_none());
-        assert!(published(Size::new(3, 5).unwrap(), Metric::SingleTile).is_none());
-        assert!(published(Size::square(3).unwrap(), Metric::SingleTile).is_none());
+        assert!(published(size(3, 3), Metric::SingleTile).is_none());
+        assert!(published(size(6, 2), Metric::MultiTile).is_none());
+        assert!(published(size(5, 5), Metric::SingleTile).is_none());
+        assert!(published(size(6, 3), Metric::MultiTile).is_none());
     }
 }

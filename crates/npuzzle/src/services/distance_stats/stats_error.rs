@@ -16,8 +16,9 @@ pub enum StatsError {
     /// none published is shipped.
     #[error(
         "no exact distribution of {size} boards in {}: distance tables cover \
-         boards of at most {MAX_TABLE_CELLS} cells, and of larger boards only the 4x4 \
-         board's single-tile counts are shipped (a probability can be sampled)",
+         boards of at most {MAX_TABLE_CELLS} cells, and of larger boards the published \
+         counts of 4x4, 5x3, 7x2 and 8x2 (either way round) are shipped (a probability can \
+         be sampled)",
         metric.in_words()
     )]
     NoDistribution {
