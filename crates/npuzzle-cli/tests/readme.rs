@@ -126,6 +126,10 @@ const PROMISED: &[(&str, &str)] = &[
         "sampled; 95 % interval",
     ),
     (
+        "stats --metric mtm --size 4x4",
+        "max:     43 moves (16 boards)",
+    ),
+    (
         "--metric mtm --probability 43",
         "exact: 16 of 10461394944000 boards",
     ),

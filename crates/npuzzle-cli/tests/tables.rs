@@ -294,6 +294,16 @@ fn probability_is_sampled_where_no_distribution_is_known() {
         .stdout(predicate::str::contains(
             "of 20 random boards solved optimally in the range (seed 1,",
         ));
+    // 18 cells: no table, nothing published, so sampled unasked, and said so.
+    npuzzle()
+        .args(["stats", "--size", "6x3", "--probability", "..100"])
+        .args(["--samples", "2", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("sampled; 95 % interval"))
+        .stdout(predicate::str::contains(
+            "2 of 2 random boards solved optimally in the range (seed 1,",
+        ));
     // The time budget ends the sampling; the boards solved by then answer.
     let cut = json(
         &npuzzle()
