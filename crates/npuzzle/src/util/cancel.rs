@@ -32,9 +32,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A flag shared by the work it stops and whoever may stop it: clones share one flag.
-/// Once set it stays set; make a new token for new work.
+/// Once set it stays set; make a new token for new work. A token made with
+/// [`CancelToken::child_of`] is also set while its parent is.
 #[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
+pub struct CancelToken {
+    flag: Arc<AtomicBool>,
+    parent: Option<Box<CancelToken>>,
+}
 
 impl CancelToken {
     /// A token not yet set.
@@ -43,17 +47,45 @@ impl CancelToken {
         CancelToken::default()
     }
 
-    /// Asks the work holding a clone of this token to stop.
-    pub fn cancel(&self) {
-        // Relaxed: the work only needs to see the flag soon, not anything written before.
-        self.0.store(true, Relaxed);
+    /// A token not yet set that is set while `parent` is: work that may be stopped on
+    /// its own (a search whose answer is no longer needed) and still stops with the
+    /// work it is part of.
+    ///
+    /// ```
+    /// use npuzzle::util::cancel::CancelToken;
+    ///
+    /// let whole = CancelToken::new();
+    /// let part = CancelToken::child_of(Some(&whole));
+    /// part.cancel();
+    /// assert!(part.is_cancelled() && !whole.is_cancelled());
+    /// let other = CancelToken::child_of(Some(&whole));
+    /// whole.cancel();
+    /// assert!(other.is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn child_of(parent: Option<&CancelToken>) -> CancelToken {
+        CancelToken {
+            flag: Arc::default(),
+            parent: parent.map(|parent| Box::new(parent.clone())),
+        }
     }
 
-    /// Whether [`CancelToken::cancel`] was called on this token or a clone.
+    /// Asks the work holding a clone of this token to stop (not its parent's).
+    pub fn cancel(&self) {
+        // Relaxed: the work only needs to see the flag soon, not anything written before.
+        self.flag.store(true, Relaxed);
+    }
+
+    /// Whether [`CancelToken::cancel`] was called on this token or a clone, or on its
+    /// parent's.
     #[inline]
     #[must_use]
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Relaxed)
+        self.flag.load(Relaxed)
+            || self
+                .parent
+                .as_deref()
+                .is_some_and(CancelToken::is_cancelled)
     }
 
     /// Whether `token` is given and set: the check of work whose token is optional.
@@ -104,7 +136,7 @@ impl PartialEq for CancelToken {
     /// Two tokens are equal when they are clones of one another (one flag), as options
     /// holding them are compared.
     fn eq(&self, other: &CancelToken) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.flag, &other.flag)
     }
 }
 
