@@ -221,9 +221,42 @@ struct Walker {
     walked: Mutex<Walked>,
 }
 
-/// The walks an analysis made: (board, length) → the first solution of that length, or
-/// none.
-type Walked = HashMap<(Board, usize), Option<Vec<Move>>>;
+/// What the walks of an analysis found: the first solution of a board at a length, and
+/// the lengths a board has none within. The analysis only asks a board for at most the
+/// moves it needs (a neighbour needs at most one fewer), so a board with no solution
+/// within `n` moves has none at any length asked up to `n`.
+#[derive(Default)]
+struct Walked {
+    /// (board, length) → the first solution of that length.
+    found: HashMap<(Board, usize), Vec<Move>>,
+    /// board → the most moves it was walked at and has no solution within.
+    none_within: HashMap<Board, usize>,
+}
+
+impl Walked {
+    /// What is known of `board` at `length`: `Some(None)` when it has no solution within
+    /// it, `Some(path)` when one was found, `None` when it was not walked.
+    fn get(&self, board: &Board, length: usize) -> Option<Option<Vec<Move>>> {
+        if self.none_within.get(board).is_some_and(|&n| n >= length) {
+            return Some(None);
+        }
+        let found = self.found.get(&(board.clone(), length))?;
+        Some(Some(found.clone()))
+    }
+
+    /// Keeps what a walk of `board` at `length` that ran to its end found.
+    fn keep(&mut self, board: &Board, length: usize, found: Option<&Vec<Move>>) {
+        match found {
+            Some(path) => {
+                self.found.insert((board.clone(), length), path.clone());
+            }
+            None => {
+                let within = self.none_within.entry(board.clone()).or_default();
+                *within = (*within).max(length);
+            }
+        }
+    }
+}
 
 impl Walker {
     /// The walker of boards towards `goal` under `options`: `None` where `options` do not
@@ -251,20 +284,19 @@ impl Walker {
         options: &SolveOptions,
         place: &str,
     ) -> Result<Option<Vec<Move>>, AnalysisError> {
-        let key = (board.clone(), length);
-        if let Some(known) = self.walked.lock().expect("not poisoned").get(&key) {
-            return Ok(known.clone());
+        if let Some(known) = self.walked.lock().expect("not poisoned").get(board, length) {
+            return Ok(known);
         }
         let mut found = None;
         let mut keep = |moves: Vec<Move>| {
             found = Some(moves);
             ControlFlow::Break(())
         };
-        let length = u32::try_from(length).unwrap_or(u32::MAX);
         let order = options.order;
+        let bound = u32::try_from(length).unwrap_or(u32::MAX);
         let (walked, _) =
             self.guide
-                .list_optimal(board, goal, length, &options.limits, order, &mut keep);
+                .list_optimal(board, goal, bound, &options.limits, order, &mut keep);
         if let Err(why) = walked {
             return Err(AnalysisError::GaveUp {
                 after: place.to_string(),
@@ -276,7 +308,7 @@ impl Walker {
         self.walked
             .lock()
             .expect("not poisoned")
-            .insert(key, found.clone());
+            .keep(board, length, found.as_ref());
         Ok(found)
     }
 
