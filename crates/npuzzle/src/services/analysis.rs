@@ -234,28 +234,32 @@ struct Walked {
 }
 
 impl Walked {
-    /// What is known of `board` at `length`: `Some(None)` when it has no solution within
-    /// it, `Some(path)` when one was found, `None` when it was not walked.
-    fn get(&self, board: &Board, length: usize) -> Option<Option<Vec<Move>>> {
+    /// What is known of `board` at `length`, or `None` when it was not walked there.
+    fn get(&self, board: &Board, length: usize) -> Option<WalkOutcome> {
         if self.none_within.get(board).is_some_and(|&n| n >= length) {
-            return Some(None);
+            return Some(WalkOutcome::NoSolution);
         }
         let found = self.found.get(&(board.clone(), length))?;
-        Some(Some(found.clone()))
+        Some(WalkOutcome::Solution(found.clone()))
     }
 
     /// Keeps what a walk of `board` at `length` that ran to its end found.
     fn keep(&mut self, board: &Board, length: usize, found: Option<&Vec<Move>>) {
-        match found {
-            Some(path) => {
-                self.found.insert((board.clone(), length), path.clone());
-            }
-            None => {
-                let within = self.none_within.entry(board.clone()).or_default();
-                *within = (*within).max(length);
-            }
+        if let Some(path) = found {
+            self.found.insert((board.clone(), length), path.clone());
+        } else {
+            let within = self.none_within.entry(board.clone()).or_default();
+            *within = (*within).max(length);
         }
     }
+}
+
+/// What a walk of a board at a length showed.
+enum WalkOutcome {
+    /// The first solution of that length.
+    Solution(Vec<Move>),
+    /// None within that length.
+    NoSolution,
 }
 
 impl Walker {
@@ -284,8 +288,10 @@ impl Walker {
         options: &SolveOptions,
         place: &str,
     ) -> Result<Option<Vec<Move>>, AnalysisError> {
-        if let Some(known) = self.walked.lock().expect("not poisoned").get(board, length) {
-            return Ok(known);
+        match self.walked.lock().expect("not poisoned").get(board, length) {
+            Some(WalkOutcome::Solution(path)) => return Ok(Some(path)),
+            Some(WalkOutcome::NoSolution) => return Ok(None),
+            None => {}
         }
         let mut found = None;
         let mut keep = |moves: Vec<Move>| {
