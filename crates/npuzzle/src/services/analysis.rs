@@ -31,7 +31,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -49,6 +48,10 @@ use crate::search::{GiveUp, Limits};
 use crate::solving::plan::{plan, Guide, JumpGuide};
 use crate::solving::solver::solve;
 use crate::util::cancel::CancelToken;
+
+mod walked;
+
+use walked::{WalkOutcome, Walked};
 
 /// One move of a recorded solve, analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,47 +222,6 @@ fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> 
 struct Walker {
     guide: JumpGuide,
     walked: Mutex<Walked>,
-}
-
-/// What the walks of an analysis found: the first solution of a board at a length, and
-/// the lengths a board has none within. The analysis only asks a board for at most the
-/// moves it needs (a neighbour needs at most one fewer), so a board with no solution
-/// within `n` moves has none at any length asked up to `n`.
-#[derive(Default)]
-struct Walked {
-    /// (board, length) → the first solution of that length.
-    found: HashMap<(Board, usize), Vec<Move>>,
-    /// board → the most moves it was walked at and has no solution within.
-    none_within: HashMap<Board, usize>,
-}
-
-impl Walked {
-    /// What is known of `board` at `length`, or `None` when it was not walked there.
-    fn get(&self, board: &Board, length: usize) -> Option<WalkOutcome> {
-        if self.none_within.get(board).is_some_and(|&n| n >= length) {
-            return Some(WalkOutcome::NoSolution);
-        }
-        let found = self.found.get(&(board.clone(), length))?;
-        Some(WalkOutcome::Solution(found.clone()))
-    }
-
-    /// Keeps what a walk of `board` at `length` that ran to its end found.
-    fn keep(&mut self, board: &Board, length: usize, found: Option<&Vec<Move>>) {
-        if let Some(path) = found {
-            self.found.insert((board.clone(), length), path.clone());
-        } else {
-            let within = self.none_within.entry(board.clone()).or_default();
-            *within = (*within).max(length);
-        }
-    }
-}
-
-/// What a walk of a board at a length showed.
-enum WalkOutcome {
-    /// The first solution of that length.
-    Solution(Vec<Move>),
-    /// None within that length.
-    NoSolution,
 }
 
 impl Walker {
@@ -500,11 +462,9 @@ impl Analyser<'_> {
                     leaving_one_fewer(&moves_here, &others, need, goal, by_walks, place)
                 },
             );
-            let after = after?;
-            if after.length < need {
-                return Ok((after, Vec::new()));
-            }
-            (after, Some(better?))
+            // The others' answer is read only for a move that lost (else it may have
+            // been stopped), after the check below.
+            (after?, Some(better))
         } else {
             (best(&board, goal, options, place)?, None)
         };
@@ -512,7 +472,7 @@ impl Analyser<'_> {
             return Ok((after, Vec::new()));
         }
         let better = if let Some(better) = better {
-            better
+            better?
         } else {
             lengths.push((board.clone(), after.length));
             if known.exact {
