@@ -3,12 +3,13 @@
 //! the arrangements in lexicographic order of those digits (a dense numbering), read
 //! with two table lookups: the first eight cells' part of the rank depends on those
 //! cells alone, and the rest on the remaining cells alone, so each half's digits, read in
-//! base 5, index a table of its part.
+//! the smallest base that holds them (4 up to three colours, else the colours and the
+//! blank), index a table of its part.
 
 /// At most this many cells.
 pub(super) const MAX_CELLS: usize = 16;
 /// At most this many colours (the blank aside).
-pub(super) const MAX_COLOURS: usize = 4;
+pub(super) const MAX_COLOURS: usize = 5;
 /// Digits: the blank and the colours.
 const BASE: usize = MAX_COLOURS + 1;
 /// Cells in the first half.
@@ -23,10 +24,12 @@ pub(super) struct ColourRank {
     cells: usize,
     /// `counts[digit]`: cells with that digit (1 for the blank).
     counts: [u8; BASE],
-    /// Four digits (16 bits) to their value in base 5; empty when the tables are in
-    /// base 4.
-    base5: Vec<u16>,
-    /// The first half's part of the rank, by the half's digits in base 5.
+    /// Four digits (16 bits) to their value in the tables' radix; empty when the tables
+    /// are in base 4.
+    four_digits: Vec<u16>,
+    /// The radix to the fourth: the weight of a half's upper four digits.
+    upper_weight: usize,
+    /// The first half's part of the rank, by the half's digits in the tables' radix.
     low: Vec<u32>,
     /// The second half's part: at most 8 cells, so below 8! and kept in 16 bits, which
     /// keeps more of the table in cache.
@@ -112,8 +115,9 @@ impl ColourRank {
         let first = cells.min(HALF);
         // Up to three colours, a digit is below 4: the tables are indexed in base 4, a
         // sixth of base 5's size (small enough for the processor's second-level cache)
-        // and read without the base-5 table.
-        let radix = if counts.len() < MAX_COLOURS { 4 } else { BASE };
+        // and read without the table of four digits. Four colours take base 5, five
+        // base 6: a radix no larger than the digits need keeps the tables small.
+        let radix = (counts.len() + 1).max(4);
         let fits = |own: &[u8; BASE]| (0..BASE).all(|d| own[d] <= all[d]);
         let low = parts(first, radix, |own| fits(own).then_some(all));
         // The second half's cells share exactly their own digits.
@@ -121,20 +125,21 @@ impl ColourRank {
             .into_iter()
             .map(|part| u16::try_from(part).unwrap_or(u16::MAX))
             .collect();
-        let base5 = (radix == BASE)
+        let four_digits = (radix > 4)
             .then_some(0..1u32 << 16)
             .into_iter()
             .flatten()
             .map(|bits| {
                 (0..4).rev().fold(0u16, |value, nibble| {
-                    value * BASE as u16 + ((bits >> (4 * nibble)) & 0xF) as u16
+                    value * radix as u16 + ((bits >> (4 * nibble)) & 0xF) as u16
                 })
             })
             .collect();
         ColourRank {
             cells,
             counts: all,
-            base5,
+            four_digits,
+            upper_weight: radix.pow(4),
             low,
             high,
             total: multinomial(all),
@@ -150,11 +155,11 @@ impl ColourRank {
     /// nothing).
     #[inline]
     fn code(&self, half: u32) -> usize {
-        if self.base5.is_empty() {
+        if self.four_digits.is_empty() {
             return two_bit_code(half);
         }
-        usize::from(self.base5[(half & 0xFFFF) as usize])
-            + 625 * usize::from(self.base5[(half >> 16) as usize])
+        usize::from(self.four_digits[(half & 0xFFFF) as usize])
+            + self.upper_weight * usize::from(self.four_digits[(half >> 16) as usize])
     }
 
     /// The number of `arrangement`.
@@ -202,6 +207,7 @@ mod tests {
             (9, vec![3, 2, 3]),
             (9, vec![8]),
             (12, vec![3, 4, 2, 2]),
+            (11, vec![2, 2, 2, 2, 2]),
         ] {
             let rank = ColourRank::new(cells, &counts);
             let mut previous = None;
@@ -218,12 +224,17 @@ mod tests {
                 previous = Some(key);
             }
         }
-        // The 15-puzzle's two colourings: base 5 and base 4.
-        for (counts, total) in [(vec![2, 4, 5, 4], 151_351_200), (vec![6, 6, 3], 6_726_720)] {
+        // The 15-puzzle's colourings: base 6, 5 and 4.
+        for (counts, total) in [
+            (vec![3, 3, 3, 3, 3], 2_690_688_000),
+            (vec![2, 4, 5, 4], 151_351_200),
+            (vec![6, 6, 3], 6_726_720),
+        ] {
             let fifteen = ColourRank::new(16, &counts);
             assert_eq!(fifteen.total(), total);
-            assert_eq!(fifteen.base5.is_empty(), counts.len() < MAX_COLOURS);
-            for r in (0..fifteen.total()).step_by(99_991) {
+            assert_eq!(fifteen.upper_weight, (counts.len() + 1).max(4).pow(4));
+            assert_eq!(fifteen.four_digits.is_empty(), counts.len() < 4);
+            for r in (0..fifteen.total()).step_by(999_983) {
                 assert_eq!(fifteen.rank(fifteen.unrank(r)), r);
             }
         }

@@ -53,7 +53,7 @@ pub struct Colouring {
 
 impl Colouring {
     /// The colouring whose colour `c` is the tiles of `classes[c]`, or `None` unless the
-    /// board has at most 16 cells, there are 1 to 4 classes, and every tile (`1..cells`)
+    /// board has at most 16 cells, there are 1 to 5 classes, and every tile (`1..cells`)
     /// is in exactly one.
     pub fn new(size: Size, classes: &[Vec<u32>]) -> Option<Colouring> {
         let cells = size.cells();
