@@ -67,7 +67,13 @@ pub struct PdbBuildArgs {
     /// The partition: group sizes (7-8, 6-6-3, 5-5-5, 6-6-6-6) or tile groups
     /// (1,2,3/4,5,6); or best, the tables solve prefers for the goal (on the 24-puzzle
     /// the small catalogue with the blank in a corner, else 6-6-6-6; on the 15-puzzle 7-8).
+    /// With --metric mtm, only best: the coloured multi-tile databases solve reads
+    /// (on the 15-puzzle the five-colour one too, 2.7 GB, which solve never builds).
     pub partition: Option<BuildTarget>,
+    /// The metric the tables count: stm (additive pattern databases) or mtm (coloured
+    /// multi-tile databases).
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// Build the zero-aware tables of this catalogue instead: a name (small), a file with
     /// a partition a line, or partitions separated by ';'.
     #[arg(long, value_name = "CATALOGUE")]

@@ -3,12 +3,15 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{bail, Context};
 use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
+use npuzzle::solving::plan::{build_notice, coloured_tables};
+use npuzzle::tables::multi_tile_database::MultiTileDatabase;
 use npuzzle::tables::partition::{group_text, groups_text};
 use npuzzle::util::plural::counted;
-use npuzzle::Size;
+use npuzzle::{Board, Metric, Size};
 
 use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
 use crate::input::{self, goal_alone};
@@ -25,6 +28,9 @@ pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
 fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     let four = Size::square(4).expect("4x4 is a size");
     let goal = goal_alone(args.goal.goal.as_deref(), args.goal.size, four)?;
+    if args.metric.metric == Metric::MultiTile {
+        return build_multi_tile(args, &goal);
+    }
     let set = match (&args.partition, &args.catalogue) {
         (_, Some(text)) => {
             let catalogue = input::catalogue(text).context("--catalogue")?;
@@ -90,6 +96,67 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
         largest.join(", ")
     )?;
     writeln!(out, "seconds:   {:.2}", loaded.seconds)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `pdb build --metric mtm best`: the coloured multi-tile databases `solve` reads
+/// towards `goal`, each loaded or built into the cache.
+fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCode> {
+    if args.catalogue.is_some() || !matches!(args.partition, Some(BuildTarget::Best)) {
+        bail!(
+            "--metric mtm: pdb build takes best, the coloured multi-tile databases solve \
+             reads; partitions and catalogues are additive single-tile tables"
+        );
+    }
+    let tables = coloured_tables(goal);
+    if tables.is_empty() {
+        bail!(
+            "--metric mtm: no coloured multi-tile databases fit the {} board of goal {goal} \
+             (there are tables of 4x4 and 5x3 with the blank last; other boards are guided \
+             by the walking distance)",
+            goal.size()
+        );
+    }
+    let cache = args.cache.cache();
+    let limits = build_limits(args.max_memory);
+    for table in &tables {
+        let path = cache.path(&MultiTileDatabase::file_name(&table.colouring));
+        let bytes = table.colouring.entries();
+        if let Some(budget) = limits.max_bytes.filter(|&b| !path.exists() && bytes > b) {
+            bail!(
+                "the {} takes {bytes} bytes to build, more than --max-memory {budget}",
+                table.name
+            );
+        }
+    }
+    let progress = args.cache.progress();
+    let mut out = io::stdout().lock();
+    writeln!(out, "goal:      {goal}")?;
+    for table in tables {
+        let started = Instant::now();
+        let path = cache.path(&MultiTileDatabase::file_name(&table.colouring));
+        if !path.exists() && !args.cache.quiet {
+            eprintln!("{}", build_notice(&table.colouring, &path));
+        }
+        let colouring = table.colouring.clone();
+        let (database, origin) =
+            MultiTileDatabase::load_or_build(colouring, &cache, progress.0.as_ref(), None)
+                .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
+        let classes: Vec<String> = table
+            .colouring
+            .classes()
+            .iter()
+            .map(|class| {
+                let tiles: Vec<String> = class.iter().map(u32::to_string).collect();
+                tiles.join(",")
+            })
+            .collect();
+        writeln!(out, "table:     {} {origin}", table.name)?;
+        writeln!(out, "colours:   {}", classes.join("/"))?;
+        writeln!(out, "file:      {}", path.display())?;
+        writeln!(out, "size:      {} bytes", database.entries())?;
+        writeln!(out, "seconds:   {:.2}", started.elapsed().as_secs_f64())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

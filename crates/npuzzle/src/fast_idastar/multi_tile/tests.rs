@@ -168,9 +168,17 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
     // A goal whose tiles are shuffled, the blank last: read through the renaming.
     let goal = board(size, &vec![4, 1, 7, 2, 8, 3, 6, 5, 0]);
     let distance = distances(size, &cells_of(&goal), u32::MAX);
+    // Five colours: the 15-puzzle's fine table has five, read third.
+    let five = Colouring::new(
+        size,
+        &[vec![1, 5], vec![2, 6], vec![3, 7], vec![4], vec![8]],
+    );
+    let five = Arc::new(MultiTileDatabase::build(five.unwrap(), &Silent, None).unwrap());
+    assert_eq!(five.entries(), 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 8);
     let one = vec![Arc::clone(&database)];
     let two = vec![Arc::clone(&other), Arc::clone(&database)];
-    for (databases, walking) in [(&one, false), (&one, true), (&two, false)] {
+    let three = vec![Arc::clone(&other), Arc::clone(&database), Arc::clone(&five)];
+    for (databases, walking) in [(&one, false), (&one, true), (&two, false), (&three, false)] {
         let estimate = ColouredEstimate::new(databases, &goal, walking).unwrap();
         let mut informative = 0;
         for (cells, &d) in &distance {
@@ -181,22 +189,30 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         assert!(informative * 2 > distance.values().map(|&d| u64::from(d)).sum::<u64>());
         check(&goal, &estimate, &distance, 29, 211);
     }
-    // Two databases are at least as informed as either alone, and above one somewhere.
-    let [both, first, second] = [two.clone(), vec![other], one.clone()]
-        .map(|databases| ColouredEstimate::new(&databases, &goal, false).unwrap());
-    let mut above = 0;
+    // Databases together are the largest of each alone, and above the others somewhere.
+    let [all, both, first, second, third] = [
+        three,
+        two.clone(),
+        vec![other],
+        one.clone(),
+        vec![Arc::clone(&five)],
+    ]
+    .map(|databases| ColouredEstimate::new(&databases, &goal, false).unwrap());
+    let (mut above, mut third_above) = (0, 0);
     for cells in distance.keys() {
         let value = |estimate: &ColouredEstimate| estimate.value(&estimate.init(cells));
-        let (h, h1, h2) = (value(&both), value(&first), value(&second));
+        let (h, h1, h2, h3) = (value(&both), value(&first), value(&second), value(&third));
         assert_eq!(h, h1.max(h2), "{cells:?}");
+        assert_eq!(value(&all), h.max(h3), "{cells:?}");
         above += u32::from(h > h2);
+        third_above += u32::from(h3 > h);
     }
-    assert!(above > 0);
+    assert!(above > 0 && third_above > 0);
     let blank_first = Board::blank_first_goal(size);
     assert!(ColouredEstimate::new(&one, &blank_first, false).is_none());
     assert!(ColouredEstimate::new(&[], &goal, false).is_none());
-    let three = [Arc::clone(&database), Arc::clone(&database), database];
-    assert!(ColouredEstimate::new(&three, &goal, false).is_none());
+    let four = [Arc::clone(&database), Arc::clone(&database), five, database];
+    assert!(ColouredEstimate::new(&four, &goal, false).is_none());
 }
 
 #[test]

@@ -61,7 +61,9 @@ use crate::tables::partition::{Groups, Partition};
 use crate::tables::walking_distance::WalkingDistance;
 use auto::{asked_table, auto, classic, fast_idastar_plan};
 pub use auto::{best_set, preferred_sets};
-pub use multi_tile::{JumpGuide, MAX_MULTI_TILE_SEARCH_CELLS};
+pub use multi_tile::{
+    build_notice, coloured_tables, ColouredTable, JumpGuide, MAX_MULTI_TILE_SEARCH_CELLS,
+};
 use validate::{database_set, fits_fast_idastar};
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search

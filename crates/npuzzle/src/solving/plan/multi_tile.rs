@@ -24,7 +24,10 @@
 //!    [`Colouring::five_by_three_small`], [`Colouring::five_by_three`], with the walking
 //!    distance beside them) — loaded from the cache, or built there first (about a
 //!    minute for the 15-puzzle's, 10 s for the 5x3 board's, once) where building is
-//!    allowed — and by the walking distance elsewhere.
+//!    allowed — and by the walking distance elsewhere. On the 15-puzzle a third, the
+//!    five-colour [`Colouring::fifteen_fine`], is read after them once it is cached
+//!    (2.7 GB: only `npuzzle pdb build --metric mtm best` builds it; see
+//!    [`coloured_tables`]).
 //! 3. Other boards of at most 16 cells (7x2, 8x2 and their transposes): IDA*.
 //! 4. Larger boards: the constructive method, its answer counted in the multi-tile
 //!    metric and not optimal, with the advice that a time limit would shorten it; with
@@ -373,9 +376,10 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let started = Instant::now();
     // The small table first: it is read first, and built in a second.
     let mut had = Vec::new();
-    for (colouring, name) in colourings(goal) {
-        if let Some((database, origin)) = coloured_database(colouring, options)? {
-            had.push((database, format!("{name} {origin}")));
+    for table in coloured_tables(goal) {
+        let may_build = options.build_tables && table.built_by_solve;
+        if let Some((database, origin)) = coloured_database(table.colouring, may_build, options)? {
+            had.push((database, format!("{} {origin}", table.name)));
         }
     }
     let (guide, tables) = if had.is_empty() {
@@ -404,37 +408,83 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     Ok(plan)
 }
 
-/// The coloured databases the multi-tile IDA* reads towards `goal`, small first, with
-/// how reports name them: the 15-puzzle's and the 5x3 board's, for a goal with the blank
-/// last (others are read through [`Board::relabeled`]).
-fn colourings(goal: &Board) -> Vec<(Colouring, &'static str)> {
+/// A coloured database the multi-tile IDA* reads, with how reports name it.
+#[derive(Clone, Debug)]
+pub struct ColouredTable {
+    /// Its colouring.
+    pub colouring: Colouring,
+    /// How reports name it (`small multi-tile database`).
+    pub name: &'static str,
+    /// Whether a solve that may build tables builds it when it is missing. The
+    /// 15-puzzle's five-colour table (2.7 GB, minutes to build) is read only once
+    /// cached: `npuzzle pdb build --metric mtm best` builds it.
+    pub built_by_solve: bool,
+}
+
+/// The coloured databases the multi-tile IDA* reads towards `goal`, in the order it
+/// reads them (the small one first: it stays in the processor's cache), for a goal
+/// with the blank last (others are read through [`Board::relabeled`]): on the
+/// 15-puzzle [`Colouring::fifteen_small`], [`Colouring::fifteen`] and, once cached,
+/// [`Colouring::fifteen_fine`]; on the 5x3 board [`Colouring::five_by_three_small`] and
+/// [`Colouring::five_by_three`]. Empty for other goals, which the walking distance
+/// guides.
+///
+/// ```
+/// use npuzzle::solving::plan::coloured_tables;
+/// use npuzzle::{Board, Size};
+///
+/// let fifteen = coloured_tables(&Board::goal(Size::square(4)?));
+/// assert_eq!(fifteen.len(), 3);
+/// assert!(!fifteen[2].built_by_solve); // the five-colour table: built when asked
+/// assert!(coloured_tables(&Board::goal(Size::new(6, 2)?)).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn coloured_tables(goal: &Board) -> Vec<ColouredTable> {
     let size = goal.size();
     if goal.blank() + 1 != size.cells() {
         return Vec::new();
     }
-    let pairs = [
-        (Colouring::fifteen_small(), Colouring::fifteen()),
-        (Colouring::five_by_three_small(), Colouring::five_by_three()),
+    let table = |colouring, name, built_by_solve| ColouredTable {
+        colouring,
+        name,
+        built_by_solve,
+    };
+    let sets = [
+        vec![
+            table(
+                Colouring::fifteen_small(),
+                "small multi-tile database",
+                true,
+            ),
+            table(Colouring::fifteen(), "multi-tile database", true),
+            table(
+                Colouring::fifteen_fine(),
+                "five-colour multi-tile database",
+                false,
+            ),
+        ],
+        vec![
+            table(
+                Colouring::five_by_three_small(),
+                "small multi-tile database",
+                true,
+            ),
+            table(Colouring::five_by_three(), "multi-tile database", true),
+        ],
     ];
-    pairs
-        .into_iter()
-        .filter(|(small, _)| small.size() == size)
-        .flat_map(|(small, large)| {
-            [
-                (small, "small multi-tile database"),
-                (large, "multi-tile database"),
-            ]
-        })
-        .collect()
+    sets.into_iter()
+        .find(|set| set[0].colouring.size() == size)
+        .unwrap_or_default()
 }
 
-/// Entries a second the coloured databases build at on two cores: the 151 MB one took
-/// 47-57 s on the shared machine (docs/BENCHMARKS.md).
-const BUILT_PER_SECOND: u64 = 3_000_000;
+/// Entries a second the coloured databases build at on two cores, rounded down: the
+/// 151 MB one took 23 s and the 2.7 GB one 430 s on the shared machine with nothing else
+/// running (6.3 million a second), the 151 MB one 47-57 s under load.
+const BUILT_PER_SECOND: u64 = 5_000_000;
 
 /// The line said before `colouring`'s database is built into `path`: its size and about
 /// how long it takes, so that a minute's wait has a reason even under `--quiet`.
-fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
+pub fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
     let entries = colouring.entries();
     let seconds = entries.div_ceil(BUILT_PER_SECOND);
     format!(
@@ -447,18 +497,20 @@ fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
 }
 
 /// The coloured multi-tile database of `colouring`, kept for the rest of the process
-/// once had, with how it was had: `None` when it is not cached and may not be built.
+/// once had, with how it was had: `None` when it is not cached and `may_build` is not
+/// set.
 ///
 /// # Errors
 /// When the cache cannot be read or written, or the build is stopped.
 fn coloured_database(
     colouring: Colouring,
+    may_build: bool,
     options: &SolveOptions,
 ) -> Result<Option<(Arc<MultiTileDatabase>, Origin)>, SolveError> {
     static DATABASES: PerProcess<String, MultiTileDatabase> = PerProcess::new();
     let cache = options.cache();
     let name = MultiTileDatabase::file_name(&colouring);
-    if !options.build_tables && !cache.path(&name).exists() {
+    if !may_build && !cache.path(&name).exists() {
         return Ok(None);
     }
     // Kept from an earlier solve of this process unless the make below runs.
