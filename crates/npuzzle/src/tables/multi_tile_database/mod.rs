@@ -183,7 +183,7 @@ impl Colouring {
     /// The entries of its database, one byte each: what it takes in memory and in the
     /// cache.
     pub fn entries(&self) -> u64 {
-        ColourRank::new(self.size.cells(), &self.counts()).total()
+        colour_rank::arrangements(self.size.cells(), &self.counts())
     }
 
     /// The board's size.
@@ -313,8 +313,7 @@ impl MultiTileDatabase {
             &Self::identity(&colouring),
             || Self::fill(&colouring, progress, cancel),
         )?;
-        let rank = ColourRank::new(colouring.size.cells(), &colouring.counts());
-        if table.len() as u64 != rank.total() {
+        if table.len() as u64 != colouring.entries() {
             // A valid file of this identity has this length: only a changed format
             // could differ, and the identity names the format.
             return Err(CacheError::Missing(cache.path(&Self::file_name(&colouring))).into());
