@@ -378,7 +378,7 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     let mut had = Vec::new();
     for table in coloured_tables(goal) {
         let may_build = options.build_tables && table.built_by_solve;
-        if let Some((database, origin)) = coloured_database(table.colouring, may_build, options)? {
+        if let Some((database, origin)) = coloured_database(&table, may_build, options)? {
             had.push((database, format!("{} {origin}", table.name)));
         }
     }
@@ -496,18 +496,18 @@ pub fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
     )
 }
 
-/// The coloured multi-tile database of `colouring`, kept for the rest of the process
-/// once had, with how it was had: `None` when it is not cached and `may_build` is not
-/// set.
+/// The coloured multi-tile database of `table`, kept for the rest of the process once
+/// had, with how it was had: `None` when it is not cached and `may_build` is not set.
 ///
 /// # Errors
 /// When the cache cannot be read or written, or the build is stopped.
 fn coloured_database(
-    colouring: Colouring,
+    table: &ColouredTable,
     may_build: bool,
     options: &SolveOptions,
 ) -> Result<Option<(Arc<MultiTileDatabase>, Origin)>, SolveError> {
     static DATABASES: PerProcess<String, MultiTileDatabase> = PerProcess::new();
+    let colouring = table.colouring.clone();
     let cache = options.cache();
     let name = MultiTileDatabase::file_name(&colouring);
     if !may_build && !cache.path(&name).exists() {
@@ -517,6 +517,11 @@ fn coloured_database(
     let mut origin = Origin::Loaded;
     let path = cache.path(&name);
     let had = get_or_try_make(&DATABASES, name, || {
+        if !may_build {
+            // A file that is not a valid table is an error here, not a build of minutes
+            // nobody asked for.
+            return MultiTileDatabase::load(colouring, &cache).map(Some);
+        }
         if !path.exists() {
             options.progress().notice(&build_notice(&colouring, &path));
         }
@@ -529,6 +534,55 @@ fn coloured_database(
         origin = how;
         Ok::<_, MultiTileDatabaseError>(Some(database))
     })
-    .map_err(tables_error("the multi-tile database"))?;
+    .map_err(tables_error(if may_build {
+        format!("the {}", table.name)
+    } else {
+        format!(
+            "the {}, which only `npuzzle pdb build --metric mtm best` builds,",
+            table.name
+        )
+    }))?;
     Ok(had.map(|database| (database, origin)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::cache::Cache;
+
+    #[test]
+    fn a_table_solve_does_not_build_is_read_only_when_valid_and_never_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = SolveOptions {
+            cache: Some(Cache::new(dir.path())),
+            ..SolveOptions::default()
+        };
+        let fine = coloured_tables(&Board::goal(Size::square(4).unwrap())).remove(2);
+        assert_eq!(fine.colouring, Colouring::fifteen_fine());
+        // Not cached: not at hand, and nothing written.
+        assert!(coloured_database(&fine, false, &options).unwrap().is_none());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        // A file that is not the table: an error naming the table, the file and the way
+        // out, not a build of minutes.
+        let path = dir
+            .path()
+            .join(MultiTileDatabase::file_name(&fine.colouring));
+        std::fs::write(&path, b"not a table").unwrap();
+        let error = coloured_database(&fine, false, &options).expect_err("an error");
+        let mut text = error.to_string();
+        let mut cause = std::error::Error::source(&error);
+        while let Some(inner) = cause {
+            text = format!("{text}: {inner}");
+            cause = inner.source();
+        }
+        for part in [
+            "five-colour",
+            "pdb build --metric mtm best",
+            "not an npuzzle table",
+        ] {
+            assert!(text.contains(part), "{text}");
+        }
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"not a table");
+    }
 }

@@ -313,15 +313,36 @@ impl MultiTileDatabase {
             &Self::identity(&colouring),
             || Self::fill(&colouring, progress, cancel),
         )?;
+        Ok((Self::mapped(colouring, cache, table)?, origin))
+    }
+
+    /// The database of `colouring` from `cache`, never built: for a table too large to
+    /// build unasked.
+    ///
+    /// # Errors
+    /// [`CacheError::Missing`] when it is not there, [`CacheError::Invalid`] when its file
+    /// is not a valid table of the colouring, and the cache's other errors.
+    pub fn load(
+        colouring: Colouring,
+        cache: &Cache,
+    ) -> Result<MultiTileDatabase, MultiTileDatabaseError> {
+        let table = cache.load(&Self::file_name(&colouring), &Self::identity(&colouring))?;
+        Self::mapped(colouring, cache, table)
+    }
+
+    /// The database of `colouring` whose entries `table` maps, checked to be as many as
+    /// its arrangements.
+    fn mapped(
+        colouring: Colouring,
+        cache: &Cache,
+        table: Table,
+    ) -> Result<MultiTileDatabase, MultiTileDatabaseError> {
         if table.len() as u64 != colouring.entries() {
             // A valid file of this identity has this length: only a changed format
             // could differ, and the identity names the format.
             return Err(CacheError::Missing(cache.path(&Self::file_name(&colouring))).into());
         }
-        Ok((
-            Self::with_entries(colouring, Entries::Mapped(table)),
-            origin,
-        ))
+        Ok(Self::with_entries(colouring, Entries::Mapped(table)))
     }
 
     /// The name of the cache file of `colouring`'s database.
