@@ -87,7 +87,8 @@ pub enum Command {
     Unrank(UnrankArgs),
     /// Serve the web page and its JSON API.
     Serve(ServeArgs),
-    /// Build, list and verify additive pattern databases.
+    /// Build, list and verify table files: additive pattern databases, and with --metric mtm
+    /// the coloured multi-tile databases.
     #[command(subcommand)]
     Pdb(PdbCommand),
     /// bench --file FILE --per-board with the puzzle-specific IDA*: every board of a file
