@@ -112,8 +112,8 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
     if tables.is_empty() {
         bail!(
             "--metric mtm: no coloured multi-tile databases fit the {} board of goal {goal} \
-             (there are tables of 4x4 and 5x3 with the blank last; other boards are guided \
-             by the walking distance)",
+             (there are tables of 4x4 and 5x3 with the blank last; a multi-tile solve of any \
+             other board reads none)",
             goal.size()
         );
     }
