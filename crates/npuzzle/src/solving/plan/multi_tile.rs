@@ -513,10 +513,11 @@ fn coloured_database(
     if !may_build && !cache.path(&name).exists() {
         return Ok(None);
     }
-    // Kept from an earlier solve of this process unless the make below runs.
+    // Kept from an earlier solve of this process unless the make below runs; by the
+    // file's whole path, since two solves of one process may name two caches.
     let mut origin = Origin::Loaded;
     let path = cache.path(&name);
-    let had = get_or_try_make(&DATABASES, name, || {
+    let had = get_or_try_make(&DATABASES, path.display().to_string(), || {
         if !may_build {
             // A file that is not a valid table is an error here, not a build of minutes
             // nobody asked for.
