@@ -40,11 +40,17 @@ pub(super) struct ColourRank {
 /// How many arrangements `cells` cells with `counts[c]` tiles of colour `c` and a blank
 /// have: what [`ColourRank::total`] says, without making the numbering's tables.
 pub(super) fn arrangements(cells: usize, counts: &[u8]) -> u64 {
+    let all = digit_counts(counts);
+    debug_assert_eq!(all.iter().map(|&c| usize::from(c)).sum::<usize>(), cells);
+    multinomial(all)
+}
+
+/// The cells of each digit: one blank (digit 0), then `counts[c]` of colour `c`.
+fn digit_counts(counts: &[u8]) -> [u8; BASE] {
     let mut all = [0u8; BASE];
     all[0] = 1;
     all[1..=counts.len()].copy_from_slice(counts);
-    debug_assert_eq!(all.iter().map(|&c| usize::from(c)).sum::<usize>(), cells);
-    multinomial(all)
+    all
 }
 
 fn multinomial(counts: [u8; BASE]) -> u64 {
@@ -126,12 +132,15 @@ impl Order {
         }
         let mut before = 0;
         for digit in 0..self.radix {
+            // The arrangements that start with this digit, which come before those that
+            // start with a larger one.
+            let starting = self.arrangements * u64::from(self.left[digit]) / self.cells;
             if self.unused[digit] > 0 {
                 let mut next = *self;
                 next.unused[digit] -= 1;
                 next.left[digit] -= 1;
                 next.cells -= 1;
-                next.arrangements = self.arrangements * u64::from(self.left[digit]) / self.cells;
+                next.arrangements = starting;
                 next.fill(
                     table,
                     code + digit * weight,
@@ -139,9 +148,7 @@ impl Order {
                     weight * self.radix,
                 );
             }
-            // The arrangements that start with this digit come before those that start
-            // with a larger one.
-            before += self.arrangements * u64::from(self.left[digit]) / self.cells;
+            before += starting;
         }
     }
 }
@@ -163,9 +170,7 @@ impl ColourRank {
             counts.iter().map(|&c| usize::from(c)).sum::<usize>() + 1,
             cells
         );
-        let mut all = [0u8; BASE];
-        all[0] = 1;
-        all[1..=counts.len()].copy_from_slice(counts);
+        let all = digit_counts(counts);
         let first = cells.min(HALF);
         // Up to three colours, a digit is below 4: the tables are indexed in base 4, a
         // sixth of base 5's size (small enough for the processor's second-level cache)
