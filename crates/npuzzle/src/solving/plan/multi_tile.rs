@@ -509,14 +509,13 @@ fn coloured_database(
     static DATABASES: PerProcess<String, MultiTileDatabase> = PerProcess::new();
     let colouring = table.colouring.clone();
     let cache = options.cache();
-    let name = MultiTileDatabase::file_name(&colouring);
-    if !may_build && !cache.path(&name).exists() {
+    let path = cache.path(&MultiTileDatabase::file_name(&colouring));
+    if !may_build && !path.exists() {
         return Ok(None);
     }
     // Kept from an earlier solve of this process unless the make below runs; by the
     // file's whole path, since two solves of one process may name two caches.
     let mut origin = Origin::Loaded;
-    let path = cache.path(&name);
     let had = get_or_try_make(&DATABASES, path.display().to_string(), || {
         if !may_build {
             // A file that is not a valid table is an error here, not a build of minutes
@@ -535,7 +534,7 @@ fn coloured_database(
         origin = how;
         Ok::<_, MultiTileDatabaseError>(Some(database))
     })
-    .map_err(tables_error(if may_build {
+    .map_err(tables_error(if table.built_by_solve {
         format!("the {}", table.name)
     } else {
         format!(
