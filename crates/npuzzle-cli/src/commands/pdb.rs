@@ -142,17 +142,12 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
         let (database, origin) =
             MultiTileDatabase::load_or_build(colouring, &cache, progress.0.as_ref(), None)
                 .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
-        let classes: Vec<String> = table
-            .colouring
-            .classes()
-            .iter()
-            .map(|class| {
-                let tiles: Vec<String> = class.iter().map(u32::to_string).collect();
-                tiles.join(",")
-            })
+        // Tiles of at most 16 cells: each fits a byte, as the partitions' tiles do.
+        let classes: Vec<Vec<u8>> = (table.colouring.classes().iter())
+            .map(|class| class.iter().map(|&tile| tile as u8).collect())
             .collect();
         writeln!(out, "table:     {} {origin}", table.name)?;
-        writeln!(out, "colours:   {}", classes.join("/"))?;
+        writeln!(out, "colours:   {}", groups_text(&classes))?;
         writeln!(out, "file:      {}", path.display())?;
         writeln!(out, "size:      {} bytes", database.entries())?;
         writeln!(out, "seconds:   {:.2}", started.elapsed().as_secs_f64())?;
