@@ -48,6 +48,7 @@ impl LinearConflict {
 
 impl Estimate for LinearConflict {
     type Node = LineNode;
+    type Ahead = ();
 
     fn init(&self, board: &FastBoard) -> LineNode {
         let mut node = LineNode {

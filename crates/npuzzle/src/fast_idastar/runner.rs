@@ -62,7 +62,16 @@ impl<'a, E: Estimate> Runner<'a, E> {
         }
         let blank = self.blank;
         let table = self.table;
-        for &(mv, to) in table.moves[blank].iter().flatten() {
+        let mut ahead = [E::Ahead::default(); 4];
+        for (&(mv, to), ahead) in table.moves[blank].iter().flatten().zip(&mut ahead) {
+            if E::LOOKS_AHEAD && table.pruner.step(state, mv).is_some() {
+                let to = to as usize;
+                let tile = self.board.slide(blank, to);
+                *ahead = self.estimate.look_ahead(&self.board, tile);
+                self.board.unslide(blank, to, tile);
+            }
+        }
+        for (&(mv, to), &ahead) in table.moves[blank].iter().flatten().zip(&ahead) {
             let Some(next_state) = table.pruner.step(state, mv) else {
                 continue;
             };
@@ -72,7 +81,7 @@ impl<'a, E: Estimate> Runner<'a, E> {
             self.blank = to;
             let (child, h) =
                 self.estimate
-                    .step_within(&node, &self.board, tile, to, blank, bound - g - 1);
+                    .step_ahead(&node, &self.board, tile, to, blank, bound - g - 1, ahead);
             let f = g + 1 + h;
             if f <= bound {
                 self.path.push(mv);

@@ -51,6 +51,8 @@ impl<'a, E: Estimate> Weighted<'a, E> {
 
 impl<E: Estimate> Estimate for Weighted<'_, E> {
     type Node = E::Node;
+    type Ahead = E::Ahead;
+    const LOOKS_AHEAD: bool = E::LOOKS_AHEAD;
 
     fn init(&self, board: &FastBoard) -> E::Node {
         self.inner.init(board)
@@ -69,6 +71,19 @@ impl<E: Estimate> Estimate for Weighted<'_, E> {
         to: usize,
         limit: u32,
     ) -> (E::Node, u32) {
+        self.step_ahead(node, board, tile, from, to, limit, E::Ahead::default())
+    }
+
+    fn step_ahead(
+        &self,
+        node: &E::Node,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+        ahead: E::Ahead,
+    ) -> (E::Node, u32) {
         // The inner estimate may stop early past its own limit, leaving the node
         // incomplete: such a child must be cut off, whatever its rounded weight.
         let inner_limit =
@@ -76,12 +91,16 @@ impl<E: Estimate> Estimate for Weighted<'_, E> {
                 .unwrap_or(u32::MAX);
         let (next, value) = self
             .inner
-            .step_within(node, board, tile, from, to, inner_limit);
+            .step_ahead(node, board, tile, from, to, inner_limit, ahead);
         if value > inner_limit {
             (next, self.scaled(value).max(limit.saturating_add(1)))
         } else {
             (next, self.scaled(value))
         }
+    }
+
+    fn look_ahead(&self, board: &FastBoard, tile: u8) -> E::Ahead {
+        self.inner.look_ahead(board, tile)
     }
 
     fn value(&self, node: &E::Node) -> u32 {

@@ -15,6 +15,7 @@
 use crate::fast_idastar::{Estimate, FastBoard, MAX_FAST_CELLS};
 use crate::puzzle::rank::PartialRank;
 use crate::tables::partition::MAX_GROUPS;
+use crate::util::prefetch::prefetch;
 
 use super::database::PatternDatabase;
 use super::group_table::{TableIndex, PAYLOAD_HEADER};
@@ -42,13 +43,21 @@ struct ClassicTable<'a> {
     nibbles: bool,
 }
 
+/// What [`ClassicEstimate`] finds of a child ahead: the ranks of the entries it will
+/// read, on the board and on its mirror image.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClassicAhead {
+    direct: Option<u64>,
+    mirror: Option<u64>,
+}
+
 /// No table of the partition holds the tile.
 const NO_GROUP: u8 = u8::MAX;
 
 /// Node data of the search with one partition of classic tables (see
 /// [`PatternDatabase::search`]): the Manhattan total, and each group's entry and their
 /// sum, on the board and on its mirror image.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClassicNode {
     md: u16,
     sums: [u16; 2],
@@ -90,6 +99,60 @@ impl<'a> ClassicEstimate<'a> {
         })
     }
 
+    /// The step of [`Estimate::step_within`], reading the entries at the ranks found
+    /// ahead where there are some.
+    #[inline(always)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "step_within's, and what was found ahead"
+    )]
+    fn step_found(
+        &self,
+        node: &ClassicNode,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+        ahead: ClassicAhead,
+    ) -> (ClassicNode, u32) {
+        let mut next = *node;
+        next.md = self.db.manhattan().step(node.md, tile, from, to);
+        // Wrapping: only a table not written by this program (checksummed, yet wrong)
+        // could take a sum below zero, and that must not panic.
+        let j = self.group_of[0][usize::from(tile)];
+        if j != NO_GROUP {
+            let j = usize::from(j);
+            let entry = match ahead.direct {
+                Some(rank) => self.tables[j].entry(rank),
+                None => self.direct_entry(j, &board.pos),
+            };
+            next.sums[0] = next.sums[0]
+                .wrapping_add(u16::from(entry))
+                .wrapping_sub(u16::from(node.entries[0][j]));
+            next.entries[0][j] = entry;
+        }
+        let direct = u32::from(next.md) + 2 * u32::from(next.sums[0]);
+        if direct > limit {
+            return (next, direct);
+        }
+        if let Some(mirror) = self.mirror {
+            let j = self.group_of[1][usize::from(tile)];
+            if j != NO_GROUP {
+                let j = usize::from(j);
+                let entry = match ahead.mirror {
+                    Some(rank) => self.tables[j].entry(rank),
+                    None => self.mirror_entry(mirror, j, &board.pos),
+                };
+                next.sums[1] = next.sums[1]
+                    .wrapping_add(u16::from(entry))
+                    .wrapping_sub(u16::from(node.entries[1][j]));
+                next.entries[1][j] = entry;
+            }
+        }
+        (next, self.value(&next))
+    }
+
     /// The entry of table `j` for the board.
     #[inline(always)]
     fn direct_entry(&self, j: usize, pos: &[u8; MAX_FAST_CELLS]) -> u8 {
@@ -122,6 +185,13 @@ impl<'a> ClassicEstimate<'a> {
 }
 
 impl ClassicTable<'_> {
+    /// Hints that the entry at `rank` will be read soon.
+    #[inline(always)]
+    fn prefetch(&self, rank: u64) {
+        let byte = if self.nibbles { rank >> 1 } else { rank };
+        prefetch(self.entries, byte as usize);
+    }
+
     /// The entry at `rank`.
     #[inline(always)]
     fn entry(&self, rank: u64) -> u8 {
@@ -135,6 +205,55 @@ impl ClassicTable<'_> {
 
 impl Estimate for ClassicEstimate<'_> {
     type Node = ClassicNode;
+    type Ahead = ClassicAhead;
+    const LOOKS_AHEAD: bool = true;
+
+    /// Both orientations' ranks, each entry asked for: the mirror's too, though a child
+    /// cut off by its direct entry never reads it. On the 80-move positions (two
+    /// threads) that took the search from 10.4 to 9.7 s; the direct entry's alone took
+    /// off nothing, and asking without keeping the ranks made it slower.
+    #[inline(always)]
+    fn look_ahead(&self, board: &FastBoard, tile: u8) -> ClassicAhead {
+        let mut ahead = ClassicAhead::default();
+        let j = self.group_of[0][usize::from(tile)];
+        if j != NO_GROUP {
+            let table = &self.tables[usize::from(j)];
+            let rank = table
+                .ranker
+                .rank(table.tiles.iter().map(|&t| board.pos[usize::from(t)]));
+            table.prefetch(rank);
+            ahead.direct = Some(rank);
+        }
+        if let Some(mirror) = self.mirror {
+            let j = self.group_of[1][usize::from(tile)];
+            if j != NO_GROUP {
+                let table = &self.tables[usize::from(j)];
+                let rank = table.ranker.rank(
+                    table
+                        .mirror_tiles
+                        .iter()
+                        .map(|&t| mirror[usize::from(board.pos[usize::from(t)])]),
+                );
+                table.prefetch(rank);
+                ahead.mirror = Some(rank);
+            }
+        }
+        ahead
+    }
+
+    #[inline(always)]
+    fn step_ahead(
+        &self,
+        node: &ClassicNode,
+        board: &FastBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+        ahead: ClassicAhead,
+    ) -> (ClassicNode, u32) {
+        self.step_found(node, board, tile, from, to, limit, ahead)
+    }
 
     fn init(&self, board: &FastBoard) -> ClassicNode {
         let mut node = ClassicNode {
@@ -180,35 +299,7 @@ impl Estimate for ClassicEstimate<'_> {
         to: usize,
         limit: u32,
     ) -> (ClassicNode, u32) {
-        let mut next = *node;
-        next.md = self.db.manhattan().step(node.md, tile, from, to);
-        // Wrapping: only a table not written by this program (checksummed, yet wrong)
-        // could take a sum below zero, and that must not panic.
-        let j = self.group_of[0][usize::from(tile)];
-        if j != NO_GROUP {
-            let j = usize::from(j);
-            let entry = self.direct_entry(j, &board.pos);
-            next.sums[0] = next.sums[0]
-                .wrapping_add(u16::from(entry))
-                .wrapping_sub(u16::from(node.entries[0][j]));
-            next.entries[0][j] = entry;
-        }
-        let direct = u32::from(next.md) + 2 * u32::from(next.sums[0]);
-        if direct > limit {
-            return (next, direct);
-        }
-        if let Some(mirror) = self.mirror {
-            let j = self.group_of[1][usize::from(tile)];
-            if j != NO_GROUP {
-                let j = usize::from(j);
-                let entry = self.mirror_entry(mirror, j, &board.pos);
-                next.sums[1] = next.sums[1]
-                    .wrapping_add(u16::from(entry))
-                    .wrapping_sub(u16::from(node.entries[1][j]));
-                next.entries[1][j] = entry;
-            }
-        }
-        (next, self.value(&next))
+        self.step_found(node, board, tile, from, to, limit, ClassicAhead::default())
     }
 
     #[inline(always)]
@@ -223,5 +314,71 @@ impl Estimate for ClassicEstimate<'_> {
 
     fn name(&self) -> String {
         self.db.name()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdb::{parse_groups, PartitionSet};
+    use crate::puzzle::board::{Board, Move, Size};
+    use crate::puzzle::random::random_board;
+    use crate::util::progress::Silent;
+    use rand::{Rng, SeedableRng};
+
+    /// A child stepped to with the ranks looked up ahead is the child stepped to without
+    /// them: the same node and estimate under every limit, on the board and its mirror,
+    /// along random walks.
+    #[test]
+    fn looking_ahead_changes_no_step() {
+        let centre = crate::parse_board("123804765", None).unwrap();
+        let fifteen = Board::goal(Size::square(4).unwrap());
+        let mut reflected = 0;
+        for (goal, spec) in [
+            (centre, "4-4"),
+            (fifteen.clone(), "5-5-5"),
+            (fifteen, "6-6-3"),
+        ] {
+            let groups = parse_groups(spec, &goal).unwrap();
+            let db = PatternDatabase::build(&goal, &PartitionSet::classic(groups), &Silent);
+            reflected += usize::from(db.reflects());
+            let estimate = ClassicEstimate::of(&db).expect("one classic partition");
+            let mut rng = rand::rngs::StdRng::seed_from_u64(45);
+            let mut board = random_board(&goal, &mut rng);
+            let mut node = estimate.init(&FastBoard::new(&board));
+            for _ in 0..3_000 {
+                let blank = board.blank();
+                let h = estimate.value(&node);
+                for mv in Move::ALL {
+                    let Some(to) = board.size().step(blank, mv) else {
+                        continue;
+                    };
+                    let tile = board.tile_at(to) as u8;
+                    let mut child = board.clone();
+                    child.apply(mv);
+                    let fast = FastBoard::new(&child);
+                    let ahead = estimate.look_ahead(&fast, tile);
+                    for limit in [0, h.saturating_sub(2), h, h + 2, u32::MAX] {
+                        assert_eq!(
+                            estimate.step_ahead(&node, &fast, tile, to, blank, limit, ahead),
+                            estimate.step_within(&node, &fast, tile, to, blank, limit),
+                            "{spec}: {board}, the blank moving {mv:?}, limit {limit}"
+                        );
+                    }
+                }
+                let moves: Vec<Move> = Move::ALL
+                    .into_iter()
+                    .filter(|&mv| board.size().step(blank, mv).is_some())
+                    .collect();
+                let mv = moves[rng.gen_range(0..moves.len())];
+                let to = board.size().step(blank, mv).unwrap();
+                let tile = board.tile_at(to) as u8;
+                board.apply(mv);
+                let fast = FastBoard::new(&board);
+                node = estimate.step(&node, &fast, tile, to, blank);
+                assert_eq!(node, estimate.init(&fast), "{spec}: the walk's node");
+            }
+        }
+        assert!(reflected >= 2, "the mirror's lookups were tested");
     }
 }

@@ -206,6 +206,7 @@ impl PatternDatabase {
 
 impl Estimate for PatternDatabase {
     type Node = PdbNode;
+    type Ahead = ();
 
     fn init(&self, board: &FastBoard) -> PdbNode {
         let mut node = PdbNode {

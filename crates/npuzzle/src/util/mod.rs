@@ -1,6 +1,7 @@
 //! Shared utilities every band may use: stopping work from outside, whose fault an error
-//! is, memory budgets, process-wide stores, counts written with nouns, progress callbacks,
-//! proportions estimated from draws, lower bounds a search proves.
+//! is, memory budgets, memory asked for ahead of a read, process-wide stores, counts
+//! written with nouns, progress callbacks, proportions estimated from draws, lower bounds
+//! a search proves.
 //!
 //! ```
 //! use npuzzle::util::{cancel::CancelToken, plural::counted};
@@ -19,6 +20,7 @@ pub mod freeing;
 pub mod memory;
 pub(crate) mod per_process;
 pub mod plural;
+pub mod prefetch;
 pub mod progress;
 pub mod proportion;
 pub mod proven_bound;
