@@ -37,6 +37,7 @@ use std::ops::Deref;
 use crate::puzzle::board::{Board, Size};
 use crate::tables::cache::{Cache, CacheError, Origin, Table};
 use crate::util::cancel::CancelToken;
+use crate::util::prefetch::prefetch;
 use crate::util::progress::Progress;
 
 use colour_rank::{ColourRank, Packed, MAX_CELLS, MAX_COLOURS};
@@ -484,6 +485,16 @@ impl MultiTileDatabase {
     #[inline]
     pub fn plain_value(&self, state: &ColourState) -> u32 {
         u32::from(self.entries[self.rank.rank(state.plain) as usize])
+    }
+
+    /// Asks the memory for the state's entries (the board's, and its transpose's on a
+    /// square board), which a search will read soon: see [`crate::util::prefetch`].
+    #[inline]
+    pub fn prefetch(&self, state: &ColourState) {
+        prefetch(&self.entries, self.rank.rank(state.plain) as usize);
+        if self.transposed_colour.is_some() {
+            prefetch(&self.entries, self.rank.rank(state.transposed) as usize);
+        }
     }
 
     /// The entry of the transposed board (0 on a board that is not square).
