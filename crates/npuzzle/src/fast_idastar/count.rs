@@ -8,13 +8,28 @@
 //! shortest, and so is each of its prefixes: a board `k` moves along one is `k` moves
 //! from the start, on every shortest path through it. So the paths on from a board
 //! depend only on the board, and a memo of board → (moves from the start, paths on)
-//! counts each board's subtree once; reached again at more moves it lies on no shortest
-//! path, and is cut at once.
+//! counts a kept board's subtree once; reached again at more moves it lies on no
+//! shortest path, and is cut at once. Only boards at least `MEMO_LEFT` moves from the
+//! end whose subtrees took `MEMO_WORK` expansions are kept: the rest are counted again
+//! where met again, which costs less than keeping them all.
 
 use crate::puzzle::board::{Board, Move};
 use crate::search::{Budget, FastHashMap, Limits, NodeMap, Outcome, Stats};
 
 use super::{Estimate, FastBoard, Uncounted};
+
+/// The fewest moves left for a board to be looked up in the memo and kept there.
+/// Keeping every board (as before) made the memo the count's limit: on the first
+/// 80-move position it filled half the memory (an entry for each of more than a hundred
+/// million boards) and the count had not ended after 10 minutes, where with no memo at
+/// all it ended in 70 s (252 million expansions; a path is one of few to its boards so
+/// far from the start). Boards near the goal have small subtrees, cheaper to count
+/// again than to look up.
+const MEMO_LEFT: u32 = 8;
+
+/// The fewest expansions of a board's subtree for its count to be kept: a small one is
+/// counted again if it is met again.
+const MEMO_WORK: u64 = 64;
 
 /// What a memo entry holds beside its key: the moves from the start the board was first
 /// reached at, and the shortest paths from there on.
@@ -24,9 +39,10 @@ type Memo = FastHashMap<u128, (u32, u128)>;
 /// goal `estimate` was made for, pruned by `estimate` (admissible: it prunes no path of
 /// `length` moves). With `length` the optimal length, the number of optimal solutions.
 /// `length` must be the optimal length: the memo relies on every path counted being a
-/// shortest one. The memo keeps boards of at most 25 cells (five bits a cell in 128)
-/// while it fits `limits` (nodes held, the memory budget); past that the count goes on
-/// without storing more, correct but slower. `limits` also bound expansions and time.
+/// shortest one. The memo keeps boards of at most 25 cells (five bits a cell in 128),
+/// those far from the end with large subtrees (see the module docs), while it fits
+/// `limits` (nodes held, the memory budget); past that the count goes on without storing
+/// more, correct but slower. `limits` also bound expansions and time.
 ///
 /// ```
 /// use npuzzle::fast_idastar::{count_paths, LinearConflict};
@@ -120,7 +136,10 @@ impl<E: Estimate> Counter<'_, E> {
         if g == self.length {
             return Ok(u128::from(self.estimate.is_goal(&node)));
         }
-        if self.bits.is_some() {
+        // Only boards with moves enough left to have large subtrees are looked up and
+        // kept, and only those whose subtree was large: see `MEMO_LEFT`.
+        let memo = self.bits.is_some() && self.length - g >= MEMO_LEFT;
+        if memo {
             match self.memo.get(&self.key) {
                 Some(&(first, paths)) if first == g => return Ok(paths),
                 // Reached in fewer moves before: no shortest path passes here now.
@@ -129,6 +148,7 @@ impl<E: Estimate> Counter<'_, E> {
             }
         }
         self.budget.expand().map_err(Uncounted::GaveUp)?;
+        let expanded_before = self.budget.expanded();
         let blank = self.blank;
         let mut total: u128 = 0;
         for i in 0..self.moves[blank].len() {
@@ -159,7 +179,7 @@ impl<E: Estimate> Counter<'_, E> {
             self.blank = blank;
             total = total.checked_add(below?).ok_or(Uncounted::TooMany)?;
         }
-        if self.bits.is_some() {
+        if memo && self.budget.expanded() - expanded_before >= MEMO_WORK {
             self.remember(g, total);
         }
         Ok(total)

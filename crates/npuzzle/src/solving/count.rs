@@ -250,6 +250,7 @@ mod tests {
         let db = pdb::registry::shared(&cache, &goal, &set, &Limits::NONE, &Silent)
             .unwrap()
             .db;
+        let mut memo_used = 0;
         for board in boards {
             let (distance, paths) = expected[board];
             let length = distance as u32;
@@ -257,9 +258,13 @@ mod tests {
                 let (count, stats) = fast_idastar::count_paths(board, &estimate, length, limits);
                 assert_eq!(count, Ok(paths), "{board}");
                 assert!(stats.peak_bytes <= 4096 || limits.max_bytes.is_none());
+                memo_used += usize::from(limits.max_bytes.is_none() && stats.peak_bytes > 0);
             }
             assert_eq!(db.count_paths(board, length, &Limits::NONE).0, Ok(paths));
         }
+        // The memo keeps only boards far from the goal with large subtrees: the
+        // hardest boards have some, so both ways of counting were checked.
+        assert!(memo_used >= 2, "the memo was used on {memo_used} boards");
     }
 
     /// The number of move sequences of exactly `length` moves from `board` to `goal`, by
