@@ -150,8 +150,21 @@ impl<E: Estimate> Counter<'_, E> {
         self.budget.expand().map_err(Uncounted::GaveUp)?;
         let expanded_before = self.budget.expanded();
         let blank = self.blank;
+        // Every child's lookups found and asked for before the first is stepped to, as
+        // the search does (`Estimate::look_ahead`).
+        let mut ahead = [E::Ahead::default(); 4];
+        if E::LOOKS_AHEAD {
+            for (i, &(mv, to)) in self.moves[blank].iter().enumerate() {
+                if last.is_none_or(|l| l.inverse() != mv) {
+                    let tile = self.board.slide(blank, to);
+                    ahead[i] = self.estimate.look_ahead(&self.board, tile);
+                    self.board.unslide(blank, to, tile);
+                }
+            }
+        }
         let mut total: u128 = 0;
-        for i in 0..self.moves[blank].len() {
+        let children = self.moves[blank].len();
+        for (i, &found) in ahead.iter().enumerate().take(children) {
             let (mv, to) = self.moves[blank][i];
             if last.is_some_and(|l| l.inverse() == mv) {
                 continue;
@@ -164,9 +177,9 @@ impl<E: Estimate> Counter<'_, E> {
                 self.key = self.key - shift(to, bits) + shift(blank, bits);
             }
             let left = self.length - g - 1;
-            let (child, h) = self
-                .estimate
-                .step_within(&node, &self.board, tile, to, blank, left);
+            let (child, h) =
+                self.estimate
+                    .step_ahead(&node, &self.board, tile, to, blank, left, found);
             let below = if h <= left {
                 self.paths(g + 1, child, Some(mv))
             } else {
