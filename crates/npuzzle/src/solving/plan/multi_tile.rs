@@ -434,8 +434,9 @@ pub struct ColouredTable {
 /// use npuzzle::{Board, Size};
 ///
 /// let fifteen = coloured_tables(&Board::goal(Size::square(4)?));
-/// assert_eq!(fifteen.len(), 3);
-/// assert!(!fifteen[2].built_by_solve); // the five-colour table: built when asked
+/// assert_eq!(fifteen.len(), 4);
+/// assert!(!fifteen[2].built_by_solve); // the five-colour tables: built when asked
+/// assert!(!fifteen[3].built_by_solve);
 /// assert!(coloured_tables(&Board::goal(Size::new(6, 2)?)).is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -460,6 +461,11 @@ pub fn coloured_tables(goal: &Board) -> Vec<ColouredTable> {
             table(
                 Colouring::fifteen_fine(),
                 "five-colour multi-tile database",
+                false,
+            ),
+            table(
+                Colouring::fifteen_blocks(),
+                "five-block multi-tile database",
                 false,
             ),
         ],
