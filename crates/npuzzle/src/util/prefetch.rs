@@ -12,18 +12,18 @@
 //! assert_eq!(table[12_345], 7);
 //! ```
 
-/// Hints that `items[index]` will be read soon. Does nothing where `index` is outside
-/// `items`, or on processors without a prefetch instruction the build targets.
+/// Hints that `bytes[index]` will be read soon. Does nothing where `index` is outside
+/// `bytes`, or on processors without a prefetch instruction the build targets.
 #[inline]
 #[allow(unsafe_code)]
-pub fn prefetch<T>(items: &[T], index: usize) {
-    let Some(byte) = items.get(index) else {
+pub fn prefetch(bytes: &[u8], index: usize) {
+    let Some(byte) = bytes.get(index) else {
         return;
     };
     #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: a prefetch reads nothing and cannot fault; the address is inside `items`.
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is inside `bytes`.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>()) };
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]

@@ -6,10 +6,9 @@ use rayon::prelude::*;
 
 use crate::puzzle::board::{Move, Size};
 use crate::util::cancel::CancelToken;
-use crate::util::prefetch::prefetch;
 use crate::util::progress::Progress;
 
-use super::colour_rank::{ColourRank, Packed, MAX_CELLS};
+use super::colour_rank::{ColourRank, Packed};
 
 /// Not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -117,18 +116,8 @@ fn distances_sweeping(
                             if entry.load(Relaxed) != depth {
                                 continue;
                             }
-                            // Every neighbour's entry is asked of the memory before
-                            // the first is read, so that their misses overlap.
-                            let mut ranks = [0usize; MAX_CELLS];
-                            let mut count = 0;
                             jumps(size, arrangement(), |next| {
-                                let at = rank.rank(next) as usize;
-                                prefetch(&table, at);
-                                ranks[count] = at;
-                                count += 1;
-                            });
-                            for &at in &ranks[..count] {
-                                let slot = &table[at];
+                                let slot = &table[rank.rank(next) as usize];
                                 if slot.load(Relaxed) == UNSEEN
                                     && slot
                                         .compare_exchange(UNSEEN, depth + 1, Relaxed, Relaxed)
@@ -136,7 +125,7 @@ fn distances_sweeping(
                                 {
                                     fresh += 1;
                                 }
-                            }
+                            });
                         }
                         Sweep::Backward => {
                             if entry.load(Relaxed) != UNSEEN {
