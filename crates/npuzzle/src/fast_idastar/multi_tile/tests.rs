@@ -175,10 +175,29 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
     );
     let five = Arc::new(MultiTileDatabase::build(five.unwrap(), &Silent, None).unwrap());
     assert_eq!(five.entries(), 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 8);
+    // And a second five-colour one, read fourth as the 15-puzzle's blocks are.
+    let blocks = Colouring::new(
+        size,
+        &[vec![1, 4], vec![2, 3], vec![5, 8], vec![6], vec![7]],
+    );
+    let blocks = Arc::new(MultiTileDatabase::build(blocks.unwrap(), &Silent, None).unwrap());
     let one = vec![Arc::clone(&database)];
     let two = vec![Arc::clone(&other), Arc::clone(&database)];
     let three = vec![Arc::clone(&other), Arc::clone(&database), Arc::clone(&five)];
-    for (databases, walking) in [(&one, false), (&one, true), (&two, false), (&three, false)] {
+    let four = vec![
+        Arc::clone(&other),
+        Arc::clone(&database),
+        Arc::clone(&five),
+        Arc::clone(&blocks),
+    ];
+    let cases = [
+        (&one, false),
+        (&one, true),
+        (&two, false),
+        (&three, false),
+        (&four, false),
+    ];
+    for (databases, walking) in cases {
         let estimate = ColouredEstimate::new(databases, &goal, walking).unwrap();
         let mut informative = 0;
         for (cells, &d) in &distance {
@@ -190,29 +209,40 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         check(&goal, &estimate, &distance, 29, 211);
     }
     // Databases together are the largest of each alone, and above the others somewhere.
-    let [all, both, first, second, third] = [
+    let [every, all, both, first, second, third, fourth] = [
+        four,
         three,
         two.clone(),
         vec![other],
         one.clone(),
         vec![Arc::clone(&five)],
+        vec![Arc::clone(&blocks)],
     ]
     .map(|databases| ColouredEstimate::new(&databases, &goal, false).unwrap());
-    let (mut above, mut third_above) = (0, 0);
+    let (mut above, mut third_above, mut fourth_above) = (0, 0, 0);
     for cells in distance.keys() {
         let value = |estimate: &ColouredEstimate| estimate.value(&estimate.init(cells));
         let (h, h1, h2, h3) = (value(&both), value(&first), value(&second), value(&third));
+        let h4 = value(&fourth);
         assert_eq!(h, h1.max(h2), "{cells:?}");
         assert_eq!(value(&all), h.max(h3), "{cells:?}");
+        assert_eq!(value(&every), h.max(h3).max(h4), "{cells:?}");
         above += u32::from(h > h2);
         third_above += u32::from(h3 > h);
+        fourth_above += u32::from(h4 > h.max(h3));
     }
-    assert!(above > 0 && third_above > 0);
+    assert!(above > 0 && third_above > 0 && fourth_above > 0);
     let blank_first = Board::blank_first_goal(size);
     assert!(ColouredEstimate::new(&one, &blank_first, false).is_none());
     assert!(ColouredEstimate::new(&[], &goal, false).is_none());
-    let four = [Arc::clone(&database), Arc::clone(&database), five, database];
-    assert!(ColouredEstimate::new(&four, &goal, false).is_none());
+    let five = [
+        Arc::clone(&database),
+        Arc::clone(&database),
+        five,
+        blocks,
+        database,
+    ];
+    assert!(ColouredEstimate::new(&five, &goal, false).is_none());
 }
 
 #[test]

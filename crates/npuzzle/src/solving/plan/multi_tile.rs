@@ -22,12 +22,12 @@
 //!    (goal blank in the last cell) by two coloured multi-tile databases, a small one
 //!    read first and a large one ([`Colouring::fifteen_small`], [`Colouring::fifteen`];
 //!    [`Colouring::five_by_three_small`], [`Colouring::five_by_three`], with the walking
-//!    distance beside them) — loaded from the cache, or built there first (about a
-//!    minute for the 15-puzzle's, 10 s for the 5x3 board's, once) where building is
-//!    allowed — and by the walking distance elsewhere. On the 15-puzzle a third, the
-//!    five-colour [`Colouring::fifteen_fine`], is read after them once it is cached
-//!    (2.7 GB: only `npuzzle pdb build --metric mtm best` builds it; see
-//!    [`coloured_tables`]).
+//!    distance beside them) — loaded from the cache, or built there first (about 10 s
+//!    for the 15-puzzle's, 3 s for the 5x3 board's, once) where building is allowed —
+//!    and by the walking distance elsewhere. On the 15-puzzle two more, the five-colour
+//!    [`Colouring::fifteen_fine`] and [`Colouring::fifteen_blocks`], are read after them
+//!    once each is cached (2.7 GB each: only `npuzzle pdb build --metric mtm best`
+//!    builds them; see [`coloured_tables`]).
 //! 3. Other boards of at most 16 cells (7x2, 8x2 and their transposes): IDA*.
 //! 4. Larger boards: the constructive method, its answer counted in the multi-tile
 //!    metric and not optimal, with the advice that a time limit would shorten it; with
@@ -416,8 +416,8 @@ pub struct ColouredTable {
     /// How reports name it (`small multi-tile database`).
     pub name: &'static str,
     /// Whether a solve that may build tables builds it when it is missing. The
-    /// 15-puzzle's five-colour table (2.7 GB, minutes to build) is read only once
-    /// cached: `npuzzle pdb build --metric mtm best` builds it.
+    /// 15-puzzle's five-colour tables (2.7 GB each, minutes to build) are read only once
+    /// cached: `npuzzle pdb build --metric mtm best` builds them.
     pub built_by_solve: bool,
 }
 
@@ -425,9 +425,9 @@ pub struct ColouredTable {
 /// reads them (the small one first: it stays in the processor's cache), for a goal
 /// with the blank last (others are read through [`Board::relabeled`]): on the
 /// 15-puzzle [`Colouring::fifteen_small`], [`Colouring::fifteen`] and, once cached,
-/// [`Colouring::fifteen_fine`]; on the 5x3 board [`Colouring::five_by_three_small`] and
-/// [`Colouring::five_by_three`]. Empty for other goals, which the walking distance
-/// guides.
+/// [`Colouring::fifteen_fine`] and [`Colouring::fifteen_blocks`]; on the 5x3 board
+/// [`Colouring::five_by_three_small`] and [`Colouring::five_by_three`]. Empty for other
+/// goals, which the walking distance guides.
 ///
 /// ```
 /// use npuzzle::solving::plan::coloured_tables;
@@ -484,9 +484,9 @@ pub fn coloured_tables(goal: &Board) -> Vec<ColouredTable> {
 }
 
 /// Entries a second the coloured databases build at on two cores, rounded down: the
-/// 151 MB one took 23 s and the 2.7 GB one 430 s on the shared machine with nothing else
-/// running (6.3 million a second), the 151 MB one 47-57 s under load.
-const BUILT_PER_SECOND: u64 = 5_000_000;
+/// 151 MB one took 7.9 s on the shared machine with nothing else running (19 million a
+/// second), a 2.7 GB one 186 s beside another process's two threads (14 million).
+const BUILT_PER_SECOND: u64 = 12_000_000;
 
 /// The line said before `colouring`'s database is built into `path`: its size and about
 /// how long it takes, so that a minute's wait has a reason even under `--quiet`.

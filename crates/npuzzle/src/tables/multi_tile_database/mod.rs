@@ -127,7 +127,7 @@ impl Colouring {
     /// five colours of three tiles, the first three of each of the top three rows (`1 2
     /// 3`, `5 6 7`, `9 10 11`), the right column's `4 8 12` and the bottom row's `13 14
     /// 15`; its transposed entry reads the same by columns. A table of
-    /// 16!/(1!3!3!3!3!3!) = 2,690,688,000 entries (2.7 GB), built in about seven
+    /// 16!/(1!3!3!3!3!3!) = 2,690,688,000 entries (2.7 GB), built in about three
     /// minutes on two cores and only when asked (`npuzzle pdb build --metric mtm best`).
     /// It crosses [`Colouring::fifteen`]'s blocks: on three of the 43-move antipodes IDA*
     /// generated 0.87 billion nodes with the three tables where the small and large ones
@@ -154,7 +154,7 @@ impl Colouring {
     /// where both are cached: five colours of blocks, `1 2 5`, `3 4 8`, `9 13 14`, `6 7
     /// 10` and `11 12 15`. Transposed, the blocks of the corners and the centre map to
     /// themselves and the top right's to the bottom left's. A table of 2,690,688,000
-    /// entries (2.7 GB), built in about seven minutes on two cores and only when asked
+    /// entries (2.7 GB), built in about three minutes on two cores and only when asked
     /// (`npuzzle pdb build --metric mtm best`). It crosses the fine colouring's rows as
     /// that one crosses [`Colouring::fifteen`]'s blocks: on three of the 43-move
     /// antipodes IDA* generated 0.38 billion nodes with the four tables where the other
