@@ -668,6 +668,7 @@ mod tests {
         let goal = Board::goal(Size::square(4).unwrap());
         let options = SolveOptions {
             metric: Metric::MultiTile,
+            cache: Some(crate::tables::cache::scratch()),
             ..SolveOptions::default()
         };
         assert!(matches!(

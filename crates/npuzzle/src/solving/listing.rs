@@ -277,6 +277,7 @@ mod tests {
         SolveOptions {
             metric,
             list: Some(ListRequest { within, limit }),
+            cache: Some(crate::tables::cache::scratch()),
             ..SolveOptions::default()
         }
     }

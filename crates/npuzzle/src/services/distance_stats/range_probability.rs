@@ -281,14 +281,18 @@ mod tests {
         let size = Size::new(3, 5).unwrap();
         let mut ask = request(size, "..50", false);
         ask.sampling.samples = 5;
-        let exact = range_probability(&ask, &SolveOptions::default(), &Silent).unwrap();
+        let options = SolveOptions {
+            cache: Some(crate::tables::cache::scratch()),
+            ..SolveOptions::default()
+        };
+        let exact = range_probability(&ask, &options, &Silent).unwrap();
         let Estimate::Exact { boards, states, .. } = exact.estimate else {
             panic!("exact: {exact:?}")
         };
         assert_eq!(states, 653_837_184_000);
         assert!((exact.probability - boards as f64 / states as f64).abs() < 1e-15);
         ask.force_sampling = true;
-        let answer = range_probability(&ask, &SolveOptions::default(), &Silent).unwrap();
+        let answer = range_probability(&ask, &options, &Silent).unwrap();
         let Estimate::Sampled { proportion, .. } = answer.estimate else {
             panic!("sampled: {answer:?}")
         };

@@ -342,6 +342,15 @@ impl Cache {
     }
 }
 
+/// A cache in a temporary directory, one for the whole test process: tests that build
+/// tables must not write them into the user's cache ([`Cache::from_env`]), nor read
+/// what is there.
+#[cfg(test)]
+pub(crate) fn scratch() -> Cache {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    Cache::new(DIR.get_or_init(|| tempfile::tempdir().unwrap()).path())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
