@@ -43,9 +43,15 @@ pub(crate) const UNBOUNDED: Fit = (MAX_WORD_LENGTH, MAX_WORD_LENGTH);
 /// order's move `i`, or [`REFUSED`]. State 0 is the start: no moves made yet.
 pub(crate) fn machine(order: Steps, length: usize, fit: Fit) -> Vec<[u32; 4]> {
     let words = forbidden_words(order, length, fit);
-    let (goto, ends) = automaton(&words);
-    goto.iter()
-        .map(|row| row.map(|t| if ends[t as usize] { REFUSED } else { t }))
+    let (goto, ends) = automaton(words.iter().map(|w| w.indices()), 4);
+    goto.chunks_exact(4)
+        .map(|row| {
+            let mut next = [0; 4];
+            for (n, &t) in next.iter_mut().zip(row) {
+                *n = if ends[t as usize] { REFUSED } else { t };
+            }
+            next
+        })
         .collect()
 }
 
@@ -79,7 +85,7 @@ impl Word {
 /// The rectangle of cells a string's blank visits: lowest and highest column, lowest and
 /// highest row, relative to where it starts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Extent {
+pub(crate) struct Extent {
     columns: (i8, i8),
     rows: (i8, i8),
 }
@@ -87,12 +93,17 @@ struct Extent {
 impl Extent {
     /// The rectangle `word`'s blank visits.
     fn of(order: Steps, word: Word) -> Extent {
+        Extent::of_steps(order, word.indices())
+    }
+
+    /// The rectangle the blank visits making the moves `indices` (in `order`).
+    pub(crate) fn of_steps(order: Steps, indices: impl Iterator<Item = usize>) -> Extent {
         let (mut column, mut row) = (0i8, 0i8);
         let mut extent = Extent {
             columns: (0, 0),
             rows: (0, 0),
         };
-        for index in word.indices() {
+        for index in indices {
             let (dc, dr) = order[index];
             column += dc;
             row += dr;
@@ -103,7 +114,7 @@ impl Extent {
     }
 
     /// Whether a board of `fit` holds the rectangle.
-    fn fits(self, fit: Fit) -> bool {
+    pub(crate) fn fits(self, fit: Fit) -> bool {
         (self.columns.1 - self.columns.0) as usize <= fit.0
             && (self.rows.1 - self.rows.0) as usize <= fit.1
     }
@@ -119,7 +130,7 @@ impl Extent {
 /// The effect of a string: the cells whose content it changes, sorted, each with the
 /// place among them of the cell its new content started on (the blank's start standing
 /// for the blank), 14 bits an entry, four entries a word; unused entries are all ones.
-type Effect = [u64; 4];
+pub(crate) type Effect = [u64; 4];
 
 /// The words of a bit set over the grid [`Player`] plays on.
 const GRID_WORDS: usize = ((2 * MAX_WORD_LENGTH + 3) * (2 * MAX_WORD_LENGTH + 3)).div_ceil(64);
@@ -128,14 +139,14 @@ const GRID_WORDS: usize = ((2 * MAX_WORD_LENGTH + 3) * (2 * MAX_WORD_LENGTH + 3)
 const NO_ENTRY: u64 = (1 << 14) - 1;
 
 /// Plays strings on a grid the blank cannot leave in [`MAX_WORD_LENGTH`] moves.
-struct Player {
+pub(crate) struct Player {
     side: usize,
     contents: Vec<u16>,
     order: Steps,
 }
 
 impl Player {
-    fn new(order: Steps) -> Player {
+    pub(crate) fn new(order: Steps) -> Player {
         let side = 2 * MAX_WORD_LENGTH + 3;
         Player {
             side,
@@ -157,6 +168,12 @@ impl Player {
 
     /// The effect and extent of `word`, leaving the grid as it found it.
     fn play(&mut self, word: Word) -> (Effect, Extent) {
+        (self.effect(word.indices()), Extent::of(self.order, word))
+    }
+
+    /// The effect of the moves `indices` (in the order), leaving the grid as it found
+    /// it: at most 16 cells may change, so the blank must keep inside 16 cells.
+    pub(crate) fn effect(&mut self, indices: impl Iterator<Item = usize>) -> Effect {
         let side = self.side as isize;
         let origin = self.side * self.side / 2;
         let mut blank = origin;
@@ -164,7 +181,7 @@ impl Player {
         // without sorting.
         let mut touched = [0u64; GRID_WORDS];
         touched[origin / 64] |= 1 << (origin % 64);
-        for index in word.indices() {
+        for index in indices {
             let (dc, dr) = self.order[index];
             let to = blank.wrapping_add_signed(isize::from(dc) + isize::from(dr) * side);
             self.contents.swap(blank, to);
@@ -214,14 +231,14 @@ impl Player {
                 self.contents[cell] = cell as u16;
             }
         }
-        (effect, Extent::of(self.order, word))
+        effect
     }
 }
 
 /// Extents of strings with one effect, as chains through one list: a map from an effect to
 /// the head of its chain, and the links.
 #[derive(Default)]
-struct Extents {
+pub(crate) struct Extents {
     heads: FxHashMap<Effect, u32>,
     links: Vec<(Extent, u32)>,
 }
@@ -229,14 +246,14 @@ struct Extents {
 impl Extents {
     const END: u32 = u32::MAX;
 
-    fn add(&mut self, effect: Effect, extent: Extent) {
+    pub(crate) fn add(&mut self, effect: Effect, extent: Extent) {
         let head = self.heads.entry(effect).or_insert(Extents::END);
         self.links.push((extent, *head));
         *head = (self.links.len() - 1) as u32;
     }
 
     /// Whether a string of effect `effect` kept inside `extent`.
-    fn any_within(&self, effect: &Effect, extent: Extent) -> bool {
+    pub(crate) fn any_within(&self, effect: &Effect, extent: Extent) -> bool {
         let mut at = self.heads.get(effect).copied().unwrap_or(Extents::END);
         while at != Extents::END {
             let (e, next) = self.links[at as usize];
@@ -268,14 +285,14 @@ pub(crate) fn forbidden_words(order: Steps, length: usize, fit: Fit) -> Vec<Word
     let ends = (2 * MAX_WORD_LENGTH + 1) * (2 * MAX_WORD_LENGTH + 1);
     for n in 1..=length {
         // Grown in order from survivors in order, so the candidates are in order.
-        let machine = automaton(&words);
+        let machine = automaton(words.iter().map(|w| w.indices()), 4);
         let candidates: Vec<Word> = survivors
             .iter()
             .flat_map(|&w| {
-                let state = w.indices().fold(0, |s, i| machine.0[s as usize][i]);
+                let state = w.indices().fold(0, |s, i| machine.0[s as usize * 4 + i]);
                 let machine = &machine;
                 (0..4)
-                    .filter(move |&i| !machine.1[machine.0[state as usize][i] as usize])
+                    .filter(move |&i| !machine.1[machine.0[state as usize * 4 + i] as usize])
                     .map(move |i| w.then(i))
                     .filter(move |&grown| Extent::of(order, grown).fits(fit))
             })
@@ -355,46 +372,50 @@ pub(crate) fn forbidden_words(order: Steps, length: usize, fit: Fit) -> Vec<Word
     words
 }
 
-/// The Aho–Corasick automaton of `words`: transitions by move index in the order (state 0
-/// is the empty path), and whether a state ends a word.
-fn automaton(words: &[Word]) -> (Vec<[u32; 4]>, Vec<bool>) {
+/// The Aho–Corasick automaton of `words`, strings over `letters` letters (for move
+/// pruning a move's index in the order): the transitions, `letters` a state (`goto[s *
+/// letters + i]`, state 0 the empty path), and whether a state ends a word.
+pub(crate) fn automaton<W: IntoIterator<Item = usize>>(
+    words: impl IntoIterator<Item = W>,
+    letters: usize,
+) -> (Vec<u32>, Vec<bool>) {
     // The trie; `ends[s]`: a word ends at `s` or at one of its suffixes.
-    let mut trie: Vec<[u32; 4]> = vec![[REFUSED; 4]];
+    let mut trie: Vec<u32> = vec![REFUSED; letters];
     let mut ends = vec![false];
     for w in words {
         let mut s = 0usize;
-        for i in w.indices() {
-            if trie[s][i] == REFUSED {
-                trie[s][i] = trie.len() as u32;
-                trie.push([REFUSED; 4]);
+        for i in w {
+            if trie[s * letters + i] == REFUSED {
+                trie[s * letters + i] = ends.len() as u32;
+                trie.extend(std::iter::repeat_n(REFUSED, letters));
                 ends.push(false);
             }
-            s = trie[s][i] as usize;
+            s = trie[s * letters + i] as usize;
         }
         ends[s] = true;
     }
     // Breadth first: each state's failure link (its longest proper suffix in the trie)
     // and its full transitions.
-    let mut fail = vec![0u32; trie.len()];
+    let mut fail = vec![0u32; ends.len()];
     let mut goto = trie.clone();
-    for t in &mut goto[0] {
+    for t in &mut goto[..letters] {
         if *t == REFUSED {
             *t = 0;
         }
     }
-    let mut queue: std::collections::VecDeque<usize> = trie[0]
+    let mut queue: std::collections::VecDeque<usize> = trie[..letters]
         .iter()
         .filter(|&&c| c != REFUSED)
         .map(|&c| c as usize)
         .collect();
     while let Some(s) = queue.pop_front() {
         ends[s] = ends[s] || ends[fail[s] as usize];
-        for i in 0..4 {
-            let child = trie[s][i];
+        for i in 0..letters {
+            let child = trie[s * letters + i];
             if child == REFUSED {
-                goto[s][i] = goto[fail[s] as usize][i];
+                goto[s * letters + i] = goto[fail[s] as usize * letters + i];
             } else {
-                fail[child as usize] = goto[fail[s] as usize][i];
+                fail[child as usize] = goto[fail[s] as usize * letters + i];
                 queue.push_back(child as usize);
             }
         }

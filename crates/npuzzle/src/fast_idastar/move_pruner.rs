@@ -90,7 +90,7 @@ fn fit(size: Size, length: usize) -> Fit {
 }
 
 /// The blank's (column, row) step for each move of `order`.
-fn steps(order: [Move; 4]) -> Steps {
+pub(crate) fn steps(order: [Move; 4]) -> Steps {
     order.map(|mv| match mv {
         Move::Left => (-1, 0),
         Move::Right => (1, 0),

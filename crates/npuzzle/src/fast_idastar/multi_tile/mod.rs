@@ -25,6 +25,7 @@
 
 mod count;
 mod estimates;
+mod jump_pruner;
 mod list;
 mod parallel;
 
@@ -32,6 +33,7 @@ pub use count::count_optimal;
 pub use estimates::{ColouredEstimate, ColouredNode, MAX_COLOURED_DATABASES};
 pub use list::list_optimal;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::fast_idastar::RunSettings;
@@ -40,6 +42,8 @@ use crate::puzzle::metric::Metric;
 use crate::puzzle::move_order::MoveOrder;
 use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
 use crate::tables::walking_distance::{WalkingDistance, WalkingState};
+
+use jump_pruner::{pruned_jump_length, JumpPruner};
 
 /// The most cells a board may have.
 pub const MAX_JUMP_CELLS: usize = 16;
@@ -113,6 +117,7 @@ pub fn search<E: JumpEstimate>(
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let began = Instant::now();
     let mut walk = Walk::new(start, goal, estimate, &settings.limits, settings.order);
+    let mut pruned_length = None;
     let root = Place::of(start, estimate);
     let mut bound = estimate.value(&root.node);
     // A node limit is one count, which threads would each keep: it runs serially.
@@ -133,6 +138,12 @@ pub fn search<E: JumpEstimate>(
             progress.0.searched(expanded, Some(bound));
         }
         walk.next_bound = u32::MAX;
+        let length = pruned_jump_length(walk.budget.expanded() + shared.expanded);
+        if length != pruned_length {
+            pruned_length = length;
+            walk.expander.pruner = length
+                .map(|length| JumpPruner::shared(settings.order.moves(), length, start.size()));
+        }
         if parallel && bound > parallel::SPLIT {
             let (found, stats) =
                 parallel::iteration(&mut walk, root, bound, threads, &settings.limits);
@@ -206,7 +217,7 @@ fn pack(board: &Board) -> Packed {
 }
 
 /// Where the search stands: the board, its blank, the estimate's node, the estimate,
-/// and the axis of the last move.
+/// the axis of the last move and the move pruner's state.
 #[derive(Clone, Copy)]
 pub(super) struct Place<N> {
     board: Packed,
@@ -214,6 +225,7 @@ pub(super) struct Place<N> {
     node: N,
     h: u32,
     last_axis: u8,
+    pruned: u16,
 }
 
 impl<N: Copy> Place<N> {
@@ -227,6 +239,7 @@ impl<N: Copy> Place<N> {
             node,
             h: estimate.value(&node),
             last_axis: NO_AXIS,
+            pruned: JumpPruner::START,
         }
     }
 }
@@ -239,6 +252,9 @@ pub(super) struct Expander<'a, E: JumpEstimate> {
     /// `rays[cell][i]`: the cells the blank passes going `order[i]` from `cell`, nearest
     /// first, and how many there are.
     rays: Vec<[([u8; MAX_JUMP_SIDE - 1], u8); 4]>,
+    /// The move pruning of a search for one answer; none where every optimal answer is
+    /// wanted (counting, listing).
+    pruner: Option<Arc<JumpPruner>>,
 }
 
 /// One depth-first search: what it searches with and what it has found.
@@ -291,6 +307,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
                 estimate,
                 order,
                 rays,
+                pruner: None,
             },
             goal: pack(goal),
             budget: Budget::new(limits),
@@ -380,6 +397,14 @@ impl<E: JumpEstimate> Expander<'_, E> {
                 board ^= (Packed::from(tile) << (4 * cell)) | (Packed::from(tile) << (4 * hole));
                 node = self.estimate.slid(&node, tile, cell, hole);
                 hole = cell;
+                let pruned = match &self.pruner {
+                    Some(pruner) => match pruner.step(place.pruned, i, k + 1) {
+                        Some(state) => state,
+                        None => continue,
+                    },
+                    None => 0,
+                };
+                children.pruned[children.count] = pruned;
                 children.nodes[children.count] = node;
                 children.boards[children.count] = (board, cell as u8);
                 children.jumps[children.count] = (i as u8, k as u8 + 1);
@@ -398,6 +423,7 @@ impl<E: JumpEstimate> Expander<'_, E> {
 /// index in the order, cells) and estimates; the first `count` are set.
 struct Children<N> {
     nodes: [N; MAX_CHILDREN],
+    pruned: [u16; MAX_CHILDREN],
     boards: [(Packed, u8); MAX_CHILDREN],
     jumps: [(u8, u8); MAX_CHILDREN],
     values: [u32; MAX_CHILDREN],
@@ -410,6 +436,7 @@ impl<N: Copy> Children<N> {
     fn of(node: N) -> Children<N> {
         Children {
             nodes: [node; MAX_CHILDREN],
+            pruned: [0; MAX_CHILDREN],
             boards: [(0, 0); MAX_CHILDREN],
             jumps: [(0, 0); MAX_CHILDREN],
             values: [0; MAX_CHILDREN],
@@ -427,6 +454,7 @@ impl<N: Copy> Children<N> {
             node: self.nodes[i],
             h: self.values[i],
             last_axis: axis(order[usize::from(self.jumps[i].0)]),
+            pruned: self.pruned[i],
         }
     }
 }

@@ -148,6 +148,7 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
                 estimate: self.expander.estimate,
                 order: self.expander.order,
                 rays: self.expander.rays.clone(),
+                pruner: self.expander.pruner.clone(),
             },
             goal: self.goal,
             budget: Budget::new(limits),

@@ -41,6 +41,21 @@ pub(super) fn read_onto_huge_pages(file: &fs::File, length: u64) -> Option<Mmap>
     None
 }
 
+/// Asks that `map`, a table file mapped whole, be read and mapped on 2 MiB pages where
+/// the file system keeps files in large pieces (Linux 6.x: ext4 since 6.16, xfs): the
+/// pages the search faults in are then read 2 MiB at a time and mapped 2 MiB a
+/// translation, and stay so in the page cache for the next process, with no copy. A
+/// hint: where the kernel cannot, the map stays as it is. Measured on the 2.7 GB
+/// multi-tile tables: random reads 1.3 times faster; the antipodes' search a few per cent
+/// (docs/BENCHMARKS.md, "the multi-tile antipodes").
+pub(super) fn map_file_onto_huge_pages(map: &Mmap) {
+    #[cfg(target_os = "linux")]
+    if map.len() >= HUGE_PAGES_FROM {
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    let _ = map;
+}
+
 /// Whether the kernel gives huge pages to memory that asks for them (not `never`).
 #[cfg(target_os = "linux")]
 fn transparent_huge_pages() -> bool {

@@ -62,7 +62,7 @@ use cache_error::io_error;
 pub use cache_error::CacheError;
 use file_format::{checked, claimed_identity, header};
 pub use file_format::{read_header, verify, Header, TableFileError, FORMAT_VERSION, MAGIC};
-use huge_pages::read_onto_huge_pages;
+use huge_pages::{map_file_onto_huge_pages, read_onto_huge_pages};
 
 /// A verified table, mapped from its file (or read from it onto huge pages).
 pub struct Table {
@@ -204,12 +204,15 @@ impl Cache {
         } else {
             None
         };
-        let map = match on_huge_pages {
-            Some(memory) => memory,
+        let map = if let Some(memory) = on_huge_pages {
+            memory
+        } else {
             // SAFETY: the map is read-only and files are only ever replaced by rename,
             // never rewritten in place, so its contents do not change under us.
             #[allow(unsafe_code)]
-            None => unsafe { Mmap::map(&file) }.map_err(io_error(&path))?,
+            let map = unsafe { Mmap::map(&file) }.map_err(io_error(&path))?;
+            map_file_onto_huge_pages(&map);
+            map
         };
         let stamp = self.path(&format!(".{name}.checked"));
         let vouched = (!self.every_byte)
