@@ -6,10 +6,13 @@
 //! use npuzzle::{Board, Size};
 //!
 //! let goal = Board::goal(Size::square(4)?);
-//! let partition: Partition = "7-8".parse()?;
+//! let partition: Partition = "6-6-3".parse()?;
 //! let groups = partition.groups(&goal)?;
-//! assert_eq!(groups[0], vec![1, 2, 3, 4, 5, 6, 7]);
-//! assert_eq!(groups[1].len(), 8);
+//! assert_eq!(groups[0], vec![1, 2, 3, 4, 5, 6]);
+//! assert_eq!(groups[2], vec![13, 14, 15]);
+//! // Korf & Felner's 7-8, turned to the blank's corner: the 7 tiles of its two rows.
+//! let groups = "7-8".parse::<Partition>()?.groups(&goal)?;
+//! assert_eq!(groups[1], vec![9, 10, 11, 12, 13, 14, 15]);
 //! let explicit: Partition = "1,2,3/4,5,6".parse()?;
 //! assert_eq!(explicit.to_string(), "1,2,3/4,5,6");
 //! assert!("7-9".parse::<Partition>()?.groups(&goal).is_err()); // 16 tiles on 15
@@ -21,7 +24,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::puzzle::board::{Board, Size};
+use crate::puzzle::board::Board;
 use crate::util::excerpt::shortened;
 
 /// The most groups a partition may have.
@@ -45,8 +48,9 @@ pub struct PartitionError {
 /// Two forms:
 /// - group sizes joined by `-`, e.g. `7-8`, `6-6-3`, `5-5-5`: groups take the tiles in
 ///   the order of their goal cells (row-major, skipping the blank), first group first;
-///   except `6-6-6-6` on a 5×5 board with the goal's blank in a corner, which is Korf &
-///   Felner's partition (blocks of 2×3 and 3×2 cells) turned to that corner;
+///   except Korf & Felner's partitions, turned to the goal's blank where it is in a
+///   corner: `7-8` on a 4×4 board (the 7 tiles of the blank's two rows, the 8 of the
+///   other two) and `6-6-6-6` on a 5×5 board (blocks of 2×3 and 3×2 cells);
 /// - explicit groups of tile numbers, tiles joined by `,` and groups by `/`, e.g.
 ///   `1,2,3,4,5,6,7/8,9,10,11,12,13,14,15` (a single group needs a `,`: `1,2,3`).
 ///
@@ -185,7 +189,7 @@ impl Partition {
                         "the groups hold {total} tiles but a {size} board has {tiles}"
                     )));
                 }
-                if let Some(groups) = korf_felner_24(goal, sizes) {
+                if let Some(groups) = korf_felner(goal, sizes) {
                     return Ok(groups);
                 }
                 let order: Vec<u8> = goal
@@ -208,41 +212,70 @@ impl Partition {
     }
 }
 
-/// Korf & Felner's 6-6-6-6 partition of the 24-puzzle, by goal cell for a goal with the
-/// blank top-left: a 2×3 block and a 3×2 block beside the blank's corner (less the blank),
-/// their mirror images about the main diagonal covering the rest. Compact groups of tiles
-/// that meet often give larger entries than rows would.
-const KORF_FELNER_24: [[usize; 6]; 4] = [
-    [1, 2, 5, 6, 7, 12],
-    [3, 4, 8, 9, 13, 14],
-    [10, 11, 15, 16, 20, 21],
-    [17, 18, 19, 22, 23, 24],
+/// One of Korf & Felner's partitions, by goal cell, for a goal with the blank top-left.
+struct KorfFelner {
+    /// The side of the square board.
+    side: usize,
+    /// The group sizes that name it.
+    sizes: &'static [usize],
+    /// Each group's cells.
+    cells: &'static [&'static [usize]],
+}
+
+/// Korf & Felner's partitions:
+///
+/// - The 15-puzzle's 7-8: the 7 cells of the blank's two rows and the 8 of the others.
+///   Turned to a goal with the blank bottom-right (the default goal), the 7 tiles beside
+///   the blank took the 80-move positions 1.4 times faster than the tiles 1–7 did
+///   (docs/BENCHMARKS.md, "15-puzzle: the 80-move positions").
+/// - The 24-puzzle's 6-6-6-6: a 2×3 block and a 3×2 block beside the blank's corner (less
+///   the blank), their mirror images about the main diagonal covering the rest. Compact
+///   groups of tiles that meet often give larger entries than rows would.
+const KORF_FELNER: [KorfFelner; 2] = [
+    KorfFelner {
+        side: 4,
+        sizes: &[7, 8],
+        cells: &[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
+    },
+    KorfFelner {
+        side: 5,
+        sizes: &[6, 6, 6, 6],
+        cells: &[
+            &[1, 2, 5, 6, 7, 12],
+            &[3, 4, 8, 9, 13, 14],
+            &[10, 11, 15, 16, 20, 21],
+            &[17, 18, 19, 22, 23, 24],
+        ],
+    },
 ];
 
-/// The groups of `6-6-6-6` on a 5×5 board whose goal has the blank in a corner: Korf &
-/// Felner's partition turned to that corner. `None` for any other board or sizes.
-fn korf_felner_24(goal: &Board, sizes: &[usize]) -> Option<Groups> {
-    let size = goal.size();
-    if size != Size::square(5).ok()? || sizes != [6, 6, 6, 6] {
-        return None;
-    }
-    let (row, col) = size.row_col(goal.blank());
-    if !(row == 0 || row == 4) || !(col == 0 || col == 4) {
+/// The groups of Korf & Felner's partition named by `sizes` ([`KORF_FELNER`]) on a board
+/// whose goal has the blank in a corner, turned to that corner. `None` for any other
+/// board or sizes.
+fn korf_felner(goal: &Board, sizes: &[usize]) -> Option<Groups> {
+    let (width, height) = (goal.size().width(), goal.size().height());
+    let partition = KORF_FELNER
+        .iter()
+        .find(|k| k.side == width && k.side == height && k.sizes == sizes)?;
+    let (row, col) = goal.size().row_col(goal.blank());
+    let last = width - 1;
+    if !(row == 0 || row == last) || !(col == 0 || col == last) {
         return None;
     }
     // Flip rows and columns so that cell 0 lands on the blank's corner.
     let turn = |cell: usize| {
-        let (r, c) = (cell / 5, cell % 5);
-        let r = if row == 0 { r } else { 4 - r };
-        let c = if col == 0 { c } else { 4 - c };
-        r * 5 + c
+        let (r, c) = (cell / width, cell % width);
+        let r = if row == 0 { r } else { last - r };
+        let c = if col == 0 { c } else { last - c };
+        r * width + c
     };
-    let mut groups: Groups = KORF_FELNER_24
+    let mut groups: Groups = partition
+        .cells
         .iter()
         .map(|cells| {
             let mut tiles: Vec<u8> = cells
                 .iter()
-                .map(|&c| u8::try_from(goal.tile_at(turn(c))).expect("25 cells"))
+                .map(|&c| u8::try_from(goal.tile_at(turn(c))).expect("at most 25 cells"))
                 .collect();
             tiles.sort_unstable();
             tiles
@@ -267,6 +300,7 @@ pub fn groups_text(groups: &[Vec<u8>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::board::Size;
 
     fn goal(side: usize) -> Board {
         Board::blank_first_goal(Size::square(side).unwrap())
@@ -292,6 +326,42 @@ mod tests {
             .unwrap();
         assert_eq!(groups[0], vec![1, 2, 5, 6, 7, 12]);
         assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 24);
+    }
+
+    /// `7-8` on the 15-puzzle: the 7 tiles of the blank's two rows, whichever corner the
+    /// goal's blank is in; elsewhere (and `8-7`) the tiles in goal order.
+    #[test]
+    fn korf_felner_rows_on_the_fifteen_puzzle() {
+        let seven_eight = "7-8".parse::<Partition>().unwrap();
+        let size = Size::square(4).unwrap();
+        let first: Vec<u8> = (1..=7).collect();
+        let last: Vec<u8> = (9..=15).collect();
+        let upper: Vec<u8> = (1..=8).collect();
+        for (goal, seven) in [
+            (Board::blank_first_goal(size), first.clone()),
+            (Board::goal(size), last.clone()),
+            (
+                crate::parse_board("1 2 3 0/4 5 6 7/8 9 10 11/12 13 14 15", None).unwrap(),
+                first.clone(),
+            ),
+            (
+                crate::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", None).unwrap(),
+                (9..=15).collect(),
+            ),
+        ] {
+            let groups = seven_eight.groups(&goal).unwrap();
+            assert_eq!(groups.len(), 2, "{goal}");
+            assert!(groups.contains(&seven), "{goal}: {groups:?}");
+            assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 15);
+        }
+        let in_order = "8-7"
+            .parse::<Partition>()
+            .unwrap()
+            .groups(&Board::goal(size))
+            .unwrap();
+        assert_eq!(in_order, vec![upper, last]);
+        let centre = crate::parse_board("1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15", None).unwrap();
+        assert_eq!(seven_eight.groups(&centre).unwrap()[0], first);
     }
 
     #[test]
