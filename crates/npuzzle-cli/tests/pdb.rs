@@ -573,6 +573,37 @@ fn pdb_build_best_in_the_multi_tile_metric_builds_the_coloured_tables_solve_read
         .exists());
 }
 
+/// A cache directory that cannot hold files is the error, before any notice of a build
+/// and before anything is printed: from `pdb build` and from a solve that would build.
+#[test]
+fn a_cache_that_cannot_hold_tables_is_told_before_any_build_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let cache = file.join("cache");
+    let cache = cache.to_str().unwrap();
+    npuzzle()
+        .args(["pdb", "build", "best", "--metric", "mtm", "--size", "5x3"])
+        .args(["--cache-dir", cache])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("cannot hold table files"))
+        .stderr(predicate::str::contains("building").not());
+    npuzzle()
+        .args([
+            "solve",
+            "--metric",
+            "mtm",
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14",
+        ])
+        .args(["--cache-dir", cache])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot hold table files"))
+        .stderr(predicate::str::contains("building").not());
+}
+
 #[test]
 fn bad_catalogues_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
-use npuzzle::solving::plan::{build_notice, coloured_tables};
-use npuzzle::tables::multi_tile_database::MultiTileDatabase;
+use npuzzle::solving::plan::{build_notice, coloured_tables, ColouredTable};
+use npuzzle::tables::multi_tile_database::{MultiTileDatabase, MultiTileDatabaseError};
 use npuzzle::tables::partition::{group_text, groups_text};
 use npuzzle::util::plural::counted;
 use npuzzle::{Board, Metric, Size};
@@ -128,6 +128,19 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
                 table.name
             );
         }
+    }
+    // A directory that cannot hold the files to build is the error, before anything is
+    // printed or built.
+    let missing = |table: &&ColouredTable| {
+        !cache
+            .path(&MultiTileDatabase::file_name(&table.colouring))
+            .exists()
+    };
+    if let Some(table) = tables.iter().find(missing) {
+        cache
+            .check_writable()
+            .map_err(MultiTileDatabaseError::from)
+            .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
     }
     let progress = args.cache.progress();
     let mut out = io::stdout().lock();

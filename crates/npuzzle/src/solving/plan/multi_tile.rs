@@ -529,6 +529,9 @@ fn coloured_database(
             return MultiTileDatabase::load(colouring, &cache).map(Some);
         }
         if !path.exists() {
+            // Told only of a build that can end with a file: a directory that cannot
+            // hold one is the error, with no notice of a build before it.
+            cache.check_writable()?;
             options.progress().notice(&build_notice(&colouring, &path));
         }
         let (database, how) = MultiTileDatabase::load_or_build(
