@@ -513,6 +513,19 @@ fn pdb_build_best_builds_what_solve_prefers() {
         .stderr(predicate::str::contains("--catalogue"));
 }
 
+/// A multi-tile solve of a 5x3 board one move from the goal, with the cache `cache`.
+fn solve_near_the_five_by_three_goal(cache: &str) -> assert_cmd::assert::Assert {
+    npuzzle()
+        .args([
+            "solve",
+            "--metric",
+            "mtm",
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14",
+        ])
+        .args(["--cache-dir", cache])
+        .assert()
+}
+
 #[test]
 fn pdb_build_best_in_the_multi_tile_metric_builds_the_coloured_tables_solve_reads() {
     let dir = tempfile::tempdir().unwrap();
@@ -539,15 +552,7 @@ fn pdb_build_best_in_the_multi_tile_metric_builds_the_coloured_tables_solve_read
         .success()
         .stdout(predicate::str::contains("multi-tile database loaded").count(2));
     // solve reads them, and says so.
-    npuzzle()
-        .args([
-            "solve",
-            "--metric",
-            "mtm",
-            "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14",
-        ])
-        .args(["--cache-dir", cache])
-        .assert()
+    solve_near_the_five_by_three_goal(cache)
         .success()
         .stdout(predicate::str::contains(
             "small multi-tile database loaded, multi-tile database loaded",
@@ -590,15 +595,7 @@ fn a_cache_that_cannot_hold_tables_is_told_before_any_build_notice() {
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("cannot hold table files"))
         .stderr(predicate::str::contains("building").not());
-    npuzzle()
-        .args([
-            "solve",
-            "--metric",
-            "mtm",
-            "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14",
-        ])
-        .args(["--cache-dir", cache])
-        .assert()
+    solve_near_the_five_by_three_goal(cache)
         .failure()
         .stderr(predicate::str::contains("cannot hold table files"))
         .stderr(predicate::str::contains("building").not());
