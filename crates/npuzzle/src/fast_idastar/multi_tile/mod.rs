@@ -115,6 +115,18 @@ pub fn search<E: JumpEstimate>(
     estimate: &E,
     settings: &RunSettings,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
+    search_pruned(start, goal, estimate, settings, pruned_jump_length)
+}
+
+/// [`search`] with the move pruning's words as long as `pruning` says, given the nodes
+/// expanded so far (none: no pruning); the tests prune from the first node.
+fn search_pruned<E: JumpEstimate>(
+    start: &Board,
+    goal: &Board,
+    estimate: &E,
+    settings: &RunSettings,
+    pruning: fn(u64) -> Option<usize>,
+) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let began = Instant::now();
     let mut walk = Walk::new(start, goal, estimate, &settings.limits, settings.order);
     let mut pruned_length = None;
@@ -138,7 +150,7 @@ pub fn search<E: JumpEstimate>(
             progress.0.searched(expanded, Some(bound));
         }
         walk.next_bound = u32::MAX;
-        let length = pruned_jump_length(walk.budget.expanded() + shared.expanded);
+        let length = pruning(walk.budget.expanded() + shared.expanded);
         if length != pruned_length {
             pruned_length = length;
             walk.expander.pruner = length

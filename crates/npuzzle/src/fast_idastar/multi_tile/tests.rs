@@ -103,6 +103,10 @@ const ORDERS: [MoveOrder; 2] = [
     MoveOrder::new([Move::Up, Move::Down, Move::Right, Move::Left]).expect("each move once"),
 ];
 
+/// Move pruning by words of up to 8 and 9 jumps, from a search's first node.
+const PRUNE_8: fn(u64) -> Option<usize> = |_| Some(8);
+const PRUNE_9: fn(u64) -> Option<usize> = |_| Some(9);
+
 /// Solves every `every`-th board of `distance` (all with 1) under both orders, and
 /// counts the optimal answers of every `count_every`-th.
 fn check<E: JumpEstimate>(
@@ -134,6 +138,11 @@ fn check<E: JumpEstimate>(
                 canonical(size, cells, distance, order),
                 "{start} {order:?}"
             );
+            // Move pruning from the first node, with each length a search takes.
+            for pruning in [PRUNE_8, PRUNE_9] {
+                let (pruned, _) = search_pruned(&start, goal, estimate, &settings, pruning);
+                assert_eq!(pruned.unwrap(), moves, "{start} {order:?}, pruned");
+            }
             assert_eq!(
                 crate::puzzle::metric::Metric::MultiTile.length(&moves) as u32,
                 distance[cells]
@@ -387,6 +396,8 @@ fn boards_with_a_side_of_five_or_six_get_the_canonical_answer_and_the_counts() {
                 let (moves, _) = search(&start, &goal, &walking, &settings);
                 let want = canonical(size, cells, &distance, MoveOrder::DEFAULT);
                 assert_eq!(moves.unwrap(), want, "{start} on two threads");
+                let (pruned, _) = search_pruned(&start, &goal, &walking, &settings, PRUNE_9);
+                assert_eq!(pruned.unwrap(), want, "{start} on two threads, pruned");
             }
         }
     }
