@@ -42,7 +42,7 @@ const TOO_LONG: &[(&str, &str)] = &[
     ),
     (
         "pdb build best --metric mtm",
-        "builds the 15-puzzle's two 2.7 GB five-colour multi-tile tables (minutes)",
+        "builds the 15-puzzle's three 2.7 GB five-colour multi-tile tables (minutes)",
     ),
     (
         "pdb build best --goal",

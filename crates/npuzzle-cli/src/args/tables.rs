@@ -69,7 +69,7 @@ pub struct PdbBuildArgs {
     /// (1,2,3/4,5,6); or best, the tables solve prefers for the goal (on the 24-puzzle
     /// the small catalogue with the blank in a corner, else 6-6-6-6; on the 15-puzzle 7-8).
     /// With --metric mtm, only best: the coloured multi-tile databases solve reads
-    /// (on the 15-puzzle the two five-colour ones too, 2.7 GB each, which solve never
+    /// (on the 15-puzzle the three five-colour ones too, 2.7 GB each, which solve never
     /// builds).
     pub partition: Option<BuildTarget>,
     /// The metric the tables count: stm (additive pattern databases) or mtm (coloured

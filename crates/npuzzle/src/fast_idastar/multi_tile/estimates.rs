@@ -10,7 +10,7 @@ use crate::tables::walking_distance::{WalkingDistance, WalkingState};
 use super::{JumpEstimate, MAX_JUMP_CELLS};
 
 /// The most databases one estimate reads.
-pub const MAX_COLOURED_DATABASES: usize = 4;
+pub const MAX_COLOURED_DATABASES: usize = 5;
 
 /// One database of a [`ColouredEstimate`], with what sliding each tile of the goal
 /// changes in its state.

@@ -190,6 +190,12 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         &[vec![1, 4], vec![2, 3], vec![5, 8], vec![6], vec![7]],
     );
     let blocks = Arc::new(MultiTileDatabase::build(blocks.unwrap(), &Silent, None).unwrap());
+    // And a third, read fifth as the 15-puzzle's L-shapes are.
+    let ells = Colouring::new(
+        size,
+        &[vec![1, 2], vec![3, 6], vec![4, 7], vec![5], vec![8]],
+    );
+    let ells = Arc::new(MultiTileDatabase::build(ells.unwrap(), &Silent, None).unwrap());
     let one = vec![Arc::clone(&database)];
     let two = vec![Arc::clone(&other), Arc::clone(&database)];
     let three = vec![Arc::clone(&other), Arc::clone(&database), Arc::clone(&five)];
@@ -199,12 +205,20 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         Arc::clone(&five),
         Arc::clone(&blocks),
     ];
+    let with_ells = vec![
+        Arc::clone(&other),
+        Arc::clone(&database),
+        Arc::clone(&five),
+        Arc::clone(&blocks),
+        Arc::clone(&ells),
+    ];
     let cases = [
         (&one, false),
         (&one, true),
         (&two, false),
         (&three, false),
         (&four, false),
+        (&with_ells, false),
     ];
     for (databases, walking) in cases {
         let estimate = ColouredEstimate::new(databases, &goal, walking).unwrap();
@@ -218,7 +232,8 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         check(&goal, &estimate, &distance, 29, 211);
     }
     // Databases together are the largest of each alone, and above the others somewhere.
-    let [every, all, both, first, second, third, fourth] = [
+    let [five_of_them, every, all, both, first, second, third, fourth, fifth] = [
+        with_ells,
         four,
         three,
         two.clone(),
@@ -226,32 +241,36 @@ fn the_coloured_database_is_admissible_and_its_search_canonical_for_any_goal_wit
         one.clone(),
         vec![Arc::clone(&five)],
         vec![Arc::clone(&blocks)],
+        vec![Arc::clone(&ells)],
     ]
     .map(|databases| ColouredEstimate::new(&databases, &goal, false).unwrap());
-    let (mut above, mut third_above, mut fourth_above) = (0, 0, 0);
+    let (mut above, mut third_above, mut fourth_above, mut fifth_above) = (0, 0, 0, 0);
     for cells in distance.keys() {
         let value = |estimate: &ColouredEstimate| estimate.value(&estimate.init(cells));
         let (h, h1, h2, h3) = (value(&both), value(&first), value(&second), value(&third));
-        let h4 = value(&fourth);
+        let (h4, h5) = (value(&fourth), value(&fifth));
         assert_eq!(h, h1.max(h2), "{cells:?}");
         assert_eq!(value(&all), h.max(h3), "{cells:?}");
         assert_eq!(value(&every), h.max(h3).max(h4), "{cells:?}");
+        assert_eq!(value(&five_of_them), h.max(h3).max(h4).max(h5), "{cells:?}");
         above += u32::from(h > h2);
         third_above += u32::from(h3 > h);
         fourth_above += u32::from(h4 > h.max(h3));
+        fifth_above += u32::from(h5 > h.max(h3).max(h4));
     }
-    assert!(above > 0 && third_above > 0 && fourth_above > 0);
+    assert!(above > 0 && third_above > 0 && fourth_above > 0 && fifth_above > 0);
     let blank_first = Board::blank_first_goal(size);
     assert!(ColouredEstimate::new(&one, &blank_first, false).is_none());
     assert!(ColouredEstimate::new(&[], &goal, false).is_none());
-    let five = [
+    let six = [
         Arc::clone(&database),
         Arc::clone(&database),
         five,
         blocks,
+        ells,
         database,
     ];
-    assert!(ColouredEstimate::new(&five, &goal, false).is_none());
+    assert!(ColouredEstimate::new(&six, &goal, false).is_none());
 }
 
 #[test]

@@ -24,10 +24,11 @@
 //!    [`Colouring::five_by_three_small`], [`Colouring::five_by_three`], with the walking
 //!    distance beside them) — loaded from the cache, or built there first (about 10 s
 //!    for the 15-puzzle's, 3 s for the 5x3 board's, once) where building is allowed —
-//!    and by the walking distance elsewhere. On the 15-puzzle two more, the five-colour
-//!    [`Colouring::fifteen_fine`] and [`Colouring::fifteen_blocks`], are read after them
-//!    once each is cached (2.7 GB each: only `npuzzle pdb build --metric mtm best`
-//!    builds them; see [`coloured_tables`]).
+//!    and by the walking distance elsewhere. On the 15-puzzle three more, the
+//!    five-colour [`Colouring::fifteen_fine`], [`Colouring::fifteen_blocks`] and
+//!    [`Colouring::fifteen_ells`], are read after them once each is cached (2.7 GB
+//!    each: only `npuzzle pdb build --metric mtm best` builds them; see
+//!    [`coloured_tables`]).
 //! 3. Other boards of at most 16 cells (7x2, 8x2 and their transposes): IDA*.
 //! 4. Larger boards: the constructive method, its answer counted in the multi-tile
 //!    metric and not optimal, with the advice that a time limit would shorten it; with
@@ -425,7 +426,8 @@ pub struct ColouredTable {
 /// reads them (the small one first: it stays in the processor's cache), for a goal
 /// with the blank last (others are read through [`Board::relabeled`]): on the
 /// 15-puzzle [`Colouring::fifteen_small`], [`Colouring::fifteen`] and, once cached,
-/// [`Colouring::fifteen_fine`] and [`Colouring::fifteen_blocks`]; on the 5x3 board
+/// [`Colouring::fifteen_fine`], [`Colouring::fifteen_blocks`] and
+/// [`Colouring::fifteen_ells`]; on the 5x3 board
 /// [`Colouring::five_by_three_small`] and [`Colouring::five_by_three`]. Empty for other
 /// goals, which the walking distance guides.
 ///
@@ -434,9 +436,9 @@ pub struct ColouredTable {
 /// use npuzzle::{Board, Size};
 ///
 /// let fifteen = coloured_tables(&Board::goal(Size::square(4)?));
-/// assert_eq!(fifteen.len(), 4);
-/// assert!(!fifteen[2].built_by_solve); // the five-colour tables: built when asked
-/// assert!(!fifteen[3].built_by_solve);
+/// assert_eq!(fifteen.len(), 5);
+/// // the five-colour tables: built when asked
+/// assert!(fifteen[2..].iter().all(|table| !table.built_by_solve));
 /// assert!(coloured_tables(&Board::goal(Size::new(6, 2)?)).is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -466,6 +468,11 @@ pub fn coloured_tables(goal: &Board) -> Vec<ColouredTable> {
             table(
                 Colouring::fifteen_blocks(),
                 "five-block multi-tile database",
+                false,
+            ),
+            table(
+                Colouring::fifteen_ells(),
+                "five-L multi-tile database",
                 false,
             ),
         ],
