@@ -11,6 +11,7 @@ mod bounded;
 mod browser;
 mod check;
 mod cluster;
+mod coloured_tables;
 mod compare;
 mod count;
 mod depths;
