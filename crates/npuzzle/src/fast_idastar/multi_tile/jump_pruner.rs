@@ -46,6 +46,9 @@ const LONGER_WORDS_AFTER: u64 = 200_000;
 /// Expanded nodes after which words of [`MAX_JUMP_WORD`] jumps pay.
 const LONGEST_WORDS_AFTER: u64 = 5_000_000;
 
+/// The most letters a [`JumpWord`] holds: five bits each in a `u64`.
+const MOST_LETTERS: usize = 64 / 5;
+
 /// The most cells a jump crosses on any board.
 const MAX_JUMP: usize = MAX_JUMP_SIDE - 1;
 
@@ -62,8 +65,8 @@ fn letter(direction: usize, cells: usize, longest: usize) -> usize {
     direction * longest + cells - 1
 }
 
-/// A word of jumps (at most 12): letters five bits apiece, the first in the highest bits, so that words
-/// of one length compare like numbers in the search's order.
+/// A word of jumps (at most [`MOST_LETTERS`]): letters five bits apiece, the first in the
+/// highest bits, so that words of one length compare like numbers in the search's order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct JumpWord {
     code: u64,
@@ -100,7 +103,10 @@ impl JumpWord {
 /// is forbidden when a surviving word of fewer jumps, or an earlier one of as many, has
 /// its effect and keeps inside its extent.
 fn forbidden_jumps(order: [(i8, i8); 4], length: usize, fit: Fit) -> Vec<JumpWord> {
-    assert!(length <= 12, "five bits a letter: at most 12 in a u64");
+    assert!(
+        length <= MOST_LETTERS,
+        "five bits a letter: at most {MOST_LETTERS} in a u64"
+    );
     assert!(
         (fit.0 + 1) * (fit.1 + 1) <= 16,
         "an effect holds at most 16 cells: boards of the multi-tile search"
