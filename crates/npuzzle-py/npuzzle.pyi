@@ -303,9 +303,11 @@ def random_board(
     seed: Optional[int] = None,
     walk: Optional[int] = None,
     goal: Optional[BoardLike] = None,
+    lazy_walk: Optional[Union[int, str]] = None,
 ) -> Board:
     """A random board that can reach the goal (uniform, or `walk` moves from it, at most
-    100,000,000: more is a ValueError)."""
+    100,000,000: more is a ValueError; or `lazy_walk` steps, a number or a range "a..b",
+    of a lazy random walk back from it, as DeepCubeA made its test states)."""
 
 def distance(
     board: BoardLike,

@@ -14,6 +14,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::puzzle::lazy_walk::LazyWalk;
 use npuzzle::puzzle::notation::Notation;
 use npuzzle::puzzle::random::{random_board as uniform, random_walk};
 use npuzzle::search::Limits;
@@ -235,17 +236,25 @@ pub fn check(
 
 /// A random board that can reach `goal` (default: the standard goal of `size`, 3x3 when
 /// neither is given): drawn uniformly from all such boards, or, with `walk=k`, `k` random
-/// moves from the goal (at most 100,000,000). The same `seed` gives the same board here and from
-/// `npuzzle random --seed`.
+/// moves from the goal (at most 100,000,000), or, with `lazy_walk=k` or `"a..b"`, a lazy
+/// random walk back from the goal as DeepCubeA made its test states. The same `seed` gives
+/// the same board here and from `npuzzle random --seed`.
 #[pyfunction]
-#[pyo3(signature = (size=None, seed=None, walk=None, goal=None))]
+#[pyo3(signature = (size=None, seed=None, walk=None, goal=None, lazy_walk=None))]
 pub fn random_board(
     py: Python<'_>,
     #[pyo3(from_py_with = board::size)] size: Option<Size>,
     #[pyo3(from_py_with = values::seed)] seed: Option<u64>,
     #[pyo3(from_py_with = values::walk)] walk: Option<u64>,
     #[pyo3(from_py_with = board::goal)] goal: Option<BoardArgument>,
+    #[pyo3(from_py_with = values::lazy_walk)] lazy_walk: Option<LazyWalk>,
 ) -> PyResult<PyBoard> {
+    if walk.is_some() && lazy_walk.is_some() {
+        return Err(bad_input(
+            "lazy_walk",
+            "give walk or lazy_walk, not both: they draw different walks",
+        ));
+    }
     let goal = match (goal, size) {
         // A goal names its own size when square; `size` shapes one that is not.
         (Some(goal), size) => goal.board(size, "goal")?,
@@ -259,9 +268,10 @@ pub fn random_board(
     let walk = walk
         .map(|steps| npuzzle::puzzle::random::walk_length(steps).map_err(|e| bad_input("walk", e)))
         .transpose()?;
-    let board = py.detach(|| match walk {
-        Some(steps) => random_walk(&goal, steps, &mut rng),
-        None => uniform(&goal, &mut rng),
+    let board = py.detach(|| match (walk, lazy_walk) {
+        (Some(steps), _) => random_walk(&goal, steps, &mut rng),
+        (None, Some(walk)) => walk.draw(&goal, &mut rng),
+        (None, None) => uniform(&goal, &mut rng),
     });
     Ok(PyBoard(board))
 }

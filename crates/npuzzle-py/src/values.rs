@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
 use npuzzle::answer::solution_list::ListRequest;
+use npuzzle::puzzle::lazy_walk::LazyWalk;
 use npuzzle::{Algorithm, Metric, MoveOrder, Notation};
 
 use crate::errors::bad_input;
@@ -246,6 +247,22 @@ pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
 /// The `walk` argument.
 pub fn walk(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "walk", whole)
+}
+
+/// The `lazy_walk` argument: a number of steps (`int`) or a range of them (`"A..B"`).
+pub fn lazy_walk(value: &Bound<'_, PyAny>) -> PyResult<Option<LazyWalk>> {
+    optional(value, "lazy_walk", |v, what| {
+        let text = match v.extract::<String>() {
+            Ok(text) => text,
+            Err(_) => whole_as(
+                v,
+                what,
+                "a number of steps (int) or a range of them (str, 'A..B')",
+            )?
+            .to_string(),
+        };
+        text.parse().map_err(|e| bad_input(what, e))
+    })
 }
 
 /// The `cache_dir` argument: a path, as `str`, `bytes` or `os.PathLike`.

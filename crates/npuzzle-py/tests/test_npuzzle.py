@@ -181,6 +181,18 @@ def test_random_boards_are_the_command_lines():
         npuzzle.random_board(3, walk=10**17)
 
 
+def test_lazy_walks_are_the_command_lines():
+    for seed, steps in ((0, "1000"), (7, "1000..10000"), (9, 1000)):
+        expected = cli("random", "--size", "6x6", "--seed", str(seed), "--lazy-walk", str(steps)).strip()
+        assert str(npuzzle.random_board("6x6", seed=seed, lazy_walk=steps)) == expected
+    with pytest.raises(ValueError, match=r"lazy_walk: the range 9\.\.3 is empty"):
+        npuzzle.random_board(3, lazy_walk="9..3")
+    with pytest.raises(ValueError, match=r"lazy_walk: give walk or lazy_walk, not both"):
+        npuzzle.random_board(3, walk=3, lazy_walk=3)
+    with pytest.raises(TypeError, match=r"lazy_walk must be a number of steps"):
+        npuzzle.random_board(3, lazy_walk=2.5)
+
+
 def test_check_agrees_with_the_command_line():
     cases = [
         ("283104765", "uldr", "123804765", "blank"),

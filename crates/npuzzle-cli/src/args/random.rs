@@ -1,9 +1,10 @@
 //! The arguments of `random`.
 
 use clap::Args;
+use npuzzle::puzzle::lazy_walk::LazyWalk;
 
 use super::groups::GoalArgs;
-use super::values::walk;
+use super::values::{lazy_walk, walk};
 
 /// `npuzzle random`.
 #[derive(Debug, Args)]
@@ -20,8 +21,13 @@ pub struct RandomArgs {
     pub seed: Option<u64>,
     /// Make each board this many random moves from the goal instead of uniformly random
     /// (at most 100,000,000).
-    #[arg(long, value_name = "K", value_parser = walk)]
+    #[arg(long, value_name = "K", value_parser = walk, conflicts_with = "lazy_walk")]
     pub walk: Option<usize>,
+    /// Make each board a lazy random walk back from the goal, as DeepCubeA made its test
+    /// states: K steps, or a number drawn uniformly from A..B (ends included), each step
+    /// one of the four directions at random, a step off the board standing still.
+    #[arg(long, value_name = "K|A..B", value_parser = lazy_walk)]
+    pub lazy_walk: Option<LazyWalk>,
     /// Print each board as a flat list of numbers instead of rows.
     #[arg(long)]
     pub flat: bool,

@@ -54,6 +54,12 @@ pub(super) fn walk(text: &str) -> Result<usize, String> {
     npuzzle::puzzle::random::walk_length(steps).map_err(|e| e.to_string())
 }
 
+/// `--lazy-walk`: a number of steps or a range of them.
+pub(super) fn lazy_walk(text: &str) -> Result<npuzzle::puzzle::lazy_walk::LazyWalk, String> {
+    text.parse()
+        .map_err(|e: npuzzle::puzzle::lazy_walk::LazyWalkError| e.to_string())
+}
+
 /// A board number of `--instances`: 1 or more.
 pub(super) fn board_number(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {

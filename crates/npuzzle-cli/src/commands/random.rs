@@ -1,4 +1,5 @@
-//! `npuzzle random`: uniformly random solvable boards, or random walks from the goal.
+//! `npuzzle random`: uniformly random solvable boards, or random walks from the goal (plain or
+//! lazy, DeepCubeA's).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -20,9 +21,10 @@ pub fn run(args: &RandomArgs) -> anyhow::Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     for _ in 0..args.count {
-        let board = match args.walk {
-            Some(steps) => random_walk(&goal, steps, &mut rng),
-            None => random_board(&goal, &mut rng),
+        let board = match (args.walk, args.lazy_walk) {
+            (Some(steps), _) => random_walk(&goal, steps, &mut rng),
+            (None, Some(walk)) => walk.draw(&goal, &mut rng),
+            (None, None) => random_board(&goal, &mut rng),
         };
         if args.flat {
             let cells: Vec<String> = board.cells().iter().map(u32::to_string).collect();

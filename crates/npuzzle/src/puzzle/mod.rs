@@ -13,6 +13,7 @@
 pub mod board;
 pub mod graph_puzzle;
 pub mod heuristic;
+pub mod lazy_walk;
 pub mod metric;
 pub mod move_order;
 pub mod notation;

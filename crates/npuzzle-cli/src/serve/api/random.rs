@@ -4,6 +4,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::response::IntoResponse;
 use axum::Json;
+use npuzzle::puzzle::lazy_walk::LazyWalk;
 use npuzzle::puzzle::random::{random_board, random_walk};
 use npuzzle::puzzle::state::MAX_SEARCH_CELLS;
 use npuzzle::Size;
@@ -29,6 +30,9 @@ pub struct RandomQuery {
     goal: Option<String>,
     /// Make the board this many random moves from the goal instead of uniform.
     walk: Option<usize>,
+    /// Make the board a lazy random walk back from the goal, as DeepCubeA made its test
+    /// states: `K` steps or a number drawn from `A..B`.
+    lazy_walk: Option<String>,
 }
 
 /// `GET /api/random` answer.
@@ -67,16 +71,42 @@ pub async fn random(
     let seed = query
         .seed
         .unwrap_or_else(|| rand::thread_rng().gen_range(0..1u64 << 53));
+    let lazy_walk = query
+        .lazy_walk
+        .as_deref()
+        .map(|text| {
+            let walk: LazyWalk = text.parse().map_err(|e| {
+                ApiError::bad_request(ErrorCode::BadLimit, format!("lazy_walk: {e}"))
+            })?;
+            if walk.max > MAX_WALK as u64 {
+                return Err(ApiError::bad_request(
+                    ErrorCode::BadLimit,
+                    format!(
+                        "lazy_walk: {} steps is more than the {MAX_WALK} allowed",
+                        walk.max
+                    ),
+                ));
+            }
+            Ok(walk)
+        })
+        .transpose()?;
     let mut rng = StdRng::seed_from_u64(seed);
-    let board = match query.walk {
-        Some(steps) if steps > MAX_WALK => {
+    let board = match (query.walk, lazy_walk) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                ErrorCode::BadLimit,
+                "lazy_walk: give walk or lazy_walk, not both: they draw different walks",
+            ))
+        }
+        (Some(steps), None) if steps > MAX_WALK => {
             return Err(ApiError::bad_request(
                 ErrorCode::BadLimit,
                 format!("walk: {steps} steps is more than the {MAX_WALK} allowed"),
             ))
         }
-        Some(steps) => random_walk(&goal, steps, &mut rng),
-        None => random_board(&goal, &mut rng),
+        (Some(steps), None) => random_walk(&goal, steps, &mut rng),
+        (None, Some(walk)) => walk.draw(&goal, &mut rng),
+        (None, None) => random_board(&goal, &mut rng),
     };
     Ok(Json(RandomBoard {
         board: board.to_string(),

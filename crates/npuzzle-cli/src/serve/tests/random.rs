@@ -56,6 +56,34 @@ async fn random_boards_are_seeded_and_solvable() {
 }
 
 #[tokio::test]
+async fn lazy_walks_are_the_command_lines_and_keep_to_the_cap() {
+    let (status, body) = call(
+        default_app(),
+        get("/api/random?size=6x6&seed=5&lazy_walk=1000..2000"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let goal = Board::goal(npuzzle::Size::square(6).unwrap());
+    let walk: npuzzle::puzzle::lazy_walk::LazyWalk = "1000..2000".parse().unwrap();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(5);
+    assert_eq!(
+        parse_board(body["board"].as_str().unwrap(), None).unwrap(),
+        walk.draw(&goal, &mut rng)
+    );
+    let cap = crate::serve::api::MAX_WALK;
+    let at_cap = format!("/api/random?lazy_walk={cap}");
+    assert_eq!(call(default_app(), get(&at_cap)).await.0, StatusCode::OK);
+    for bad in [
+        format!("/api/random?lazy_walk=1..{}", cap + 1),
+        "/api/random?lazy_walk=9..3".to_string(),
+        "/api/random?lazy_walk=x".to_string(),
+        "/api/random?lazy_walk=3&walk=3".to_string(),
+    ] {
+        assert_error(default_app(), get(&bad), StatusCode::BAD_REQUEST, "lazy_walk").await;
+    }
+}
+
+#[tokio::test]
 async fn seeds_survive_javascript() {
     // Drawn seeds stay below 2^53, where a JavaScript number holds them exactly.
     for _ in 0..50 {
