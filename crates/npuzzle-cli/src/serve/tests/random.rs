@@ -79,7 +79,13 @@ async fn lazy_walks_are_the_command_lines_and_keep_to_the_cap() {
         "/api/random?lazy_walk=x".to_string(),
         "/api/random?lazy_walk=3&walk=3".to_string(),
     ] {
-        assert_error(default_app(), get(&bad), StatusCode::BAD_REQUEST, "lazy_walk").await;
+        assert_error(
+            default_app(),
+            get(&bad),
+            StatusCode::BAD_REQUEST,
+            "lazy_walk",
+        )
+        .await;
     }
 }
 
