@@ -197,3 +197,37 @@ fn bounded_classic_idastar_keeps_to_max_nodes_and_proves_its_passes() {
     let expanded = report["stats"]["expanded"].as_u64().unwrap();
     assert!(expanded <= 3_000_000, "{expanded} expanded");
 }
+
+/// DeepCubeA's 24-puzzle states (data/deepcubea/, a spread of ten) carry their optimal
+/// lengths: a bounded answer's lower bound is never above them, its length never below,
+/// and its moves reach the goal. Node-limited, with no tables cached (linear conflicts), so
+/// the bounds are the search's own, not a table's.
+#[test]
+fn lower_bounds_on_deepcubea_states_never_pass_their_optima() {
+    let file = include_str!("../../../data/deepcubea/deepcubea24-dev.txt");
+    let states: Vec<(&str, u64)> = file
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let fields: Vec<&str> = l.split('|').collect();
+            (fields[0], fields[2].trim().parse().unwrap())
+        })
+        .collect();
+    assert_eq!(states.len(), 248);
+    let cache = common::scratch_cache().join("deepcubea-no-tables");
+    for &(board, optimum) in states.iter().step_by(25) {
+        let (report, code) = run(&[
+            "solve",
+            board,
+            "--max-nodes",
+            "300000",
+            "--cache-dir",
+            cache.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(code, 3, "{report}");
+        let (length, lower) = consistent(&report);
+        assert!(lower <= optimum && optimum <= length, "{optimum}: {report}");
+        assert_eq!(report["heuristic"], "linear-conflict", "{report}");
+    }
+}
