@@ -194,6 +194,70 @@ fn input_without_end_stops_at_the_memory_allowed() {
     assert_eq!(records[0]["length"], 1);
 }
 
+/// A board read from stdin (`-`) used to be read to the end of the input, or until half
+/// the machine's memory: `solve - < /dev/zero` reached 5.2 GB, `check - u` 9.7 GB. Every
+/// command that reads a board from stdin now stops at the longest text of a board it
+/// takes, at once and in that much memory, and says so naming only that cap (`rank`
+/// named `--max-memory`, which it does not have).
+#[test]
+fn a_board_from_stdin_is_read_no_further_than_any_board_can_be() {
+    use npuzzle::puzzle::notation::longest_board_text;
+    let zero = std::path::Path::new("/dev/zero");
+    let any = longest_board_text(1000 * 1000);
+    let ranked = longest_board_text(34);
+    for (args, cap, boards) in [
+        (&["solve", "-"][..], any, "1000x1000"),
+        (&["analyse", "-"], any, "1000x1000"),
+        (&["analyse", "-", "u"], any, "1000x1000"),
+        (&["check", "-", "u"], any, "1000x1000"),
+        (&["compare", "-"], any, "1000x1000"),
+        (&["trace", "-", "--algorithm", "bfs"], any, "1000x1000"),
+        (&["rank", "-"], ranked, "34 cells"),
+    ] {
+        for input in [zero, std::path::Path::new("/dev/urandom")] {
+            let (code, stderr, peak, elapsed) =
+                common::measured_within(args, input, Duration::from_secs(60));
+            assert_eq!(code, 2, "{args:?}: {stderr}");
+            assert!(
+                stderr.starts_with(&format!("error: stdin holds more than {cap} bytes")),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.contains(boards), "{args:?}: {stderr}");
+            assert!(!stderr.contains("max-memory"), "{args:?}: {stderr}");
+            assert!(elapsed < Duration::from_secs(20), "{args:?}: {elapsed:?}");
+            // The text held and the program: far below the gigabytes before (the
+            // peak also counts what the test process held when the child was forked).
+            assert!(
+                peak < cap + (128 << 20),
+                "{args:?}: {peak} bytes at the peak"
+            );
+        }
+    }
+    // A flag the command has is named when it is the lower cap.
+    npuzzle()
+        .args(["check", "-", "u", "--max-memory", "1M"])
+        .write_stdin(vec![0u8; 2 << 20])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "stdin holds more than 1 MiB, the memory allowed by --max-memory",
+        ));
+    // A board just under the cap is read: the cap is no smaller than a board.
+    let board = (1..25)
+        .chain([0])
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>();
+    let mut text = board.join(", ");
+    text.push_str(&" ".repeat(usize::try_from(ranked).unwrap() - text.len()));
+    npuzzle()
+        .args(["rank", "-"])
+        .write_stdin(text)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+}
+
 #[test]
 fn random_instances_past_the_memory_allowed_are_refused() {
     // `bench --count 18446744073709551615` panicked (a capacity overflow): now every
