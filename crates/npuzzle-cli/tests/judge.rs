@@ -65,9 +65,11 @@ fn judge_p1379_sample_and_unreachable() {
 fn judge_p1379_bad_input() {
     for (input, needle) in [
         ("28310476\n", "nine digits"),
-        ("2831047659\n", "nine digits"),
+        ("2831047658\n", "nine digits"),
+        // A character that is no digit 0-8 is named before the characters are counted.
+        ("2831047659\n", "token 10 ('9')"),
         ("283104795\n", "token 8 ('9')"),
-        ("283104768x\n", "nine digits"),
+        ("283104768x\n", "token 10 ('x')"),
         ("223104765\n", "tile 2 already stands at token 1"),
         ("", "nine digits"),
     ] {
@@ -454,4 +456,45 @@ fn every_judge_refuses_an_endless_input_at_its_longest_line() {
     }
     let poj2893 = npuzzle::services::judge::named("poj2893").unwrap();
     assert_eq!(poj2893.longest_case(), 7_872_908);
+}
+
+/// A token that is no number or cell is named as such, by every judge: `printf 'abc\n' |
+/// npuzzle judge poj2893` said the input "ends after M ('abc')", and `path`, `p1379` and
+/// `kattis-npuzzle` counted the tokens or characters before looking at them ("found 3
+/// characters"). Each token is now checked as it is read, before any count.
+#[test]
+fn a_bad_token_is_named_before_any_count_by_every_judge() {
+    for judge in JUDGES {
+        for input in ["abc\n", "1 2 abc\n", "abc 1 2\n", "3\nabc\n"] {
+            let out = npuzzle()
+                .args(["judge", judge.name])
+                .write_stdin(input)
+                .timeout(std::time::Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{} {input:?}: {stderr}",
+                judge.name
+            );
+            // A token named in quotes, and no count of what was read in its stead.
+            let counted = stderr
+                .split("found ")
+                .skip(1)
+                .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+            assert!(
+                stderr.contains('\'') && !stderr.contains("ends") && !counted,
+                "{} {input:?}: {stderr}",
+                judge.name
+            );
+        }
+    }
+    npuzzle()
+        .args(["judge", "poj2893"])
+        .write_stdin("abc\n")
+        .assert()
+        .code(1)
+        .stderr("error: case 1, token 1 ('abc') on line 1: expected M, the rows, 2-999 (or 0 0 to end)\n");
 }
