@@ -73,6 +73,10 @@ pub fn check(bytes: &[u8]) {
         };
         assert!(shaped, "an answer line of the wrong shape: {line:?}");
     }
+    let result = match result {
+        Err(JudgeError::EndedEarly(inner)) => Err(*inner),
+        other => other,
+    };
     match result {
         Ok(()) => {}
         Err(JudgeError::BadToken { case, .. } | JudgeError::BadCase { case, .. }) => {
@@ -87,7 +91,10 @@ pub fn check(bytes: &[u8]) {
             assert!((choice == 6 || choice == 10) && case >= 1);
         }
         Err(JudgeError::Io(e)) => panic!("writing to memory failed: {e}"),
-        Err(e @ JudgeError::TooLong { .. }) => panic!("only reading refuses by length: {e}"),
+        Err(e @ (JudgeError::TooLong { .. } | JudgeError::NotText { .. })) => {
+            panic!("only reading refuses by length or bytes: {e}")
+        }
+        Err(e @ JudgeError::EndedEarly(_)) => panic!("marked as ended early twice: {e}"),
     }
 }
 

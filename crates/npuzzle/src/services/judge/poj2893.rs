@@ -94,7 +94,8 @@ pub fn poj2893(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
                     "the input ends after M ('{}'), before N",
                     shortened(rows.text(input))
                 ),
-            });
+            }
+            .ended());
         };
         if rows.value == Some(0) && columns.value == Some(0) {
             break match reader.token() {
@@ -221,7 +222,8 @@ impl Board {
                     problem: format!(
                         "expected {cells} numbers for {m} x {n} cells, the input ends after {cell}"
                     ),
-                });
+                }
+                .ended());
             };
             let bad = |problem: String| JudgeError::BadToken {
                 case,

@@ -229,7 +229,7 @@ pub(super) fn ended_early(
     read: usize,
     per_case: usize,
 ) -> JudgeError {
-    JudgeError::BadCase {
+    let error = JudgeError::BadCase {
         case,
         problem: if read == 0 {
             format!(
@@ -239,7 +239,8 @@ pub(super) fn ended_early(
         } else {
             format!("expected {per_case} tokens, the input ends after {read}")
         },
-    }
+    };
+    error.ended()
 }
 
 /// What [`FastCells::board`] found.
