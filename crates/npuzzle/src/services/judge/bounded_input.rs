@@ -42,11 +42,10 @@ pub enum Overlong {
 }
 
 impl JudgeFormat {
-    /// Whether the format's many cases are answered fast enough to answer a part of
-    /// the input early, to find a bad case (the searches of UVa 10181 and UVa 10085
-    /// take milliseconds to seconds a case: answering their input twice is not free).
-    fn cheap_to_answer(self) -> bool {
-        !self.one_case_a_run() && !matches!(self, JudgeFormat::Uva10181 | JudgeFormat::Uva10085)
+    /// Whether a part of the input is checked as it is read, to find a bad case: the
+    /// formats of many cases (one case is bounded as a whole).
+    fn probed(self) -> bool {
+        !self.one_case_a_run()
     }
 
     /// The most bytes one case of the format takes written with one separator between
@@ -101,10 +100,10 @@ impl Judge {
     /// lets it hold: the formats of many cases read any number of them), and at its
     /// first byte that is not UTF-8 text. At most a block past the bound is ever held.
     ///
-    /// A bad case is refused as it passes, too, whatever follows it: where answering is
-    /// cheap (every format of many cases but UVa 10181's and UVa 10085's, which search),
-    /// the input read so far is answered, into nothing, each time it doubles from
-    /// [`FIRST_PROBE`]; when that finds an error other than an input that ends early,
+    /// A bad case is refused as it passes, too, whatever follows it: in the formats of
+    /// many cases the input read so far is answered, into nothing (UVa 10181's boards
+    /// read but not solved), each time it doubles from [`FIRST_PROBE`]; when that finds
+    /// an error other than an input that ends early,
     /// reading stops and the input up to the end of that line is returned, which the
     /// caller answers as it would the whole: the cases before the bad one, then its
     /// error. So a bad case costs at most twice the input before it, not all that
@@ -200,7 +199,7 @@ impl Judge {
             if let Some(offset) = not_text {
                 return Err(self.not_text(&input, offset));
             }
-            if input.len() >= next_probe && self.format.cheap_to_answer() {
+            if input.len() >= next_probe && self.format.probed() {
                 next_probe = input.len().saturating_mul(2);
                 if let Some(end) = self.first_bad_line(&input[..text_to]) {
                     input.truncate(end);
@@ -226,7 +225,14 @@ impl Judge {
         let whole_lines = text.iter().rposition(|&b| b == b'\n')? + 1;
         let text = std::str::from_utf8(&text[..whole_lines]).ok()?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        match (self.answer)(text, &mut io::sink()) {
+        // UVa 10181's boards are each a search of up to seconds: they are read, not
+        // solved. The other judges answer fast (UVa 10085's nine searches are had once
+        // a run).
+        let checked = match self.format {
+            JudgeFormat::Uva10181 => super::uva10181::check(text),
+            _ => (self.answer)(text, &mut io::sink()),
+        };
+        match checked {
             Err(JudgeError::EndedEarly(_) | JudgeError::Io(_)) | Ok(()) => None,
             Err(_) => Some(whole_lines),
         }
@@ -404,6 +410,18 @@ mod tests {
                 "",
                 "[[1,2,3],[4,5,5]]\n",
                 "[[1,2,3],[4,0,5]]\n",
+            ),
+            (
+                "uva10085",
+                "90000\n",
+                "1 2 3 4 5 6 7 8 8\n",
+                "1 2 3 4 5 6 7 0 8\n",
+            ),
+            (
+                "uva10181",
+                "90000\n",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n",
             ),
             (
                 "lintcode794",
