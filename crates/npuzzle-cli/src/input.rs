@@ -102,6 +102,59 @@ pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow
     Ok(bytes)
 }
 
+/// The most bytes a line of `batch`'s input can hold: a JSON line with a start and a
+/// goal of the largest board (two boards' text) and its other fields in
+/// [`npuzzle::puzzle::notation::BOARD_TEXT_SPACING`].
+pub fn longest_batch_line() -> u64 {
+    let board = npuzzle::puzzle::notation::longest_board_text(ANY_BOARD.cells);
+    2 * board + npuzzle::puzzle::notation::BOARD_TEXT_SPACING
+}
+
+/// Everything `reader` holds, as [`read_bounded`] reads it, a line longer than
+/// `longest_line` refused as it passes that length: an input without a line end
+/// (`/dev/zero`) is no list of boards, and is refused after megabytes rather than
+/// after half the memory. `said` names what bounds a line, for the error.
+pub fn read_lines_bounded(
+    mut reader: impl Read,
+    limit: Option<u64>,
+    what: &str,
+    longest_line: u64,
+    said: &str,
+) -> anyhow::Result<Vec<u8>> {
+    let (bound, source) = memory_bound(limit);
+    let mut bytes = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    let (mut line, mut line_start) = (1u64, 0usize);
+    loop {
+        let read = match reader.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(anyhow::Error::new(e).context(format!("reading {what}"))),
+        };
+        let scanned = bytes.len();
+        bytes.extend_from_slice(&block[..read]);
+        if bytes.len() as u64 > bound {
+            anyhow::bail!(
+                "{what} holds more than {}, {source}",
+                npuzzle::util::memory::shown(bound)
+            );
+        }
+        for (at, &byte) in bytes.iter().enumerate().skip(scanned) {
+            if byte == b'\n' {
+                line += 1;
+                line_start = at + 1;
+            } else if (at + 1 - line_start) as u64 > longest_line {
+                anyhow::bail!(
+                    "{what}: line {line} is longer than {} (reading stopped there), more \
+                     than any line can be: {said}",
+                    counted(longest_line, "byte", "bytes")
+                );
+            }
+        }
+    }
+}
+
 /// The file at `path` read with [`read_bounded`], its path naming it in errors.
 pub fn read_file_bounded(path: &std::path::Path, limit: Option<u64>) -> anyhow::Result<Vec<u8>> {
     let what = path.display().to_string();

@@ -280,6 +280,35 @@ fn a_board_from_stdin_is_read_no_further_than_any_board_can_be() {
         .success();
 }
 
+/// `batch` reads any number of lines, up to the memory allowed, but no line longer than
+/// a line of a batch can be (a JSON line with a start and a goal of the largest board):
+/// `batch < /dev/zero` read half the machine's memory before it was refused.
+#[test]
+fn a_batch_line_is_read_no_further_than_any_line_can_be() {
+    let zero = std::path::Path::new("/dev/zero");
+    let longest = 2 * npuzzle::puzzle::notation::longest_board_text(1000 * 1000) + (64 << 10);
+    for (args, named) in [
+        (&["batch"][..], "stdin"),
+        (&["batch", "/dev/zero"], "/dev/zero"),
+    ] {
+        let (code, stderr, peak, elapsed) =
+            common::measured_within(args, zero, Duration::from_secs(60));
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: {named}: line 1 is longer than {longest} bytes (reading stopped there)"
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("max-memory"), "{args:?}: {stderr}");
+        assert!(elapsed < Duration::from_secs(20), "{args:?}: {elapsed:?}");
+        assert!(
+            peak < longest + (256 << 20),
+            "{args:?}: {peak} bytes at the peak"
+        );
+    }
+}
+
 #[test]
 fn random_instances_past_the_memory_allowed_are_refused() {
     // `bench --count 18446744073709551615` panicked (a capacity overflow): now every
