@@ -10,13 +10,62 @@ use npuzzle::tables::catalogue::Catalogue;
 use npuzzle::util::plural::counted;
 use npuzzle::{parse_board, Board, BoardError, ParseError, Size};
 
-/// The text of an argument that may be `-` for stdin (at most `limit` bytes, see
-/// [`read_bounded`]), without a UTF-8 byte-order mark.
-pub fn argument_or_stdin(text: &str, limit: Option<u64>) -> anyhow::Result<String> {
+/// The boards a command takes, which bound what it reads from stdin: a board of more
+/// cells is refused anyway, so its text is read no further.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardsTaken {
+    /// The most cells a board may have.
+    pub cells: usize,
+    /// The largest of those boards in words, for the error: `the largest board, 1000x1000`.
+    pub said: &'static str,
+}
+
+/// The boards of any size the library takes, up to [`npuzzle::puzzle::board::MAX_SIDE`]
+/// on a side.
+pub const ANY_BOARD: BoardsTaken = BoardsTaken {
+    cells: npuzzle::puzzle::board::MAX_SIDE * npuzzle::puzzle::board::MAX_SIDE,
+    said: "the largest board, 1000x1000",
+};
+
+/// The text of an argument that may be `-` for stdin, without a UTF-8 byte-order mark.
+/// Stdin may hold at most the longest text of a board `taken`
+/// ([`npuzzle::puzzle::notation::longest_board_text`]), or `max_memory` (the command's
+/// `--max-memory`, `None` where it has none or it was not given) where that is less:
+/// `/dev/zero` or a stream without end is refused as it passes the cap, in that much
+/// memory, rather than read until the machine's memory is gone. The error names the cap
+/// that applied and nothing the command does not have.
+pub fn argument_or_stdin(
+    text: &str,
+    taken: BoardsTaken,
+    max_memory: Option<u64>,
+) -> anyhow::Result<String> {
     if text != "-" {
         return Ok(text.to_string());
     }
-    utf8(read_bounded(std::io::stdin(), limit, "stdin")?, "stdin")
+    let longest = npuzzle::puzzle::notation::longest_board_text(taken.cells);
+    let most = max_memory.map_or(longest, |m| m.min(longest));
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(most.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .context("reading stdin")?;
+    if bytes.len() as u64 <= most {
+        return utf8(bytes, "stdin");
+    }
+    if most < longest {
+        anyhow::bail!(
+            "stdin holds more than {}, the memory allowed by --max-memory (reading stopped there)",
+            npuzzle::util::memory::shown(most)
+        );
+    }
+    anyhow::bail!(
+        "stdin holds more than {} (reading stopped there), more than the text of any \
+         board it can be: the numbers of {} with a separator after each, and {} for spacing",
+        counted(most, "byte", "bytes"),
+        taken.said,
+        npuzzle::util::memory::shown(npuzzle::puzzle::notation::BOARD_TEXT_SPACING)
+    )
 }
 
 /// The memory a command may fill with what it reads or makes before searching: `limit`
@@ -51,6 +100,59 @@ pub fn read_bounded(reader: impl Read, limit: Option<u64>, what: &str) -> anyhow
         );
     }
     Ok(bytes)
+}
+
+/// The most bytes a line of `batch`'s input can hold: a JSON line with a start and a
+/// goal of the largest board (two boards' text) and its other fields in
+/// [`npuzzle::puzzle::notation::BOARD_TEXT_SPACING`].
+pub fn longest_batch_line() -> u64 {
+    let board = npuzzle::puzzle::notation::longest_board_text(ANY_BOARD.cells);
+    2 * board + npuzzle::puzzle::notation::BOARD_TEXT_SPACING
+}
+
+/// Everything `reader` holds, as [`read_bounded`] reads it, a line longer than
+/// `longest_line` refused as it passes that length: an input without a line end
+/// (`/dev/zero`) is no list of boards, and is refused after megabytes rather than
+/// after half the memory. `said` names what bounds a line, for the error.
+pub fn read_lines_bounded(
+    mut reader: impl Read,
+    limit: Option<u64>,
+    what: &str,
+    longest_line: u64,
+    said: &str,
+) -> anyhow::Result<Vec<u8>> {
+    let (bound, source) = memory_bound(limit);
+    let mut bytes = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    let (mut line, mut line_start) = (1u64, 0usize);
+    loop {
+        let read = match reader.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(anyhow::Error::new(e).context(format!("reading {what}"))),
+        };
+        let scanned = bytes.len();
+        bytes.extend_from_slice(&block[..read]);
+        if bytes.len() as u64 > bound {
+            anyhow::bail!(
+                "{what} holds more than {}, {source}",
+                npuzzle::util::memory::shown(bound)
+            );
+        }
+        for (at, &byte) in bytes.iter().enumerate().skip(scanned) {
+            if byte == b'\n' {
+                line += 1;
+                line_start = at + 1;
+            } else if (at + 1 - line_start) as u64 > longest_line {
+                anyhow::bail!(
+                    "{what}: line {line} is longer than {} (reading stopped there), more \
+                     than any line can be: {said}",
+                    counted(longest_line, "byte", "bytes")
+                );
+            }
+        }
+    }
 }
 
 /// The file at `path` read with [`read_bounded`], its path naming it in errors.

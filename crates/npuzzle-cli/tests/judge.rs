@@ -65,9 +65,11 @@ fn judge_p1379_sample_and_unreachable() {
 fn judge_p1379_bad_input() {
     for (input, needle) in [
         ("28310476\n", "nine digits"),
-        ("2831047659\n", "nine digits"),
+        ("2831047658\n", "nine digits"),
+        // A character that is no digit 0-8 is named before the characters are counted.
+        ("2831047659\n", "token 10 ('9')"),
         ("283104795\n", "token 8 ('9')"),
-        ("283104768x\n", "nine digits"),
+        ("283104768x\n", "token 10 ('x')"),
         ("223104765\n", "tile 2 already stands at token 1"),
         ("", "nine digits"),
     ] {
@@ -454,4 +456,153 @@ fn every_judge_refuses_an_endless_input_at_its_longest_line() {
     }
     let poj2893 = npuzzle::services::judge::named("poj2893").unwrap();
     assert_eq!(poj2893.longest_case(), 7_872_908);
+}
+
+/// A token that is no number or cell is named as such, by every judge: `printf 'abc\n' |
+/// npuzzle judge poj2893` said the input "ends after M ('abc')", and `path`, `p1379` and
+/// `kattis-npuzzle` counted the tokens or characters before looking at them ("found 3
+/// characters"). Each token is now checked as it is read, before any count.
+#[test]
+fn a_bad_token_is_named_before_any_count_by_every_judge() {
+    for judge in JUDGES {
+        for input in ["abc\n", "1 2 abc\n", "abc 1 2\n", "3\nabc\n"] {
+            let out = npuzzle()
+                .args(["judge", judge.name])
+                .write_stdin(input)
+                .timeout(std::time::Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{} {input:?}: {stderr}",
+                judge.name
+            );
+            // A token named in quotes, and no count of what was read in its stead.
+            let counted = stderr
+                .split("found ")
+                .skip(1)
+                .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+            assert!(
+                stderr.contains('\'') && !stderr.contains("ends") && !counted,
+                "{} {input:?}: {stderr}",
+                judge.name
+            );
+        }
+    }
+    npuzzle()
+        .args(["judge", "poj2893"])
+        .write_stdin("abc\n")
+        .assert()
+        .code(1)
+        .stderr("error: case 1, token 1 ('abc') on line 1: expected M, the rows, 2-999 (or 0 0 to end)\n");
+}
+
+/// The judges of many cases refuse bad input as it passes, in bounded memory, whatever
+/// follows: `poj2893 < /dev/urandom` read 448 MB without an error in 30 s (the same bytes
+/// as a 2 MB file were refused at once), and `hdu1043` with a bad first case followed by
+/// good ones read 481 MB and then named only the size. Noise is refused at its first byte
+/// that is not UTF-8, naming its line; a bad case is found by answering the input read so
+/// far (where answering is cheap) each time it doubles, and named as it would be in the
+/// whole input.
+#[test]
+fn a_many_case_judge_refuses_bad_input_as_it_passes() {
+    use std::time::Duration;
+    let noise = std::path::Path::new("/dev/urandom");
+    for judge in JUDGES {
+        let (code, stderr, peak, elapsed) =
+            crate::common::measured_within(&["judge", judge.name], noise, Duration::from_secs(60));
+        assert_eq!(code, 1, "{}: {stderr}", judge.name);
+        assert!(
+            stderr.starts_with("error: line ") && stderr.contains("is not UTF-8 text"),
+            "{}: {stderr}",
+            judge.name
+        );
+        assert!(
+            elapsed < Duration::from_secs(10),
+            "{}: {elapsed:?}",
+            judge.name
+        );
+        assert!(peak < 128 << 20, "{}: {peak} bytes at the peak", judge.name);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A bad first case, then 64 MB of good ones: refused after a probe's worth.
+    for (name, head, bad, good) in [
+        ("hdu1043", "", "1 2 3 4 5 6 7 8 8\n", "1 2 3 4 5 6 7 x 8\n"),
+        (
+            "uva652",
+            "3000000\n",
+            "1 2 3 4 5 6 7 8 8\n",
+            "1 2 3 4 5 6 7 x 8\n",
+        ),
+        (
+            "hdu3567",
+            "2000000\n",
+            "12X453788\n12345678X\n",
+            "12X453786\n12345678X\n",
+        ),
+        ("poj2893", "", "2 2\n1 2\n3 3\n", "2 2\n1 2\n3 0\n"),
+        (
+            "uva10085",
+            "3000000\n",
+            "1 2 3 4 5 6 7 8 8\n",
+            "1 2 3 4 5 6 7 0 8\n",
+        ),
+        (
+            "uva10181",
+            "3000000\n",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n",
+        ),
+        (
+            "leetcode773",
+            "",
+            "[[1,2,3],[4,5,5]]\n",
+            "[[1,2,3],[4,0,5]]\n",
+        ),
+        (
+            "lintcode794",
+            "",
+            "[[1,2,3],[4,5,6],[7,8,8]]\n[[1,2,3],[4,5,6],[7,8,0]]\n",
+            "[[1,2,3],[4,5,6],[7,0,8]]\n[[1,2,3],[4,5,6],[7,8,0]]\n",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        let mut text = format!("{head}{bad}");
+        text.push_str(&good.repeat((64 << 20) / good.len()));
+        std::fs::write(&path, &text).unwrap();
+        drop(text);
+        // The child reads through a descriptor that shares its offset with `file`: what
+        // it read (and so held) is where the offset stands when it exits.
+        let mut file = std::fs::File::open(&path).unwrap();
+        let started = std::time::Instant::now();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(["judge", name])
+            .stdin(file.try_clone().unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (status, stderr) = crate::common::wait_exit(&mut child, Duration::from_secs(60));
+        let elapsed = started.elapsed();
+        let read = std::io::Seek::stream_position(&mut file).unwrap();
+        let code = status.code().unwrap();
+        // The same error as the bad case among a few good ones.
+        let short = format!("{head}{bad}{good}");
+        let expected = npuzzle()
+            .args(["judge", name])
+            .write_stdin(short)
+            .output()
+            .unwrap();
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert_eq!(stderr, String::from_utf8_lossy(&expected.stderr), "{name}");
+        assert!(
+            stderr.contains("line 1") || stderr.contains("line 2") || stderr.contains("case 1"),
+            "{name}: {stderr}"
+        );
+        assert!(elapsed < Duration::from_secs(20), "{name}: {elapsed:?}");
+        // The first probe's worth and a block: not the 64 MB that follow.
+        assert!(read <= 256 << 10, "{name}: {read} bytes read");
+    }
 }

@@ -387,6 +387,41 @@ fn each_judge_forgives_what_it_forgives_and_strict_forgives_nothing() {
     }
 }
 
+/// The right answers less their last byte, the final newline, are accepted wherever the
+/// judge forgives it: UVa 10085's too, whose answers end with an empty line, so that the
+/// output still ends in a newline (it was "no answer: the output ended before it").
+#[test]
+fn a_missing_final_newline_is_forgiven_even_after_an_empty_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    for format in ["uva10085", "uva652", "hdu3567", "poj2893"] {
+        let body = format!("'{bin}' judge {format} | head -c -1");
+        let args = [format, "--cases", "3", "--time-limit", "60"];
+        let (code, report) = planted(dir.path(), "p", &body, &args);
+        assert_eq!(code, 0, "{format}: {report}");
+        let strict = [&args[..], &["--strict"]].concat();
+        let (code, report) = planted(dir.path(), "p", &body, &strict);
+        assert_eq!(code, 1, "--strict {format}: {report}");
+        assert_eq!(report["first_failure"]["verdict"], "presentation error");
+    }
+    // Both line feeds gone: the empty line is missing, said as spacing, not as no answer.
+    let body = format!("'{bin}' judge uva10085 | head -c -2");
+    let (code, report) = planted(
+        dir.path(),
+        "p",
+        &body,
+        &["uva10085", "--cases", "1", "--time-limit", "60"],
+    );
+    assert_eq!(code, 1, "{report}");
+    let failure = &report["first_failure"];
+    assert_eq!(failure["verdict"], "presentation error", "{report}");
+    assert!(
+        failure["reason"].as_str().unwrap().contains("empty line"),
+        "{report}"
+    );
+}
+
 #[test]
 fn verdicts_name_what_went_wrong() {
     let dir = tempfile::tempdir().unwrap();

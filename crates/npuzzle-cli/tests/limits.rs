@@ -194,6 +194,121 @@ fn input_without_end_stops_at_the_memory_allowed() {
     assert_eq!(records[0]["length"], 1);
 }
 
+/// A board read from stdin (`-`) used to be read to the end of the input, or until half
+/// the machine's memory: `solve - < /dev/zero` reached 5.2 GB, `check - u` 9.7 GB. Every
+/// command that reads a board from stdin now stops at the longest text of a board it
+/// takes, at once and in that much memory, and says so naming only that cap (`rank`
+/// named `--max-memory`, which it does not have).
+#[test]
+fn a_board_from_stdin_is_read_no_further_than_any_board_can_be() {
+    use npuzzle::puzzle::notation::longest_board_text;
+    let zero = std::path::Path::new("/dev/zero");
+    let any = longest_board_text(1000 * 1000);
+    let ranked = longest_board_text(34);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("long"), "1 ".repeat(8 << 20)).unwrap();
+    for (args, cap, boards) in [
+        (&["solve", "-"][..], any, "1000x1000"),
+        (&["analyse", "-"], any, "1000x1000"),
+        (&["analyse", "-", "u"], any, "1000x1000"),
+        (&["check", "-", "u"], any, "1000x1000"),
+        (&["compare", "-"], any, "1000x1000"),
+        (&["trace", "-", "--algorithm", "bfs"], any, "1000x1000"),
+        (&["rank", "-"], ranked, "34 cells"),
+    ] {
+        for input in [zero, std::path::Path::new("/dev/urandom")] {
+            let (code, stderr, peak, elapsed) =
+                common::measured_within(args, input, Duration::from_secs(60));
+            assert_eq!(code, 2, "{args:?}: {stderr}");
+            assert!(
+                stderr.starts_with(&format!("error: stdin holds more than {cap} bytes")),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.contains(boards), "{args:?}: {stderr}");
+            assert!(!stderr.contains("max-memory"), "{args:?}: {stderr}");
+            assert!(elapsed < Duration::from_secs(20), "{args:?}: {elapsed:?}");
+            // The text held and the program: far below the gigabytes before (the
+            // peak also counts what the test process held when the child was forked,
+            // about 100 MB with the other tests running).
+            assert!(
+                peak < cap + (256 << 20),
+                "{args:?}: {peak} bytes at the peak"
+            );
+        }
+        // Exactly: what it read of a long file, through a descriptor that shares its
+        // offset with ours, is the cap and one byte (to know there was more), and at
+        // most what stdin's 8 KiB buffer read ahead.
+        let path = dir.path().join("long");
+        let mut file = std::fs::File::open(&path).unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(args)
+            .stdin(file.try_clone().unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (status, stderr) = common::wait_exit(&mut child, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(2), "{args:?}: {stderr}");
+        let read = std::io::Seek::stream_position(&mut file).unwrap();
+        assert!(
+            (cap + 1..=cap + 1 + (8 << 10)).contains(&read),
+            "{args:?}: {read} bytes read"
+        );
+    }
+    // A flag the command has is named when it is the lower cap.
+    npuzzle()
+        .args(["check", "-", "u", "--max-memory", "1M"])
+        .write_stdin(vec![0u8; 2 << 20])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "stdin holds more than 1 MiB, the memory allowed by --max-memory",
+        ));
+    // A board just under the cap is read: the cap is no smaller than a board.
+    let board = (1..25)
+        .chain([0])
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>();
+    let mut text = board.join(", ");
+    text.push_str(&" ".repeat(usize::try_from(ranked).unwrap() - text.len()));
+    npuzzle()
+        .args(["rank", "-"])
+        .write_stdin(text)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success();
+}
+
+/// `batch` reads any number of lines, up to the memory allowed, but no line longer than
+/// a line of a batch can be (a JSON line with a start and a goal of the largest board):
+/// `batch < /dev/zero` read half the machine's memory before it was refused.
+#[test]
+fn a_batch_line_is_read_no_further_than_any_line_can_be() {
+    let zero = std::path::Path::new("/dev/zero");
+    let longest = 2 * npuzzle::puzzle::notation::longest_board_text(1000 * 1000) + (64 << 10);
+    for (args, named) in [
+        (&["batch"][..], "stdin"),
+        (&["batch", "/dev/zero"], "/dev/zero"),
+    ] {
+        let (code, stderr, peak, elapsed) =
+            common::measured_within(args, zero, Duration::from_secs(60));
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: {named}: line 1 is longer than {longest} bytes (reading stopped there)"
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("max-memory"), "{args:?}: {stderr}");
+        assert!(elapsed < Duration::from_secs(20), "{args:?}: {elapsed:?}");
+        assert!(
+            peak < longest + (256 << 20),
+            "{args:?}: {peak} bytes at the peak"
+        );
+    }
+}
+
 #[test]
 fn random_instances_past_the_memory_allowed_are_refused() {
     // `bench --count 18446744073709551615` panicked (a capacity overflow): now every

@@ -22,15 +22,27 @@ use crate::choose;
 pub fn check(bytes: &[u8]) {
     let (choice, rest) = choose(bytes, 16);
     // Read as the command line reads it: past the format's longest line, refused there.
-    match JUDGES[usize::from(choice)].read_input(rest, u64::MAX) {
-        Ok(read) => assert_eq!(read, rest, "the input read is the input given"),
+    let read = match JUDGES[usize::from(choice)].read_input(rest, u64::MAX) {
+        Ok(read) => {
+            // The whole input, or whole lines of it that already hold a bad case.
+            assert!(rest.starts_with(&read), "the input read is the input given");
+            assert!(read.len() == rest.len() || read.ends_with(b"\n"));
+            read
+        }
         Err(JudgeError::TooLong { line, limit, .. }) => {
             assert!(line >= 1 && rest.len() as u64 > limit);
             return;
         }
+        Err(JudgeError::NotText { line, offset, .. }) => {
+            let at = usize::try_from(offset).unwrap() - 1;
+            assert!(line >= 1 && std::str::from_utf8(&rest[..at]).is_ok());
+            assert!(std::str::from_utf8(&rest[at..]).is_err());
+            return;
+        }
         Err(e) => panic!("reading from memory failed: {e}"),
-    }
-    let input = String::from_utf8_lossy(rest);
+    };
+    let cut = read.len() < rest.len();
+    let input = String::from_utf8_lossy(&read);
     let mut out = Vec::new();
     let result = match choice {
         0 => p1379(&input, &mut out),
@@ -73,6 +85,15 @@ pub fn check(bytes: &[u8]) {
         };
         assert!(shaped, "an answer line of the wrong shape: {line:?}");
     }
+    // An input read only in part holds an error that is not its end.
+    assert!(
+        !cut || matches!(result, Err(ref e) if !matches!(e, JudgeError::EndedEarly(_))),
+        "{result:?}"
+    );
+    let result = match result {
+        Err(JudgeError::EndedEarly(inner)) => Err(*inner),
+        other => other,
+    };
     match result {
         Ok(()) => {}
         Err(JudgeError::BadToken { case, .. } | JudgeError::BadCase { case, .. }) => {
@@ -87,7 +108,10 @@ pub fn check(bytes: &[u8]) {
             assert!((choice == 6 || choice == 10) && case >= 1);
         }
         Err(JudgeError::Io(e)) => panic!("writing to memory failed: {e}"),
-        Err(e @ JudgeError::TooLong { .. }) => panic!("only reading refuses by length: {e}"),
+        Err(e @ (JudgeError::TooLong { .. } | JudgeError::NotText { .. })) => {
+            panic!("only reading refuses by length or bytes: {e}")
+        }
+        Err(e @ JudgeError::EndedEarly(_)) => panic!("marked as ended early twice: {e}"),
     }
 }
 

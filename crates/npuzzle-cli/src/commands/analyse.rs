@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::GAVE_UP;
 use crate::args::AnalyseArgs;
-use crate::input::{argument_or_stdin, start_and_goal};
+use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
@@ -128,7 +128,7 @@ fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> 
 }
 
 pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
+    let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
         .metric(args.metric.metric)

@@ -32,7 +32,9 @@ use serde_json::value::RawValue;
 
 use crate::args::BatchArgs;
 use crate::cluster;
-use crate::input::{goal_of, not_utf8, read_bounded, read_file_bounded, utf8, utf8_lossy};
+use crate::input::{
+    goal_of, longest_batch_line, not_utf8, read_file_bounded, read_lines_bounded, utf8, utf8_lossy,
+};
 use crate::interrupt::Interrupt;
 use crate::options::{validate, OptionsBuilder};
 use crate::progress::Bars;
@@ -340,10 +342,19 @@ fn agree(
 
 /// The input's text: the file, or stdin when there is none or it is `-`. A line that is
 /// not UTF-8 gets an error record of its own (see [`read_line`]); the others are solved.
+/// A line longer than any line of a batch can be (two boards of the largest size and
+/// their fields) is refused as it passes that: `/dev/zero` is refused after megabytes.
 fn read_input(path: Option<&Path>, limit: Option<u64>) -> anyhow::Result<String> {
+    const SAID: &str = "a JSON line with a start and a goal of the largest board, 1000x1000, \
+                        and 64 KiB for its other fields";
+    let longest = longest_batch_line();
     let bytes = match path {
-        Some(path) if path.as_os_str() != "-" => read_file_bounded(path, limit)?,
-        _ => read_bounded(io::stdin(), limit, "stdin")?,
+        Some(path) if path.as_os_str() != "-" => {
+            let what = path.display().to_string();
+            let file = std::fs::File::open(path).with_context(|| format!("reading {what}"))?;
+            read_lines_bounded(file, limit, &what, longest, SAID)?
+        }
+        _ => read_lines_bounded(io::stdin().lock(), limit, "stdin", longest, SAID)?,
     };
     Ok(utf8_lossy(&bytes))
 }

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::GAVE_UP;
 use crate::args::CheckArgs;
-use crate::input::{argument_or_stdin, start_and_goal};
+use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
@@ -52,7 +52,7 @@ impl Render for Checked {
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
+    let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let moves = args.notation.parse(&args.moves).map_err(|e| {
         // Tile notation given without the flag is the likely mistake: say so.

@@ -9,12 +9,12 @@ use npuzzle::{Board, Metric};
 use serde_json::Value;
 
 use crate::args::CompareArgs;
-use crate::input::{argument_or_stdin, start_and_goal};
+use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
+    let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(COMPARE_LIMITS))
         .metric(args.metric.metric)

@@ -12,11 +12,14 @@ use npuzzle::puzzle::rank::{unrank_board, BoardRank};
 use serde_json::json;
 
 use crate::args::{RankArgs, UnrankArgs};
-use crate::input::argument_or_stdin;
+use crate::input::{argument_or_stdin, BoardsTaken};
 use crate::output::{self, Format, Render};
 
-/// The most bytes a board read from stdin may hold: a rankable board has at most 34 cells.
-const MAX_BOARD_TEXT: u64 = 1 << 16;
+/// The boards `rank` reads: at most 34 cells, as a rank fits a `u128`.
+const RANKED: BoardsTaken = BoardsTaken {
+    cells: npuzzle::puzzle::rank::MAX_BOARD_RANKED,
+    said: "a board of 34 cells, the largest rank ranks",
+};
 
 /// A rank and its working, as printed.
 struct Ranked {
@@ -26,7 +29,7 @@ struct Ranked {
 }
 
 pub fn run(args: &RankArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board, Some(MAX_BOARD_TEXT))?;
+    let text = argument_or_stdin(&args.board, RANKED, None)?;
     let board =
         parse_board(&text, args.size).with_context(|| format!("board '{}'", quoted(&text)))?;
     let working = BoardRank::of(&board).with_context(|| format!("board '{}'", quoted(&text)))?;

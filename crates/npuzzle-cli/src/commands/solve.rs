@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::{exit_code, hint_after};
 use crate::args::SolveArgs;
 use crate::cluster;
-use crate::input::{argument_or_stdin, start_and_goal};
+use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
 use crate::output::{self, Format, Render};
 
@@ -42,6 +42,7 @@ struct Request {
 fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     let text = argument_or_stdin(
         args.board.as_deref().unwrap_or(DEFAULT_BOARD),
+        ANY_BOARD,
         args.limits.max_memory,
     )?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;

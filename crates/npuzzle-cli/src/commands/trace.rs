@@ -15,7 +15,7 @@ use npuzzle::{EstimateChoice, Status};
 
 use super::exit_code;
 use crate::args::TraceArgs;
-use crate::input::{argument_or_stdin, start_and_goal};
+use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::{in_flags, OptionsBuilder};
 
 /// Longest an event written waits in the buffer while the search runs.
@@ -72,7 +72,7 @@ fn summary(traced: &Trace) -> String {
 }
 
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
-    let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
+    let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
         .algorithm(args.algorithm)

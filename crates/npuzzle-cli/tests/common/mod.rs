@@ -232,11 +232,21 @@ impl Drop for Server {
 /// memory in bytes and its wall time (its standard output is dropped). The peak is the
 /// kernel's high-water mark, which keeps what a forked child held before its exec: the
 /// test process's own size at most, about 100 MB with the other tests running.
+pub fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::time::Duration) {
+    measured_within(args, input, std::time::Duration::from_secs(120))
+}
+
+/// [`measured`], the child killed (and the test failed) if it runs past `deadline`: a
+/// hang fails rather than hangs.
 #[expect(
     clippy::zombie_processes,
     reason = "the child is reaped by wait4, which also gives its resource use"
 )]
-pub fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, std::time::Duration) {
+pub fn measured_within(
+    args: &[&str],
+    input: &std::path::Path,
+    deadline: std::time::Duration,
+) -> (i32, String, u64, std::time::Duration) {
     use std::io::Read;
     let started = std::time::Instant::now();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
@@ -254,6 +264,21 @@ pub fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, st
         .read_to_string(&mut stderr)
         .unwrap();
     let pid = child.id() as libc::pid_t;
+    // The watchdog kills the child at the deadline unless told it was reaped before.
+    let (reaped, told) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let late = told.recv_timeout(deadline).is_err();
+        if late {
+            // SAFETY: `kill` only sends a signal. The child is reaped only after this
+            // thread is told so or has sent it (bar a window of microseconds at the
+            // deadline), so the pid is still the child's.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        late
+    });
     let mut status = 0;
     // SAFETY: `wait4` writes only into the two values it is given; `rusage` is plain
     // data, for which all zeros is a valid value. The child is reaped here, once: `Child`
@@ -265,6 +290,12 @@ pub fn measured(args: &[&str], input: &std::path::Path) -> (i32, String, u64, st
         usage
     };
     let elapsed = started.elapsed();
+    let _ = reaped.send(());
+    let late = watchdog.join().unwrap();
+    assert!(
+        !late,
+        "npuzzle {args:?} ran past {deadline:?} and was killed"
+    );
     assert!(libc::WIFEXITED(status), "exited: {status}");
     // Linux counts `ru_maxrss` in KiB.
     let peak = u64::try_from(usage.ru_maxrss).unwrap() * 1024;

@@ -180,6 +180,37 @@ fn parse_token(index: usize, token: &str) -> Result<u32, ParseError> {
     }
 }
 
+/// Room in [`longest_board_text`] for what a board's text holds besides its numbers and
+/// their separators: brackets, indents, a byte-order mark, blank lines.
+pub const BOARD_TEXT_SPACING: u64 = 1 << 16;
+
+/// The most bytes the text of a board of up to `cells` cells can take in any notation
+/// [`parse_board`] reads: every number from 0 to `cells - 1` with three bytes after it
+/// (`", "`, or `/` and CR LF between rows), and [`BOARD_TEXT_SPACING`]. What a reader of
+/// board text from a stream may hold: more is no board, whatever follows (8.9 MB for the
+/// largest board, 1000x1000).
+///
+/// ```
+/// use npuzzle::puzzle::notation::{longest_board_text, BOARD_TEXT_SPACING};
+///
+/// // 0 to 8, a digit and three bytes each.
+/// assert_eq!(longest_board_text(9), 9 * 4 + BOARD_TEXT_SPACING);
+/// assert_eq!(longest_board_text(1000 * 1000), 8_888_890 + BOARD_TEXT_SPACING);
+/// ```
+pub fn longest_board_text(cells: usize) -> u64 {
+    let cells = cells as u64;
+    // The numbers below `cells`, decade by decade: those of `digits` digits run from
+    // `low` to `10 * low - 1`.
+    let (mut total, mut low, mut digits) = (0, 0, 1);
+    while low < cells {
+        let high = (if low == 0 { 10 } else { low * 10 }).min(cells);
+        total += (high - low) * (digits + 3);
+        low = high;
+        digits += 1;
+    }
+    total + BOARD_TEXT_SPACING
+}
+
 /// Reads a board; `size` is needed only when the tiles do not form a square.
 ///
 /// ```

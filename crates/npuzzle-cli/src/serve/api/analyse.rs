@@ -11,6 +11,9 @@ use npuzzle::Notation;
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError, ErrorCode};
+use super::fields::{
+    text, Field, Fields, BOARD, GOAL, MAX_MEMORY, MAX_NODES, MAX_SECONDS, METRIC, ORDER, SIZE,
+};
 use super::request::{read_boards, read_metric, read_order, request_options, JsonObject, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
@@ -41,6 +44,22 @@ pub struct AnalyseRequest {
     max_seconds: Option<f64>,
     /// Lower the memory each board's search may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
+}
+
+impl Fields for AnalyseRequest {
+    const WHAT: &'static str = "an analyse request";
+    const FIELDS: &'static [Field] = &[
+        BOARD,
+        GOAL,
+        SIZE,
+        text("moves", "moves written as text, such as \"uldr\""),
+        METRIC,
+        text("notation", "\"blank\" or \"tiles\""),
+        ORDER,
+        MAX_NODES,
+        MAX_SECONDS,
+        MAX_MEMORY,
+    ];
 }
 
 /// `POST /api/analyse` answer: `npuzzle analyse --json`'s object, with moves or without.

@@ -9,6 +9,9 @@ use npuzzle::Algorithm;
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError};
+use super::fields::{
+    Field, Fields, BOARD, GOAL, MAX_MEMORY, MAX_NODES, MAX_SECONDS, METRIC, ORDER, SIZE,
+};
 use super::request::{read_boards, read_metric, read_order, request_options, JsonObject, Memory};
 use super::slots::run_search;
 use crate::serve::AppState;
@@ -31,6 +34,20 @@ pub struct CompareRequest {
     max_seconds: Option<f64>,
     /// Lower the memory each run may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
+}
+
+impl Fields for CompareRequest {
+    const WHAT: &'static str = "a compare request";
+    const FIELDS: &'static [Field] = &[
+        BOARD,
+        GOAL,
+        SIZE,
+        METRIC,
+        ORDER,
+        MAX_NODES,
+        MAX_SECONDS,
+        MAX_MEMORY,
+    ];
 }
 
 /// `POST /api/compare` answer.

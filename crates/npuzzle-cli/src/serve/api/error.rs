@@ -118,6 +118,12 @@ impl ApiError {
         }
     }
 
+    /// The sentence answered.
+    #[cfg(test)]
+    pub(super) fn message(&self) -> &str {
+        &self.message
+    }
+
     pub(super) fn bad_request(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, code, message)
     }

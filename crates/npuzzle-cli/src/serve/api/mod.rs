@@ -4,13 +4,15 @@
 //! sentence, `code` one of the stable names of [`ErrorCode`], for programs and for the
 //! page, which shows the message in the reader's language.
 //!
-//! One file an idea: [`error`] (the codes and the error answer), [`request`] (reading
+//! One file an idea: [`error`] (the codes and the error answer), [`fields`] (what each
+//! field of a request must be, checked before serde reads it), [`request`] (reading
 //! what every request shares: boards, heuristics, limits), [`slots`] (running a search
 //! in a free slot), and a file per endpoint.
 
 mod analyse;
 mod compare;
 mod error;
+mod fields;
 mod health;
 mod random;
 mod request;

@@ -1,7 +1,5 @@
 //! `GET /api/random`: a random board that can reach the goal.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::Query;
 use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::puzzle::lazy_walk::LazyWalk;
@@ -13,6 +11,8 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, ApiError, ErrorCode};
+use super::fields::{count_usize, Field, Fields, Kind, GOAL, SIZE};
+use super::request::QueryObject;
 use crate::input::goal_of;
 
 /// Longest random walk `/api/random` takes; longer walks are no more random.
@@ -35,6 +35,23 @@ pub struct RandomQuery {
     lazy_walk: Option<String>,
 }
 
+impl Fields for RandomQuery {
+    const WHAT: &'static str = "a random request";
+    const FIELDS: &'static [Field] = &[
+        SIZE,
+        Field {
+            name: "seed",
+            kind: Kind::Count {
+                unit: "",
+                most: u64::MAX,
+            },
+            required: false,
+        },
+        GOAL,
+        count_usize("walk", "moves"),
+    ];
+}
+
 /// `GET /api/random` answer.
 #[derive(Debug, Serialize)]
 struct RandomBoard {
@@ -48,9 +65,8 @@ struct RandomBoard {
 
 /// `GET /api/random?size=3x3&seed=7`: a random board that can reach the goal.
 pub async fn random(
-    query: Result<Query<RandomQuery>, QueryRejection>,
+    QueryObject(query): QueryObject<RandomQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Query(query) = query?;
     let size: Size = query
         .size
         .as_deref()

@@ -1,105 +1,83 @@
 //! What every request shares, read and checked: the body, the boards, the heuristic, and
 //! the limits a request may lower but never raise.
 
-use std::fmt;
-use std::marker::PhantomData;
-
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::Json;
 use npuzzle::answer::options::time_limit;
 use npuzzle::search::Limits;
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size};
-use serde::de::value::MapAccessDeserializer;
-use serde::de::{DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::Value;
 
 use super::error::{bad_input, ApiError, ErrorCode};
+use super::fields::{self, Fields};
 use crate::input::{goal_of, start_and_goal};
 use crate::options::OptionsBuilder;
 use crate::serve::ServerConfig;
 
 /// A request's JSON body, which must be an object: any other JSON (`[]`, `null`, `3`) is
 /// answered 422 `bad_fields` saying so in words, where serde would say what it expected
-/// of a struct (`expected struct SolveRequest with 12 elements`). Every other error of
-/// the body is axum's, as [`ApiError`]'s `From<JsonRejection>` answers it.
+/// of a struct (`expected struct SolveRequest with 12 elements`). Its fields are checked
+/// against `T`'s ([`fields::check_object`]) before serde reads them, so that an error
+/// names the field, what it must be and what was sent. Malformed JSON, a wrong content
+/// type and a body over the limit are axum's, as [`ApiError`]'s `From<JsonRejection>`
+/// answers them.
 pub struct JsonObject<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonObject<T> {
+impl<S: Send + Sync, T: DeserializeOwned + Fields> FromRequest<S> for JsonObject<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<Shaped<T>>::from_request(request, state).await? {
-            Json(Shaped::Object(value)) => Ok(JsonObject(value)),
-            Json(Shaped::Other(kind)) => Err(ApiError::new(
+        let Json(value) = Json::<Value>::from_request(request, state).await?;
+        let Value::Object(object) = &value else {
+            let kind = match value {
+                Value::Array(_) => "an array",
+                Value::Null => "null",
+                Value::Bool(_) => "true or false",
+                Value::Number(_) => "a number",
+                _ => "a string",
+            };
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 ErrorCode::BadFields,
                 format!(
                     "the body must be a JSON object with a board, such as \
                      {{\"board\": \"1 2 3/4 0 5/7 8 6\"}}, not {kind}"
                 ),
-            )),
-        }
+            ));
+        };
+        fields::check_object::<T>(object)?;
+        read_checked(value).map(JsonObject)
     }
 }
 
-/// A body read as `T` when it is a JSON object, else the kind of JSON it is.
-enum Shaped<T> {
-    Object(T),
-    Other(&'static str),
-}
+/// A request in the query string (`GET /api/trace?board=…`), its fields read and
+/// checked as [`JsonObject`]'s are ([`fields::query_object`]).
+pub struct QueryObject<T>(pub T);
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shaped<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ShapeVisitor(PhantomData))
+impl<S: Send + Sync, T: DeserializeOwned + Fields> FromRequestParts<S> for QueryObject<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Query(pairs) = Query::<Vec<(String, String)>>::from_request_parts(parts, state).await?;
+        read_checked(fields::query_object::<T>(pairs)?).map(QueryObject)
     }
 }
 
-/// Reads an object as `T` (its errors, with their line and column, are `T`'s own) and
-/// names any other kind of JSON.
-struct ShapeVisitor<T>(PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for ShapeVisitor<T> {
-    type Value = Shaped<T>;
-
-    fn expecting(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-        out.write_str("a JSON object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Shaped<T>, A::Error> {
-        T::deserialize(MapAccessDeserializer::new(map)).map(Shaped::Object)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shaped<T>, A::Error> {
-        // The elements are read to the end, or the parser would call the array unfinished.
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Shaped::Other("an array"))
-    }
-
-    fn visit_unit<E>(self) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("null"))
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("true or false"))
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("a number"))
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("a number"))
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("a number"))
-    }
-
-    fn visit_str<E>(self, _: &str) -> Result<Shaped<T>, E> {
-        Ok(Shaped::Other("a string"))
-    }
+/// `T` from a JSON object whose fields were checked: serde then fails only where the
+/// checks missed something, and is answered in its own words rather than not at all.
+fn read_checked<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
+    serde_json::from_value(value).map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::BadFields,
+            e.to_string(),
+        )
+    })
 }
 
 /// An amount of memory in a request: bytes, or text such as `"512M"`.

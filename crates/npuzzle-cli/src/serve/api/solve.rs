@@ -9,6 +9,10 @@ use npuzzle::{solve as solve_board, Algorithm, Board, EstimateChoice};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, solve_error, ApiError, ErrorCode};
+use super::fields::{
+    count_usize, flag, text, Field, Fields, Kind, BOARD, GOAL, HEURISTIC, MAX_MEMORY, MAX_NODES,
+    MAX_SECONDS, METRIC, ORDER, SIZE,
+};
 use super::request::{
     read_boards, read_heuristic, read_metric, read_order, request_options, JsonObject, Memory,
 };
@@ -55,6 +59,34 @@ pub struct SolveRequest {
     max_seconds: Option<f64>,
     /// Lower the memory this search may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
+}
+
+impl Fields for SolveRequest {
+    const WHAT: &'static str = "a solve request";
+    const FIELDS: &'static [Field] = &[
+        BOARD,
+        GOAL,
+        SIZE,
+        text("algorithm", "the name of an algorithm, such as \"idastar\""),
+        HEURISTIC,
+        ORDER,
+        METRIC,
+        flag("boards"),
+        flag("count_optimal"),
+        flag("all_optimal"),
+        Field {
+            name: "within",
+            kind: Kind::Count {
+                unit: "moves",
+                most: u32::MAX as u64,
+            },
+            required: false,
+        },
+        count_usize("limit", "solutions"),
+        MAX_NODES,
+        MAX_SECONDS,
+        MAX_MEMORY,
+    ];
 }
 
 /// The most solutions one answer lists: about a megabyte of moves for 4x4 boards.

@@ -1,7 +1,6 @@
 //! `GET` and `POST /api/trace`: the events of one search.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::puzzle::notation::UnknownName;
@@ -10,8 +9,13 @@ use npuzzle::{Algorithm, EstimateChoice};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
+use super::fields::{
+    count_usize, Field, Fields, Kind, BOARD, GOAL, HEURISTIC, MAX_MEMORY, MAX_NODES, MAX_SECONDS,
+    METRIC, ORDER, SIZE,
+};
 use super::request::{
     read_boards, read_heuristic, read_metric, read_order, request_options, JsonObject, Memory,
+    QueryObject,
 };
 use super::slots::run_search;
 use crate::serve::AppState;
@@ -51,6 +55,27 @@ pub struct TraceRequest {
     max_memory: Option<Memory>,
 }
 
+impl Fields for TraceRequest {
+    const WHAT: &'static str = "a trace request";
+    const FIELDS: &'static [Field] = &[
+        BOARD,
+        GOAL,
+        SIZE,
+        Field {
+            name: "algorithm",
+            kind: Kind::Text("bfs, bidirectional, astar, idastar or iddfs, as text"),
+            required: true,
+        },
+        HEURISTIC,
+        ORDER,
+        METRIC,
+        count_usize("limit", "events"),
+        MAX_NODES,
+        MAX_SECONDS,
+        MAX_MEMORY,
+    ];
+}
+
 /// `/api/trace` answer: the solve report of the traced search, the events as
 /// `npuzzle trace --json` prints them, the limit and whether it cut the trace.
 #[derive(Serialize)]
@@ -65,9 +90,8 @@ struct TraceResponse {
 /// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
 pub async fn trace_get(
     State(state): State<AppState>,
-    query: Result<Query<TraceRequest>, QueryRejection>,
+    QueryObject(request): QueryObject<TraceRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Query(request) = query?;
     trace_answer(&state, request).await
 }
 

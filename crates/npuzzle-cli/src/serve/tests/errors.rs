@@ -250,7 +250,8 @@ async fn a_body_that_is_not_an_object_is_told_so_in_words() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
         let message = answer["error"].as_str().unwrap();
         assert!(
-            message.contains("missing field `board` at line 1 column 2"),
+            message
+                .ends_with("needs board: a board written as text, such as \"1 2 3/4 0 5/7 8 6\""),
             "{path}: {message}"
         );
         // A body that is not JSON at all is still malformed JSON.
@@ -305,5 +306,80 @@ async fn tables_the_server_cannot_read_are_its_fault_not_the_requests() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(body["code"], code, "{body}");
         assert!(body["error"].as_str().unwrap().contains(words), "{body}");
+    }
+}
+
+/// A field of the wrong kind, or one the endpoint does not take, is named as the command
+/// line names a flag: the field, what it must be, what was sent; never serde's words
+/// (`invalid type: string "x", expected u64 at line 1 column 44`, `expected one of`).
+#[tokio::test]
+async fn field_errors_name_the_field_what_it_must_be_and_what_was_sent() {
+    let board = "1 2 3/4 0 5/7 8 6";
+    for (request, said) in [
+        (
+            post_json("/api/solve", &json!({"board": board, "max_nodes": "x"})),
+            "max_nodes must be a whole number of nodes, got the string \"x\"",
+        ),
+        (
+            post_json("/api/solve", &json!({"board": board, "within": -2, "all_optimal": true})),
+            "within must be a whole number of moves, at most 4294967295, got the number -2",
+        ),
+        (
+            post_json("/api/solve", &json!({"board": board, "boards": 1})),
+            "boards must be true or false, got the number 1",
+        ),
+        (
+            post_json("/api/compare", &json!({"board": board, "max_seconds": "ten"})),
+            "max_seconds must be a number of seconds, got the string \"ten\"",
+        ),
+        (
+            post_json("/api/trace", &json!({"board": board, "algorithm": 3})),
+            "algorithm must be bfs, bidirectional, astar, idastar or iddfs, as text, got the number 3",
+        ),
+        (
+            post_json("/api/trace", &json!({"board": board})),
+            "a trace request needs algorithm: bfs, bidirectional, astar, idastar or iddfs, as text",
+        ),
+        (
+            post_json("/api/analyse", &json!({"board": board, "moves": ["u"]})),
+            "moves must be moves written as text, such as \"uldr\", got an array",
+        ),
+        (
+            post_json("/api/analyse", &json!({"board": board, "max_memory": true})),
+            "max_memory must be a number of bytes or text such as \"512M\", got true",
+        ),
+        (
+            post_json("/api/solve", &json!({"board": board, "colour": 1})),
+            "a solve request has no field \"colour\"; its fields are board, goal, size, algorithm, \
+             heuristic, order, metric, boards, count_optimal, all_optimal, within, limit, \
+             max_nodes, max_seconds, max_memory",
+        ),
+        (
+            get("/api/trace?board=283104765&algorithm=bfs&limit=many"),
+            "limit must be a whole number of events, got the string \"many\"",
+        ),
+        (
+            get("/api/random?seed=x"),
+            "seed must be a whole number, got the string \"x\"",
+        ),
+        (
+            get("/api/random?walk=-1"),
+            "walk must be a whole number of moves, got the string \"-1\"",
+        ),
+        (
+            get("/api/random?colour=red"),
+            "a random request has no field \"colour\"; its fields are size, seed, goal, walk",
+        ),
+    ] {
+        // A body that holds the wrong things is 422; a query axum cannot read was 400.
+        let want = if request.method() == axum::http::Method::GET {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        let (status, answer) = call(default_app(), request).await;
+        assert_eq!(status, want, "{said}: {answer}");
+        assert_eq!(answer["code"], "bad_fields", "{answer}");
+        assert_eq!(answer["error"], said);
     }
 }

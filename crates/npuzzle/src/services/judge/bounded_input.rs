@@ -23,6 +23,10 @@ const fn tokens(count: usize, longest: usize) -> usize {
     count * (longest + 2)
 }
 
+/// Bytes of input held before it is first answered into nothing to find a bad case
+/// (see [`Judge::read_input`]); each later probe is at twice the input of the one before.
+pub const FIRST_PROBE: usize = 1 << 16;
+
 /// The first line of the counted formats: a number of cases that fits a `usize`.
 const COUNT_LINE: usize = tokens(1, 20);
 
@@ -38,6 +42,12 @@ pub enum Overlong {
 }
 
 impl JudgeFormat {
+    /// Whether a part of the input is checked as it is read, to find a bad case: the
+    /// formats of many cases (one case is bounded as a whole).
+    fn probed(self) -> bool {
+        !self.one_case_a_run()
+    }
+
     /// The most bytes one case of the format takes written with one separator between
     /// tokens (each counted as CR LF): with the count of cases that some formats put
     /// first, this bounds the longest line and the longest case of a valid input.
@@ -87,8 +97,17 @@ impl Judge {
     /// The input of this judge from `reader`, refused as soon as a line or a run of
     /// whitespace passes [`Judge::longest_line`], the whole input passes
     /// [`Judge::longest_input`], or the input passes `most` bytes (the memory a caller
-    /// lets it hold: the formats of many cases read any number of them). At most a
-    /// block past the bound is ever held.
+    /// lets it hold: the formats of many cases read any number of them), and at its
+    /// first byte that is not UTF-8 text. At most a block past the bound is ever held.
+    ///
+    /// A bad case is refused as it passes, too, whatever follows it: in the formats of
+    /// many cases the input read so far is answered, into nothing (UVa 10181's boards
+    /// read but not solved), each time it doubles from [`FIRST_PROBE`]; when that finds
+    /// an error other than an input that ends early,
+    /// reading stops and the input up to the end of that line is returned, which the
+    /// caller answers as it would the whole: the cases before the bad one, then its
+    /// error. So a bad case costs at most twice the input before it, not all that
+    /// follows (`hdu1043` with a bad first line and endless good ones read 481 MB).
     ///
     /// ```
     /// use npuzzle::services::judge::{named, JudgeError};
@@ -99,11 +118,19 @@ impl Judge {
     /// let endless = std::io::repeat(b'1');
     /// let error = judge.read_input(endless, u64::MAX).unwrap_err();
     /// assert!(matches!(error, JudgeError::TooLong { line: 1, .. }), "{error}");
+    /// // A bad first case, then a great many good ones: read no further than a probe.
+    /// let good = "1 2 3 4 5 6 7 x 8\n".repeat(1 << 20);
+    /// let input = std::io::Read::chain(&b"1 2 3 4 5 6 7 8 8\n"[..], good.as_bytes());
+    /// let read = judge.read_input(input, u64::MAX)?;
+    /// assert!(read.len() < 1 << 20, "{} bytes", read.len());
+    /// let error = (judge.answer)(std::str::from_utf8(&read)?, &mut std::io::sink());
+    /// assert!(error.unwrap_err().to_string().contains("line 1"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`JudgeError::TooLong`] past a bound, [`JudgeError::Io`] when reading fails.
+    /// [`JudgeError::TooLong`] past a bound, [`JudgeError::NotText`] at a byte that is not
+    /// UTF-8, [`JudgeError::Io`] when reading fails.
     pub fn read_input(&self, mut reader: impl Read, most: u64) -> Result<Vec<u8>, JudgeError> {
         let longest = self.longest_line();
         let whole = self.longest_input().map_or(most, |l| (l as u64).min(most));
@@ -111,8 +138,11 @@ impl Judge {
         let mut block = vec![0u8; 1 << 16];
         // Where the line being read starts, and the whitespace that ends the input.
         let (mut line, mut line_start, mut blank_start) = (1, 0, 0);
+        // How much of the input is known to be UTF-8, and where the next probe is.
+        let (mut text_to, mut next_probe) = (0, FIRST_PROBE);
         loop {
             let read = match reader.read(&mut block) {
+                Ok(0) if text_to < input.len() => return Err(self.not_text(&input, text_to)),
                 Ok(0) => return Ok(input),
                 Ok(read) => read,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -120,7 +150,23 @@ impl Judge {
             };
             let scanned = input.len();
             input.extend_from_slice(&block[..read]);
-            for (at, &byte) in input.iter().enumerate().skip(scanned) {
+            // Checked as read, so that noise (`/dev/urandom`) is refused at its first
+            // bad byte rather than after the memory allowed; a character cut by the
+            // block's end waits for the next. The bytes before a bad one are held to
+            // the bounds first: whichever comes first is refused.
+            let not_text = match std::str::from_utf8(&input[text_to..]) {
+                Ok(_) => {
+                    text_to = input.len();
+                    None
+                }
+                Err(e) if e.error_len().is_none() => {
+                    text_to += e.valid_up_to();
+                    None
+                }
+                Err(e) => Some(text_to + e.valid_up_to()),
+            };
+            let before = not_text.unwrap_or(input.len());
+            for (at, &byte) in input[..before].iter().enumerate().skip(scanned) {
                 if byte == b'\n' {
                     line += 1;
                     line_start = at + 1;
@@ -150,6 +196,45 @@ impl Judge {
                     reason: self.limit_reason(what, limit, most),
                 });
             }
+            if let Some(offset) = not_text {
+                return Err(self.not_text(&input, offset));
+            }
+            if input.len() >= next_probe && self.format.probed() {
+                next_probe = input.len().saturating_mul(2);
+                if let Some(end) = self.first_bad_line(&input[..text_to]) {
+                    input.truncate(end);
+                    return Ok(input);
+                }
+            }
+        }
+    }
+
+    /// The error of the byte at `offset` of `input`, which is not UTF-8.
+    fn not_text(&self, input: &[u8], offset: usize) -> JudgeError {
+        JudgeError::NotText {
+            judge: self.name,
+            line: line_of(input, offset),
+            offset: offset as u64 + 1,
+            byte: input[offset],
+        }
+    }
+
+    /// Where the line ends that holds the first error of `text` (whole lines of it
+    /// answered into nothing), when there is one other than an input that ends early.
+    fn first_bad_line(&self, text: &[u8]) -> Option<usize> {
+        let whole_lines = text.iter().rposition(|&b| b == b'\n')? + 1;
+        let text = std::str::from_utf8(&text[..whole_lines]).ok()?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // UVa 10181's boards are each a search of up to seconds: they are read, not
+        // solved. The other judges answer fast (UVa 10085's nine searches are had once
+        // a run).
+        let checked = match self.format {
+            JudgeFormat::Uva10181 => super::uva10181::check(text),
+            _ => (self.answer)(text, &mut io::sink()),
+        };
+        match checked {
+            Err(JudgeError::EndedEarly(_) | JudgeError::Io(_)) | Ok(()) => None,
+            Err(_) => Some(whole_lines),
         }
     }
 
@@ -277,6 +362,90 @@ mod tests {
             error.to_string().contains("the memory its input may take"),
             "{error}"
         );
+    }
+
+    /// A byte that is not UTF-8 is refused where it stands, naming its line and offset,
+    /// whatever follows; a character cut by a block's end is not one.
+    #[test]
+    fn the_first_byte_that_is_not_text_is_refused_as_it_passes() {
+        let judge = crate::services::judge::named("poj2893").unwrap();
+        let start = &b"2 2\n1 2\n3 0\n\xC3"[..];
+        let noise = start.chain(std::io::repeat(0xFF));
+        let mut counted = Counted(noise, 0);
+        let error = judge.read_input(&mut counted, u64::MAX).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 4: byte 13 of the input (0xC3) is not UTF-8 text; poj2893's input is text"
+        );
+        assert!(counted.1 <= 2 << 16, "{}", counted.1);
+        // 'é' split between two reads is text.
+        let split = "2 2\n1 2\n3 0\n# caf\u{e9}\n".as_bytes();
+        let (head, tail) = split.split_at(split.len() - 2);
+        let read = judge.read_input(head.chain(tail), u64::MAX).unwrap();
+        assert_eq!(read, split);
+    }
+
+    /// A bad case among the first of many good ones stops the reading at a probe, and
+    /// what was read answers with the error the whole input would (the cases before it,
+    /// then it); good input is read whole, probes and all.
+    #[test]
+    fn a_bad_case_stops_the_reading_at_a_probe_for_every_cheap_judge() {
+        for (name, head, bad, good) in [
+            ("hdu1043", "", "1 2 3 4 5 6 7 8 8\n", "1 2 3 4 5 6 7 x 8\n"),
+            (
+                "uva652",
+                "90000\n",
+                "1 2 3 4 5 6 7 x 8\n1 9 3 4 5 6 7 x 8\n",
+                "1 2 3 4 5 6 7 x 8\n",
+            ),
+            (
+                "hdu3567",
+                "90000\n",
+                "12X453788\n12345678X\n",
+                "12X453786\n12345678X\n",
+            ),
+            ("poj2893", "", "2 2\n1 2\n3 3\n", "2 2\n1 2\n3 0\n"),
+            (
+                "leetcode773",
+                "",
+                "[[1,2,3],[4,5,5]]\n",
+                "[[1,2,3],[4,0,5]]\n",
+            ),
+            (
+                "uva10085",
+                "90000\n",
+                "1 2 3 4 5 6 7 8 8\n",
+                "1 2 3 4 5 6 7 0 8\n",
+            ),
+            (
+                "uva10181",
+                "90000\n",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n",
+            ),
+            (
+                "lintcode794",
+                "",
+                "[[1,2,3],[4,5,6],[7,8,8]]\n[[1,2,3],[4,5,6],[7,8,0]]\n",
+                "[[1,2,3],[4,5,6],[7,0,8]]\n[[1,2,3],[4,5,6],[7,8,0]]\n",
+            ),
+        ] {
+            let judge = crate::services::judge::named(name).unwrap();
+            let whole = format!("{head}{bad}{}", good.repeat(80_000));
+            let mut counted = Counted(whole.as_bytes(), 0);
+            let read = judge.read_input(&mut counted, u64::MAX).unwrap();
+            assert!(counted.1 <= 2 * FIRST_PROBE as u64, "{name}: {}", counted.1);
+            let answer = |text: &[u8]| {
+                let mut out = Vec::new();
+                let error = (judge.answer)(std::str::from_utf8(text).unwrap(), &mut out);
+                (out, error.unwrap_err().to_string())
+            };
+            assert_eq!(answer(&read), answer(whole.as_bytes()), "{name}");
+            let good_only = format!("{head}{}", good.repeat(80_000));
+            let good_only = good_only.replace("90000", "80000");
+            let read = judge.read_input(good_only.as_bytes(), u64::MAX).unwrap();
+            assert_eq!(read, good_only.as_bytes(), "{name}");
+        }
     }
 
     /// A reader that counts the bytes taken from it.

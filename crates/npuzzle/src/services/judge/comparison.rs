@@ -63,12 +63,36 @@ impl Comparison {
 
     /// The output with what this rule forgives taken away, ending in a newline unless
     /// the rule is [`Comparison::Exact`] (or the output is empty): what the local judge
-    /// checks exactly.
+    /// checks exactly. For an expected output that ends with a blank line, see
+    /// [`Comparison::normalize_ending`].
     pub fn normalize(self, output: &[u8]) -> Cow<'_, [u8]> {
+        self.normalize_ending(output, 1)
+    }
+
+    /// [`Comparison::normalize`] against an expected output that ends in
+    /// `final_newlines` line feeds: two where its last line is empty (UVa 10085 asks for
+    /// an empty line after every answer, the last included). A missing final newline is
+    /// then the last of them: the output ends in one line feed fewer, and that alone is
+    /// forgiven. Judging "ends in a newline" alone took `…path\n`, such an output, for
+    /// a whole one whose empty line was missing. The rules that ignore blank lines at
+    /// the end give the expected ones back, so the answers are cut as the expected ones.
+    ///
+    /// ```
+    /// use npuzzle::services::judge::Comparison;
+    ///
+    /// let uva = Comparison::FinalNewline;
+    /// assert_eq!(&*uva.normalize_ending(b"UR\n", 2), b"UR\n\n");
+    /// assert_eq!(&*uva.normalize_ending(b"UR\n\n", 2), b"UR\n\n");
+    /// // Two line feeds missing are more than the final newline: left to the checker.
+    /// assert_eq!(&*uva.normalize_ending(b"UR", 2), b"UR");
+    /// assert_eq!(&*Comparison::Exact.normalize_ending(b"UR\n", 2), b"UR\n");
+    /// ```
+    pub fn normalize_ending(self, output: &[u8], final_newlines: usize) -> Cow<'_, [u8]> {
         let trim: fn(&[u8]) -> &[u8] = match self {
             Comparison::Exact => return Cow::Borrowed(output),
             Comparison::FinalNewline => {
-                return if output.is_empty() || output.ends_with(b"\n") {
+                let newlines = output.iter().rev().take_while(|&&b| b == b'\n').count();
+                return if output.is_empty() || newlines + 1 != final_newlines.max(1) {
                     Cow::Borrowed(output)
                 } else {
                     let mut owned = output.to_vec();
@@ -83,10 +107,14 @@ impl Comparison {
         while lines.last().is_some_and(|l| l.is_empty()) {
             lines.pop();
         }
-        let mut normalized = Vec::with_capacity(output.len() + 1);
-        for line in lines {
+        let mut normalized = Vec::with_capacity(output.len() + final_newlines);
+        for line in &lines {
             normalized.extend_from_slice(line);
             normalized.push(b'\n');
+        }
+        if !lines.is_empty() {
+            let blank_lines = final_newlines.saturating_sub(1);
+            normalized.resize(normalized.len() + blank_lines, b'\n');
         }
         Cow::Owned(normalized)
     }

@@ -370,6 +370,13 @@ mod tests {
             .collect();
         let (out, e) = run(p1379, &line);
         assert_eq!(out, "");
+        // The first character that is no digit 0-8 is named before any count.
+        assert_eq!(
+            e.unwrap(),
+            "case 1, token 2 ('9') on line 1: expected a digit 0-8"
+        );
+        let eights = "8".repeat(3_000_000);
+        let (_, e) = run(p1379, &eights);
         assert_eq!(
             e.unwrap(),
             "case 1: expected nine digits 0-8, found 3000000 characters"

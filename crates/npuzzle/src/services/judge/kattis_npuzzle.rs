@@ -6,6 +6,7 @@ use std::io::Write;
 
 use crate::util::plural::counted;
 
+use super::reader::first_bad_character;
 use super::JudgeError;
 
 /// The board's side.
@@ -27,6 +28,17 @@ const SIDE: usize = 4;
 /// A [`JudgeError`] naming the character and line of bad input, or a failed write.
 pub fn kattis_npuzzle(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     const CELLS: usize = SIDE * SIDE;
+    // Each character is checked before they are counted: a wrong one is what is wrong.
+    let square = |c: char| c == '.' || c.is_ascii_uppercase() && c <= 'O';
+    if let Some((token, c, line)) = first_bad_character(input, square) {
+        return Err(JudgeError::BadToken {
+            case: 1,
+            token,
+            text: c.to_string(),
+            line,
+            problem: "expected a letter A-O or '.'".into(),
+        });
+    }
     // Counted before anything is held: a line of millions of characters is refused in
     // one pass, with no allocation.
     let characters = input.chars().filter(|c| !c.is_whitespace()).count();

@@ -83,7 +83,8 @@ pub fn lintcode794(input: &str, out: &mut impl Write) -> Result<(), JudgeError> 
         Some((_, line)) => Err(JudgeError::BadLine {
             line,
             problem: "an initial state with no final state after it".into(),
-        }),
+        }
+        .ended()),
         None => Ok(()),
     }
 }

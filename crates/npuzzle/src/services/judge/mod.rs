@@ -79,7 +79,7 @@ use crate::answer::options::SolveOptions;
 pub use abc224d::abc224d;
 pub use alds1_13_b::alds1_13_b;
 pub use alds1_13_c::alds1_13_c;
-pub use bounded_input::{Overlong, SPACING};
+pub use bounded_input::{Overlong, FIRST_PROBE, SPACING};
 pub use comparison::Comparison;
 pub use cses1670::cses1670;
 pub(crate) use format::JudgeFormat;
@@ -153,9 +153,34 @@ pub enum JudgeError {
         /// Where the bound comes from.
         reason: String,
     },
+    /// The input ended inside a case or before a case it announced: the error within.
+    /// Kept apart because a part of an input ends so too, where the whole may be good
+    /// ([`Judge::read_input`] answers a part early to refuse a bad case as it passes).
+    #[error(transparent)]
+    EndedEarly(Box<JudgeError>),
+    /// Bytes that are not UTF-8 text, refused as they are read (see
+    /// [`Judge::read_input`]).
+    #[error("line {line}: byte {offset} of the input (0x{byte:02X}) is not UTF-8 text; {judge}'s input is text")]
+    NotText {
+        /// The judge's name, as `npuzzle judge NAME` takes it.
+        judge: &'static str,
+        /// 1-based input line of the byte.
+        line: usize,
+        /// 1-based offset of the byte in the input.
+        offset: u64,
+        /// The byte.
+        byte: u8,
+    },
     /// Reading the input or writing the answer failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+impl JudgeError {
+    /// `self` marked as an input that ended early ([`JudgeError::EndedEarly`]).
+    pub(crate) fn ended(self) -> JudgeError {
+        JudgeError::EndedEarly(Box::new(self))
+    }
 }
 
 /// The words of [`JudgeError::TooLong`].

@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::puzzle::board::Board;
 use crate::tables::distance_table;
 
-use super::reader::{digit_tile, read_board, three_by_three, Token};
+use super::reader::{digit_tile, first_bad_character, read_board, three_by_three, Token};
 use super::JudgeError;
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
@@ -23,6 +23,16 @@ use super::JudgeError;
 /// # Panics
 /// Never: every 3x3 distance table is embedded.
 pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
+    // Each character is checked before they are counted: a wrong one is what is wrong.
+    if let Some((token, c, line)) = first_bad_character(input, |c| ('0'..='8').contains(&c)) {
+        return Err(JudgeError::BadToken {
+            case: 1,
+            token,
+            text: c.to_string(),
+            line,
+            problem: "expected a digit 0-8".into(),
+        });
+    }
     // Counted before anything is held: a line of millions of characters is refused in
     // one pass over it, with no allocation.
     let characters = input.chars().filter(|c| !c.is_whitespace()).count();

@@ -40,6 +40,21 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let all: Vec<Token> = cells_apart(tokens(input, 1), |b| b.is_ascii_digit())
         .take(19)
         .collect();
+    // Each token is checked before they are counted: a wrong one is what is wrong.
+    if let Some((i, bad)) = all
+        .iter()
+        .take(18)
+        .enumerate()
+        .find(|(_, t)| digit_tile(t.text).is_none())
+    {
+        return Err(JudgeError::BadToken {
+            case: 1,
+            token: i + 1,
+            text: shortened(bad.text),
+            line: bad.line,
+            problem: "expected a number 0-8".into(),
+        });
+    }
     if all.len() != 18 {
         if let Some(stray) = all.get(18) {
             return Err(JudgeError::BadToken {

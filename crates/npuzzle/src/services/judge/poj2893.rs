@@ -70,6 +70,23 @@ pub fn poj2893(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
         let Some(rows) = reader.token() else {
             break Ok(());
         };
+        let side = |token: &Number, index: usize, what: &str| match token.value {
+            Some(n) if (2..=MOST_SIDE as u64).contains(&n) => Ok(n as usize),
+            _ => Err(JudgeError::BadToken {
+                case,
+                token: index,
+                text: shortened(token.text(input)),
+                line: token.line,
+                problem: format!("expected {what}, 2-999 (or 0 0 to end)"),
+            }),
+        };
+        // M is checked before N is looked for: `abc` alone is no number, not an input
+        // that ends early.
+        if rows.value != Some(0) {
+            if let Err(e) = side(&rows, 1, "M, the rows") {
+                break Err(e);
+            }
+        }
         let Some(columns) = reader.token() else {
             break Err(JudgeError::BadCase {
                 case,
@@ -77,7 +94,8 @@ pub fn poj2893(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
                     "the input ends after M ('{}'), before N",
                     shortened(rows.text(input))
                 ),
-            });
+            }
+            .ended());
         };
         if rows.value == Some(0) && columns.value == Some(0) {
             break match reader.token() {
@@ -91,16 +109,6 @@ pub fn poj2893(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
                 }),
             };
         }
-        let side = |token: &Number, index: usize, what: &str| match token.value {
-            Some(n) if (2..=MOST_SIDE as u64).contains(&n) => Ok(n as usize),
-            _ => Err(JudgeError::BadToken {
-                case,
-                token: index,
-                text: shortened(token.text(input)),
-                line: token.line,
-                problem: format!("expected {what}, 2-999 (or 0 0 to end)"),
-            }),
-        };
         let (m, n) = match (
             side(&rows, 1, "M, the rows"),
             side(&columns, 2, "N, the columns"),
@@ -214,7 +222,8 @@ impl Board {
                     problem: format!(
                         "expected {cells} numbers for {m} x {n} cells, the input ends after {cell}"
                     ),
-                });
+                }
+                .ended());
             };
             let bad = |problem: String| JudgeError::BadToken {
                 case,

@@ -146,6 +146,31 @@ pub(super) fn line_at(input: &str, offset: usize) -> usize {
     input.as_bytes()[..offset].split(|&b| b == b'\n').count()
 }
 
+/// The first character of `input` other than whitespace that `is_cell` refuses: its
+/// 1-based number among those characters, itself and its line. For the judges that read
+/// a board a character a cell, so that a wrong character is named before the count of
+/// characters is (`abc` is three characters that are no digits, not "3 characters").
+pub(super) fn first_bad_character(
+    input: &str,
+    is_cell: impl Fn(char) -> bool,
+) -> Option<(usize, char, usize)> {
+    let mut line = 1;
+    let mut number = 0;
+    for c in input.chars() {
+        if c == '\n' {
+            line += 1;
+        }
+        if c.is_whitespace() {
+            continue;
+        }
+        number += 1;
+        if !is_cell(c) {
+            return Some((number, c, line));
+        }
+    }
+    None
+}
+
 /// The count a first token announces, and where the input after it starts.
 pub(super) struct CaseCount {
     /// The number announced.
@@ -204,7 +229,7 @@ pub(super) fn ended_early(
     read: usize,
     per_case: usize,
 ) -> JudgeError {
-    JudgeError::BadCase {
+    let error = JudgeError::BadCase {
         case,
         problem: if read == 0 {
             format!(
@@ -214,7 +239,8 @@ pub(super) fn ended_early(
         } else {
             format!("expected {per_case} tokens, the input ends after {read}")
         },
-    }
+    };
+    error.ended()
 }
 
 /// What [`FastCells::board`] found.

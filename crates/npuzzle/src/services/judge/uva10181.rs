@@ -83,6 +83,15 @@ pub fn uva10181(
     bad.map_or(Ok(()), Err)
 }
 
+/// The first error of `input` without solving a board: what [`uva10181`] would refuse
+/// after answering the boards before it. Each board is a search of up to seconds, so
+/// a part of an input is checked this way as it is read, not answered.
+pub(super) fn check(input: &str) -> Result<(), JudgeError> {
+    let count = read_count(input, "puzzles")?;
+    let (_, bad) = read_boards(&input[count.rest..], count.line, count.announced);
+    bad.map_or(Ok(()), Err)
+}
+
 fn size() -> Size {
     Size::square(4).expect("4x4 is a size")
 }

@@ -35,16 +35,12 @@ pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -
         let answer: Vec<&str> = (first..first + per_case)
             .filter_map(|l| lines.get(l).copied())
             .collect();
-        let mut outcome = if answer.len() < per_case || answer.is_empty() {
-            CaseOutcome::WrongAnswer("no answer: the output ended before it".to_string())
-        } else if format.whole_output() {
-            states::check(case, &answer)
-        } else if format == JudgeFormat::Uva10085 {
-            distant::check(case, &answer)
-        } else if format.special_judge().is_some() {
-            replay::check(format, case, answer[0])
+        let mut outcome = if answer.is_empty() {
+            no_answer()
+        } else if answer.len() < per_case {
+            short_of_blank_lines(format, case, &answer)
         } else {
-            exact(case.expected, &answer)
+            judged(format, case, &answer)
         };
         if outcome == CaseOutcome::Accepted {
             if let Some(Some(line)) = separator {
@@ -80,6 +76,39 @@ pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -
         }
     }
     outcomes
+}
+
+/// The outcome of a whole `answer` by the format's checker.
+fn judged(format: JudgeFormat, case: &Checked, answer: &[&str]) -> CaseOutcome {
+    if format.whole_output() {
+        states::check(case, answer)
+    } else if format == JudgeFormat::Uva10085 {
+        distant::check(case, answer)
+    } else if format.special_judge().is_some() {
+        replay::check(format, case, answer[0])
+    } else {
+        exact(case.expected, answer)
+    }
+}
+
+fn no_answer() -> CaseOutcome {
+    CaseOutcome::WrongAnswer("no answer: the output ended before it".to_string())
+}
+
+/// The outcome of an `answer` that ended before the case's lines did: a presentation
+/// error when only the empty lines the answer ends with are missing (UVa 10085's after
+/// the last answer) and the rest is right, else no answer.
+fn short_of_blank_lines(format: JudgeFormat, case: &Checked, answer: &[&str]) -> CaseOutcome {
+    let missing = case.expected.get(answer.len()..).unwrap_or_default();
+    if missing.is_empty() || missing.iter().any(|l| !l.is_empty()) {
+        return no_answer();
+    }
+    let mut whole = answer.to_vec();
+    whole.resize(format.lines_a_case(), "");
+    match judged(format, case, &whole) {
+        CaseOutcome::Accepted => spacing("the empty line the answer ends with is missing"),
+        other => other,
+    }
 }
 
 /// The one right answer: the same lines, or the same tokens in other spacing.

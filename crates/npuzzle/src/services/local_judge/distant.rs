@@ -174,13 +174,19 @@ mod tests {
             format!("{}x\n", &SAMPLE[..SAMPLE.len() - 1]),
             "an empty line",
         );
-        wrong(SAMPLE.trim_end().to_string() + "\n", "no answer");
+        wrong("Puzzle #1\n8 1 5\n".into(), "no answer");
         let spaced = |out: String| {
             assert!(
                 matches!(check(&out), CaseOutcome::PresentationError(_)),
                 "{out}"
             );
         };
+        // The empty line missing, not the answer (the last line's newline alone is
+        // forgiven before the checker, see `Comparison::normalize_ending`).
+        assert_eq!(
+            check(&(SAMPLE.trim_end().to_string() + "\n")),
+            CaseOutcome::PresentationError("the empty line the answer ends with is missing".into())
+        );
         spaced(SAMPLE.replace("8 1 5", "8  1 5"));
         spaced(SAMPLE.replace("Puzzle #1", "Puzzle  #1"));
         spaced(SAMPLE.replace("DDR\n", "DDR \n"));

@@ -101,6 +101,10 @@ pub struct PlannedRun {
     pub cases: Range<usize>,
     /// What the program reads on standard input.
     pub input: String,
+    /// How many line feeds the reference's output ends with: two where its last line
+    /// is empty (UVa 10085's line after the last answer), which is where a missing
+    /// final newline is looked for.
+    final_newlines: usize,
 }
 
 /// Every case of a test, and how they are put to the program.
@@ -171,6 +175,7 @@ impl TestPlan {
             runs.push(PlannedRun {
                 cases: range,
                 input,
+                final_newlines: reference.bytes().rev().take_while(|&b| b == b'\n').count(),
             });
         }
         Ok(TestPlan {
@@ -235,7 +240,9 @@ impl TestPlan {
                 expected: &c.expected,
             })
             .collect();
-        let output = self.comparison.normalize(output);
+        // Where the answers end with an empty line, a missing final newline is that
+        // line's.
+        let output = self.comparison.normalize_ending(output, run.final_newlines);
         checker::check_run(self.format, &checked, &output)
     }
 }
@@ -280,6 +287,46 @@ mod tests {
                     .all(|o| matches!(o, CaseOutcome::WrongAnswer(_))));
             }
         }
+    }
+
+    /// Every judge forgives a missing final newline but for `--strict`, UVa 10085's
+    /// too, whose answers end with an empty line: there the final newline is that
+    /// line's, and an output without it still ends in a newline (it was taken for an
+    /// answer cut short, "no answer").
+    #[test]
+    fn a_missing_final_newline_is_forgiven_by_every_judge_but_under_strict() {
+        for name in JUDGES.iter().map(|j| j.name) {
+            let plan = TestPlan::new(name, 3, 5).unwrap();
+            let strict = plan.clone().strict(true);
+            for run in plan.runs() {
+                let mut out = plan.format.reference(&run.input).unwrap();
+                assert_eq!(out.pop(), Some(b'\n'), "{name}");
+                // An empty answer (start equal to goal) without its newline is nothing.
+                if out.iter().all(|&b| b == b'\n') {
+                    continue;
+                }
+                let outcomes = plan.check(run, &out);
+                assert!(
+                    outcomes.iter().all(|o| *o == CaseOutcome::Accepted),
+                    "{name}: {outcomes:?}"
+                );
+                let last = strict.check(run, &out).pop().unwrap();
+                assert!(
+                    matches!(&last, CaseOutcome::PresentationError(_)),
+                    "{name}: {last:?}"
+                );
+            }
+        }
+        // Without the empty line as well as its newline, the answer is misspaced, not
+        // missing.
+        let plan = TestPlan::new("uva10085", 0, 1).unwrap();
+        let run = &plan.runs()[0];
+        let out = plan.format.reference(&run.input).unwrap();
+        let last = plan.check(run, &out[..out.len() - 2]).pop().unwrap();
+        assert!(
+            matches!(&last, CaseOutcome::PresentationError(r) if r.contains("empty line")),
+            "{last:?}"
+        );
     }
 
     #[test]
