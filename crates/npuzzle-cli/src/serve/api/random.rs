@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, ApiError, ErrorCode};
-use super::fields::{count_usize, Field, Fields, Kind, GOAL, SIZE};
+use super::fields::{count_usize, text, Field, Fields, Kind, GOAL, SIZE};
 use super::request::QueryObject;
 use crate::input::goal_of;
 
@@ -49,6 +49,10 @@ impl Fields for RandomQuery {
         },
         GOAL,
         count_usize("walk", "moves"),
+        text(
+            "lazy_walk",
+            "a number of steps or a range of them as text, such as \"1000..10000\"",
+        ),
     ];
 }
 

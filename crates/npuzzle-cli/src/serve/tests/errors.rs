@@ -368,7 +368,7 @@ async fn field_errors_name_the_field_what_it_must_be_and_what_was_sent() {
         ),
         (
             get("/api/random?colour=red"),
-            "a random request has no field \"colour\"; its fields are size, seed, goal, walk",
+            "a random request has no field \"colour\"; its fields are size, seed, goal, walk, lazy_walk",
         ),
     ] {
         // A body that holds the wrong things is 422; a query axum cannot read was 400.
