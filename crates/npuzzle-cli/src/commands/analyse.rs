@@ -131,6 +131,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .metric(args.metric.metric)
         .cache(args.cache.cache())
         .progress(args.cache.progress())

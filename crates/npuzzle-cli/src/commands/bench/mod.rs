@@ -83,6 +83,7 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         Format::Markdown
     };
     let options = OptionsBuilder::new(args.limits.with_defaults(defaults))
+        .stopped_by(crate::interrupt::stop_token()?)
         .order(args.order.chosen())
         .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
