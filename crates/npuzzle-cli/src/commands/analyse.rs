@@ -67,6 +67,13 @@ impl Render for AnalysisReport {
             );
             writeln!(out, "{}", line.trim_end())?;
         }
+        if let Some(why) = &self.gave_up {
+            writeln!(
+                out,
+                "stopped after {} ({why}): the moves after it were not analysed",
+                moves_in(self.steps.len(), self.metric)
+            )?;
+        }
         if !self.reached_goal {
             let (left, exact) = self
                 .steps
