@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::anyhow;
 use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::search::GiveUp;
 use npuzzle::services::analysis::{analyse, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
 use npuzzle::{Metric, Notation};
@@ -126,6 +127,23 @@ impl Render for GoodMovesReport {
 fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> {
     match error {
         AnalysisError::OffBoard { .. } => Err(anyhow!("moves: {}", error.written_in(notation))),
+        // Ctrl-C during a search the rest needs: no limit to raise, as the library's
+        // sentence would advise.
+        AnalysisError::GaveUp {
+            after,
+            why: GiveUp::Interrupted,
+        } => {
+            let board = if after == "the start" {
+                after
+            } else {
+                format!("the board after {after}")
+            };
+            eprintln!(
+                "error: interrupted in the search of {board}, before any move it is needed \
+                 for was analysed"
+            );
+            Ok(ExitCode::from(GAVE_UP))
+        }
         AnalysisError::GaveUp { .. } => {
             eprintln!("error: {error}");
             Ok(ExitCode::from(GAVE_UP))
