@@ -250,6 +250,7 @@ impl Render for ProbabilityReport {
                     "seed": seed,
                     "seconds": distances.seconds,
                     "cut_short": distances.cut_short,
+                    "stopped": distances.stopped,
                     "counts": distances.counts,
                 },
                 "interval": {
@@ -321,6 +322,13 @@ impl Render for ProbabilityReport {
                     writeln!(
                         out,
                         "         the time budget ended the sampling: {} of the {} asked for",
+                        proportion.trials, distances.requested
+                    )?;
+                }
+                if distances.stopped {
+                    writeln!(
+                        out,
+                        "         stopped (gave up: interrupted): {} of the {} asked for",
                         proportion.trials, distances.requested
                     )?;
                 }
