@@ -295,8 +295,8 @@ def analyse(
 ) -> Dict[str, Any]:
     """A recorded solve move by move, as `npuzzle analyse --json` prints it: "steps" (each
     move's "move", "remaining", "lost", "better", "exact"), "lost", "first_mistake",
-    "finish", "optimum", "reached_goal". Without `moves`: each first move ("moves") and
-    the board's "optimum"."""
+    "finish", "optimum", "reached_goal", "searches" (each board is searched once). Without
+    `moves`: each first move ("moves") and the board's "optimum"."""
 
 def random_board(
     size: Optional[SizeLike] = None,

@@ -31,8 +31,12 @@ use clap::Parser;
 /// the machine failed a good one ([`failure::exit_code`]), and the codes README.md lists.
 pub fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match commands::run(&cli) {
-        Ok(code) => code,
+    let outcome = commands::run(&cli);
+    // Work a signal stopped answered what it had (or failed saying so): the exit code
+    // says it was stopped, as a shell's would for a process the signal ended.
+    let stopped = interrupt::Interrupt::requested_in_process();
+    match outcome {
+        Ok(code) => stopped.map_or(code, |stop| ExitCode::from(stop.exit_code())),
         Err(err) => {
             // A closed pipe (`npuzzle random | head`) is the reader's choice, not a failure.
             if err.chain().any(|e| {
@@ -42,7 +46,10 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {err:#}");
-            failure::exit_code(&err)
+            stopped.map_or_else(
+                || failure::exit_code(&err),
+                |stop| ExitCode::from(stop.exit_code()),
+            )
         }
     }
 }

@@ -29,6 +29,7 @@ use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::search::Limits;
 use npuzzle::solving::plan;
 use npuzzle::tables::cache::Cache;
+use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::progress::SharedProgress;
 use npuzzle::{
     Algorithm, Board, EstimateChoice, Metric, MoveOrder, SolveError, SolveOptions, Visited,
@@ -56,6 +57,13 @@ impl OptionsBuilder {
                 ..SolveOptions::default()
             },
         }
+    }
+
+    /// The work stops when `token` is set (a command's Ctrl-C, [`crate::interrupt`]),
+    /// answering what it has.
+    pub fn stopped_by(mut self, token: CancelToken) -> Self {
+        self.options.limits.cancel = Some(token);
+        self
     }
 
     /// The memory budget shared by `searches` running at once: each is held to its share.
@@ -190,6 +198,18 @@ pub fn build_limits(max_memory: Option<u64>) -> Limits {
         max_bytes: max_memory.or_else(npuzzle::util::memory::default_budget),
         ..Limits::NONE
     }
+}
+
+/// [`build_limits`] for a build that Ctrl-C and SIGTERM stop, leaving nothing half
+/// written in the cache ([`crate::interrupt`]).
+///
+/// # Errors
+/// When the signal handlers cannot be installed.
+pub fn interruptible_build_limits(max_memory: Option<u64>) -> anyhow::Result<Limits> {
+    Ok(Limits {
+        cancel: Some(crate::interrupt::stop_token().context("watching for Ctrl-C and SIGTERM")?),
+        ..build_limits(max_memory)
+    })
 }
 
 impl CacheArgs {

@@ -118,3 +118,49 @@ fn a_goal_out_of_reach_is_said() {
         .stdout("")
         .stderr(predicate::str::contains("cannot be reached"));
 }
+
+#[test]
+fn a_board_met_again_is_read_not_searched_again_and_reads_the_same() {
+    // A 24-puzzle in the multi-tile metric: each board's search stops at its time limit
+    // with a bounded answer. The solve goes left and back 30 times: two boards, and the
+    // boards one move from them (where a move lost, for the better ones).
+    let board = common::stdout_of(&["random", "--size", "5x5", "--seed", "4"], "");
+    let moves = "lr".repeat(30);
+    let args = [
+        "analyse",
+        board.trim(),
+        &moves,
+        "--metric",
+        "mtm",
+        "--max-seconds",
+        "0.2",
+        "--json",
+    ];
+    let analysis = json_of(&args, "");
+    assert_eq!(analysis["exact"], false, "bounded: {analysis}");
+    // A move in the multi-tile metric on a 5x5 board: four directions, at most four cells.
+    let neighbours = 4 * 4;
+    let searches = analysis["searches"].as_u64().unwrap();
+    assert!(
+        searches <= 2 + 2 * neighbours,
+        "{searches} searches for 2 boards"
+    );
+    let remaining: Vec<u64> = analysis["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["remaining"].as_u64().unwrap())
+        .collect();
+    assert_eq!(remaining.len(), 60);
+    for pair in remaining.chunks(2) {
+        assert_eq!(pair, &remaining[..2], "{remaining:?}");
+    }
+    assert_eq!(remaining[1], analysis["optimum"].as_u64().unwrap());
+}
+
+#[test]
+fn the_help_says_the_limits_are_each_boards_search() {
+    let help = stdout_of(&["analyse", "--help"], "");
+    assert!(help.contains("Each board's search gives up"), "{help}");
+    assert!(help.contains("searched once"), "{help}");
+}

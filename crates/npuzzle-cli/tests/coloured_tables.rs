@@ -31,7 +31,8 @@ fn pdb_build_best_in_the_multi_tile_metric_builds_the_coloured_tables_solve_read
         command.assert()
     };
     // The 5x3 board's two tables (63 million entries): built, then loaded.
-    build(&["best", "--size", "5x3", "-q"])
+    // Not quiet: quiet, a build says nothing but its errors.
+    build(&["best", "--size", "5x3"])
         .success()
         .stdout(predicate::str::contains(
             "table:     small multi-tile database built",

@@ -11,16 +11,7 @@ fn build_list_verify_and_solve_with_a_small_partition() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().to_str().unwrap();
     npuzzle()
-        .args([
-            "pdb",
-            "build",
-            "4-4",
-            "--size",
-            "3x3",
-            "--cache-dir",
-            cache,
-            "--quiet",
-        ])
+        .args(["pdb", "build", "4-4", "--size", "3x3", "--cache-dir", cache])
         .assert()
         .success()
         .stdout(predicate::str::contains("1,2,3,4 built; 5,6,7,8 built"));
@@ -405,7 +396,6 @@ fn catalogues_build_list_and_solve_with_zero_aware_tables() {
             "3x3",
             "--cache-dir",
             cache,
-            "-q",
         ])
         .assert()
         .success()
@@ -501,7 +491,6 @@ fn pdb_build_best_builds_what_solve_prefers() {
             "3x3",
             "--cache-dir",
             cache,
-            "-q",
         ])
         .assert()
         .success()

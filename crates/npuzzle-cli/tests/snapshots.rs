@@ -312,16 +312,7 @@ fn pdb_outputs() {
     let cache = dir.path().to_str().unwrap();
     pin!(
         "pdb_build",
-        &[
-            "pdb",
-            "build",
-            "4-4",
-            "--size",
-            "3x3",
-            "--cache-dir",
-            cache,
-            "-q"
-        ]
+        &["pdb", "build", "4-4", "--size", "3x3", "--cache-dir", cache]
     );
     pin!("pdb_list", &["pdb", "list", "--cache-dir", cache]);
     pin!("pdb_verify", &["pdb", "verify", "--cache-dir", cache]);

@@ -17,6 +17,7 @@ mod count;
 mod depths;
 mod faults;
 mod front_ends;
+mod interrupt;
 mod judge;
 mod judge_test;
 mod limits;

@@ -110,7 +110,8 @@ pub(super) fn limit_defaults(defaults: &Limits) -> impl FnMut(Arg) -> Arg {
 
 /// Says in the help of `--max-nodes`, `--max-seconds` and `--max-memory-nodes` that
 /// each search of a command that runs several (`analyse`: the start's, then each board's
-/// off the best path known) has them whole, so the command may take several times them.
+/// off the best path known) has them whole, and that a board is searched once, so the
+/// command takes at most them times the distinct boards searched.
 pub(super) fn each_search(arg: Arg) -> Arg {
     let limit = match arg.get_id().as_str() {
         "max_nodes" => "after expanding this many nodes",
@@ -119,8 +120,11 @@ pub(super) fn each_search(arg: Arg) -> Arg {
         _ => return arg,
     };
     arg.help(format!(
-        "Each search gives up {limit}: the start's, then each board's off the best path \
-         known, so an analysis with mistakes may take several times as long"
+        "Each board's search gives up {limit}, not the analysis as a whole. A board is \
+         searched once however often the moves come back to it: the start, each board \
+         reached off the best path known, and where a move lost, the boards the other moves \
+         reach (for the better ones); so an analysis takes at most that limit times the \
+         distinct boards searched (\"searches\" in --json), spread over the cores"
     ))
 }
 

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::anyhow;
 use npuzzle::answer::options::SOLVE_LIMITS;
+use npuzzle::search::GiveUp;
 use npuzzle::services::analysis::{analyse, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
 use npuzzle::{Metric, Notation};
@@ -67,6 +68,13 @@ impl Render for AnalysisReport {
             );
             writeln!(out, "{}", line.trim_end())?;
         }
+        if let Some(why) = &self.gave_up {
+            writeln!(
+                out,
+                "stopped after {} ({why}): the moves after it were not analysed",
+                moves_in(self.steps.len(), self.metric)
+            )?;
+        }
         if !self.reached_goal {
             let (left, exact) = self
                 .steps
@@ -119,6 +127,23 @@ impl Render for GoodMovesReport {
 fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> {
     match error {
         AnalysisError::OffBoard { .. } => Err(anyhow!("moves: {}", error.written_in(notation))),
+        // Ctrl-C during a search the rest needs: no limit to raise, as the library's
+        // sentence would advise.
+        AnalysisError::GaveUp {
+            after,
+            why: GiveUp::Interrupted,
+        } => {
+            let board = if after == "the start" {
+                after
+            } else {
+                format!("the board after {after}")
+            };
+            eprintln!(
+                "error: interrupted in the search of {board}, before any move it is needed \
+                 for was analysed"
+            );
+            Ok(ExitCode::from(GAVE_UP))
+        }
         AnalysisError::GaveUp { .. } => {
             eprintln!("error: {error}");
             Ok(ExitCode::from(GAVE_UP))
@@ -131,6 +156,7 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .metric(args.metric.metric)
         .cache(args.cache.cache())
         .progress(args.cache.progress())

@@ -65,6 +65,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         anyhow!("moves: {e}{hint}")
     })?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .order(args.order.unwrap_or_default())
         .metric(args.metric.metric)
         .cache(args.cache.cache())

@@ -17,6 +17,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(COMPARE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .metric(args.metric.metric)
         .checked(&goal)?;
     let reports = compare(&start, &goal, &options)?

@@ -15,7 +15,7 @@ use npuzzle::{Board, Metric, Size};
 
 use crate::args::{BuildTarget, CacheArgs, PdbBuildArgs, PdbCommand};
 use crate::input::{self, goal_alone};
-use crate::options::build_limits;
+use crate::options::interruptible_build_limits;
 
 pub fn run(command: &PdbCommand) -> anyhow::Result<ExitCode> {
     match command {
@@ -52,7 +52,7 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     pdb::check_buildable(&goal, &set)?;
     let cache = args.cache.cache();
     let progress = args.cache.progress();
-    let limits = build_limits(args.max_memory);
+    let limits = interruptible_build_limits(args.max_memory)?;
     let cost = pdb::build_forecast::forecast(&cache, &goal, &set);
     let within = limits
         .max_bytes
@@ -64,7 +64,7 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     let loaded = registry::shared(&cache, &goal, &set, &limits, progress.0.as_ref())
         .with_context(|| format!("pattern database in {}", cache.dir().display()))?;
     let db = &loaded.db;
-    let mut out = io::stdout().lock();
+    let mut out = summary_out(args);
     writeln!(out, "goal:      {goal}")?;
     if set.partitions().len() > 1 || set.kind() != TableKind::Classic {
         writeln!(out, "set:       {}", set.describe())?;
@@ -99,6 +99,16 @@ fn build(args: &PdbBuildArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Where a build's summary (what was loaded and built, where, how large) goes: stdout,
+/// or nowhere under `--quiet`, which leaves a build nothing to say but its errors.
+fn summary_out(args: &PdbBuildArgs) -> Box<dyn Write> {
+    if args.cache.quiet {
+        Box::new(io::sink())
+    } else {
+        Box::new(io::stdout().lock())
+    }
+}
+
 /// `pdb build --metric mtm best`: the coloured multi-tile databases `solve` reads
 /// towards `goal`, each loaded or built into the cache.
 fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCode> {
@@ -118,7 +128,7 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
         );
     }
     let cache = args.cache.cache();
-    let limits = build_limits(args.max_memory);
+    let limits = interruptible_build_limits(args.max_memory)?;
     for table in &tables {
         let path = cache.path(&MultiTileDatabase::file_name(&table.colouring));
         let bytes = table.colouring.entries();
@@ -143,7 +153,7 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
             .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
     }
     let progress = args.cache.progress();
-    let mut out = io::stdout().lock();
+    let mut out = summary_out(args);
     writeln!(out, "goal:      {goal}")?;
     for table in tables {
         let started = Instant::now();
@@ -152,9 +162,13 @@ fn build_multi_tile(args: &PdbBuildArgs, goal: &Board) -> anyhow::Result<ExitCod
             eprintln!("{}", build_notice(&table.colouring, &path));
         }
         let colouring = table.colouring.clone();
-        let (database, origin) =
-            MultiTileDatabase::load_or_build(colouring, &cache, progress.0.as_ref(), None)
-                .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
+        let (database, origin) = MultiTileDatabase::load_or_build(
+            colouring,
+            &cache,
+            progress.0.as_ref(),
+            limits.cancel.as_ref(),
+        )
+        .with_context(|| format!("{} in {}", table.name, cache.dir().display()))?;
         // Tiles of at most 16 cells: each fits a byte, as the partitions' tiles do.
         let classes: Vec<Vec<u8>> = (table.colouring.classes().iter())
             .map(|class| class.iter().map(|&tile| tile as u8).collect())

@@ -47,6 +47,7 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
     )?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .algorithm(args.algorithm)
         .estimate(args.estimate.choice()?)
         .visited(args.visited)
@@ -144,11 +145,9 @@ struct Streamed {
 /// stops reading stops the listing, and the command ends quietly, as `| head` expects.
 fn stream(request: &Request) -> anyhow::Result<ExitCode> {
     let mut options = request.options.clone();
-    let cancel = options
-        .limits
-        .cancel
-        .get_or_insert_with(CancelToken::new)
-        .clone();
+    // A token of the listing's own: a reader gone stops it, not the process's Ctrl-C.
+    let cancel = CancelToken::child_of(options.limits.cancel.as_ref());
+    options.limits.cancel = Some(cancel.clone());
     let streamed = Arc::new(Streamed::default());
     let told = Arc::clone(&streamed);
     let (notation, json) = (request.notation, request.format == Format::Json);

@@ -20,7 +20,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::args::StatsArgs;
-use crate::options::{build_limits, OptionsBuilder};
+use crate::interrupt::stop_token;
+use crate::options::{build_limits, interruptible_build_limits, OptionsBuilder};
 use crate::output::{self, Format, Render};
 use crate::progress::Bars;
 
@@ -54,7 +55,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         return probability(args, range);
     }
     let bars = Bars::new(args.cache.quiet);
-    let limits = build_limits(args.max_memory);
+    let limits = interruptible_build_limits(args.max_memory)?;
     let distribution = distance_stats(
         args.size,
         args.metric.metric,
@@ -89,6 +90,7 @@ fn probability(args: &StatsArgs, range: DepthRange) -> anyhow::Result<ExitCode> 
     // Every core for each board; the bars of table and database builds on the way, and
     // the sampling's own bar over them.
     let options = OptionsBuilder::new(limits)
+        .stopped_by(stop_token()?)
         .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
         .threads(0)
@@ -248,6 +250,7 @@ impl Render for ProbabilityReport {
                     "seed": seed,
                     "seconds": distances.seconds,
                     "cut_short": distances.cut_short,
+                    "stopped": distances.stopped,
                     "counts": distances.counts,
                 },
                 "interval": {
@@ -319,6 +322,13 @@ impl Render for ProbabilityReport {
                     writeln!(
                         out,
                         "         the time budget ended the sampling: {} of the {} asked for",
+                        proportion.trials, distances.requested
+                    )?;
+                }
+                if distances.stopped {
+                    writeln!(
+                        out,
+                        "         stopped (gave up: interrupted): {} of the {} asked for",
                         proportion.trials, distances.requested
                     )?;
                 }

@@ -75,6 +75,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
     let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+        .stopped_by(crate::interrupt::stop_token()?)
         .algorithm(args.algorithm)
         .estimate(EstimateChoice::from(args.heuristic))
         .order(args.order.chosen())

@@ -9,6 +9,9 @@ use super::{
     Search, ShardedMap, Unobserved,
 };
 
+/// Open lists of more entries than this are freed on a thread of their own.
+const FREED_APART: usize = 1 << 16;
+
 /// An open-list entry. The heap pops the lowest `f`; among equal `f` the deepest (largest
 /// `g`, closest to a goal), then the oldest, which keeps runs repeatable.
 struct Open<N> {
@@ -68,7 +71,7 @@ pub fn astar<N, FN, IN, FH, FS>(
     limits: &Limits,
 ) -> Search<N>
 where
-    N: Eq + Hash + Clone,
+    N: Eq + Hash + Clone + Send + 'static,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, u32)>,
     FH: FnMut(&N) -> u32,
@@ -102,7 +105,8 @@ pub fn astar_with<N, FN, IN, FH, FS, M, O>(
     observer: &mut O,
 ) -> Search<N>
 where
-    N: Clone,
+    // Sent: a large open list is freed on a thread of its own.
+    N: Clone + Send + 'static,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = (N, u32)>,
     FH: FnMut(&N) -> u32,
@@ -120,71 +124,79 @@ where
         order,
         node: start.clone(),
     });
-    while let Some(Open { f, g, node, .. }) = open.pop() {
-        let best_g = visited.get(&node).expect("open nodes are visited").1;
-        if g > best_g {
-            continue; // stale: a cheaper path to this node was found after this entry
-        }
-        if success(&node) {
-            let _ = budget.hold(visited.len());
-            let path = walk_back(&visited, node, |v| v.0.as_ref());
+    let search = 'search: {
+        while let Some(Open { f, g, node, .. }) = open.pop() {
+            let best_g = visited.get(&node).expect("open nodes are visited").1;
+            if g > best_g {
+                continue; // stale: a cheaper path to this node was found after this entry
+            }
+            if success(&node) {
+                let _ = budget.hold(visited.len());
+                let path = walk_back(&visited, node, |v| v.0.as_ref());
+                if O::ACTIVE {
+                    observer.event(&Event::Goal {
+                        node: &path[path.len() - 1],
+                        parent: path.len().checked_sub(2).map(|i| &path[i]),
+                        g,
+                    });
+                }
+                break 'search budget.finish(Outcome::Found { path, cost: g });
+            }
+            // The least `f` on the open list: some node of a cheapest path waits there with
+            // its true cost, and an admissible estimate keeps its `f` within the optimum.
+            budget.prove(f);
+            if let Err(why) = budget.expand() {
+                break 'search budget.finish(Outcome::GaveUp(why));
+            }
             if O::ACTIVE {
-                observer.event(&Event::Goal {
-                    node: &path[path.len() - 1],
-                    parent: path.len().checked_sub(2).map(|i| &path[i]),
+                observer.event(&Event::Expand(Expansion {
+                    node: &node,
+                    parent: visited.get(&node).and_then(|v| v.0.as_ref()),
                     g,
+                    h: f - g,
+                    depth: links_back(&visited, &node, |v| v.0.as_ref()),
+                    bound: None,
+                    side: None,
+                    frontier: open.len(),
+                }));
+            }
+            for (next, step) in successors(&node) {
+                budget.generate();
+                let next_g = g + step;
+                match visited.get_mut(&next) {
+                    Some(known) if known.1 <= next_g => continue,
+                    Some(known) => *known = (Some(node.clone()), next_g),
+                    None => visited.insert(next.clone(), (Some(node.clone()), next_g)),
+                }
+                order += 1;
+                open.push(Open {
+                    f: next_g + heuristic(&next),
+                    g: next_g,
+                    order,
+                    node: next,
                 });
             }
-            return budget.finish(Outcome::Found { path, cost: g });
-        }
-        // The least `f` on the open list: some node of a cheapest path waits there with
-        // its true cost, and an admissible estimate keeps its `f` within the optimum.
-        budget.prove(f);
-        if let Err(why) = budget.expand() {
-            return budget.finish(Outcome::GaveUp(why));
-        }
-        if O::ACTIVE {
-            observer.event(&Event::Expand(Expansion {
-                node: &node,
-                parent: visited.get(&node).and_then(|v| v.0.as_ref()),
-                g,
-                h: f - g,
-                depth: links_back(&visited, &node, |v| v.0.as_ref()),
-                bound: None,
-                side: None,
-                frontier: open.len(),
-            }));
-        }
-        for (next, step) in successors(&node) {
-            budget.generate();
-            let next_g = g + step;
-            match visited.get_mut(&next) {
-                Some(known) if known.1 <= next_g => continue,
-                Some(known) => *known = (Some(node.clone()), next_g),
-                None => visited.insert(next.clone(), (Some(node.clone()), next_g)),
+            // A visited node is stored as a key and as its children's parent; an open entry
+            // holds one more copy.
+            let copies = 2 * visited.len() + open.len();
+            let bytes = visited.bytes()
+                + vec_bytes::<Open<N>>(open.len(), open.capacity())
+                + copies * budget.heap_per_node();
+            // The nodes held are the distinct boards stored, closed and open alike: every open
+            // one is in `visited` too, and a stale heap entry is a second copy of a stored board,
+            // not another board (its bytes are counted above).
+            if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
+                break 'search budget.finish(Outcome::GaveUp(why));
             }
-            order += 1;
-            open.push(Open {
-                f: next_g + heuristic(&next),
-                g: next_g,
-                order,
-                node: next,
-            });
         }
-        // A visited node is stored as a key and as its children's parent; an open entry
-        // holds one more copy.
-        let copies = 2 * visited.len() + open.len();
-        let bytes = visited.bytes()
-            + vec_bytes::<Open<N>>(open.len(), open.capacity())
-            + copies * budget.heap_per_node();
-        // The nodes held are the distinct boards stored, closed and open alike: every open
-        // one is in `visited` too, and a stale heap entry is a second copy of a stored board,
-        // not another board (its bytes are counted above).
-        if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
-            return budget.finish(Outcome::GaveUp(why));
-        }
+        budget.finish(Outcome::Exhausted)
+    };
+    // An open list of millions of nodes takes a second or more to free, node by node:
+    // on a thread of its own, so that an answer (or a stop from outside) is not held up.
+    if open.len() > FREED_APART {
+        crate::util::freeing::free_apart(open);
     }
-    budget.finish(Outcome::Exhausted)
+    search
 }
 
 #[cfg(test)]

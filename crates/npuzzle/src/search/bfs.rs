@@ -8,6 +8,9 @@ use super::{
     Search, ShardedMap, Unobserved,
 };
 
+/// Queues of more nodes than this are freed on a thread of their own.
+const FREED_APART: usize = 1 << 16;
+
 /// Breadth-first search from `start` to the first node satisfying `success`.
 ///
 /// - `start`: the first node.
@@ -27,7 +30,7 @@ use super::{
 /// ```
 pub fn bfs<N, FN, IN, FS>(start: &N, successors: FN, success: FS, limits: &Limits) -> Search<N>
 where
-    N: Eq + Hash + Clone,
+    N: Eq + Hash + Clone + Send + 'static,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
@@ -55,7 +58,8 @@ pub fn bfs_with<N, FN, IN, FS, M, O>(
     observer: &mut O,
 ) -> Search<N>
 where
-    N: Clone,
+    // Sent: a large queue is freed on a thread of its own.
+    N: Clone + Send + 'static,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
     FS: FnMut(&N) -> bool,
@@ -80,61 +84,69 @@ where
     budget.prove(1);
     visited.insert(start.clone(), None);
     let mut queue = VecDeque::from([start.clone()]);
-    while let Some(node) = queue.pop_front() {
-        if let Err(why) = budget.expand() {
-            // Every node up to this one's depth has been generated, and goals are
-            // tested as they are: a goal lies deeper. Walked back once, at the end.
-            budget.prove(links_back(&visited, &node, Option::as_ref) + 1);
-            return budget.finish(Outcome::GaveUp(why));
-        }
-        if O::ACTIVE {
-            let depth = links_back(&visited, &node, Option::as_ref);
-            observer.event(&Event::Expand(Expansion {
-                node: &node,
-                parent: visited.get(&node).and_then(Option::as_ref),
-                g: depth,
-                h: 0,
-                depth,
-                bound: None,
-                side: None,
-                frontier: queue.len(),
-            }));
-        }
-        for next in successors(&node) {
-            budget.generate();
-            if visited.get(&next).is_some() {
-                continue;
+    let search = 'search: {
+        while let Some(node) = queue.pop_front() {
+            if let Err(why) = budget.expand() {
+                // Every node up to this one's depth has been generated, and goals are
+                // tested as they are: a goal lies deeper. Walked back once, at the end.
+                budget.prove(links_back(&visited, &node, Option::as_ref) + 1);
+                break 'search budget.finish(Outcome::GaveUp(why));
             }
-            visited.insert(next.clone(), Some(node.clone()));
-            // With unit costs the first time a goal is generated is along a shortest path.
-            if success(&next) {
-                // Counted now: the goal may come before the first count at the end of
-                // an expansion.
-                let _ = budget.hold(visited.len());
-                let path = walk_back(&visited, next, Option::as_ref);
-                let cost = (path.len() - 1) as u32;
-                if O::ACTIVE {
-                    observer.event(&Event::Goal {
-                        node: &path[path.len() - 1],
-                        parent: Some(&node),
-                        g: cost,
-                    });
+            if O::ACTIVE {
+                let depth = links_back(&visited, &node, Option::as_ref);
+                observer.event(&Event::Expand(Expansion {
+                    node: &node,
+                    parent: visited.get(&node).and_then(Option::as_ref),
+                    g: depth,
+                    h: 0,
+                    depth,
+                    bound: None,
+                    side: None,
+                    frontier: queue.len(),
+                }));
+            }
+            for next in successors(&node) {
+                budget.generate();
+                if visited.get(&next).is_some() {
+                    continue;
                 }
-                return budget.finish(Outcome::Found { path, cost });
+                visited.insert(next.clone(), Some(node.clone()));
+                // With unit costs the first time a goal is generated is along a shortest path.
+                if success(&next) {
+                    // Counted now: the goal may come before the first count at the end of
+                    // an expansion.
+                    let _ = budget.hold(visited.len());
+                    let path = walk_back(&visited, next, Option::as_ref);
+                    let cost = (path.len() - 1) as u32;
+                    if O::ACTIVE {
+                        observer.event(&Event::Goal {
+                            node: &path[path.len() - 1],
+                            parent: Some(&node),
+                            g: cost,
+                        });
+                    }
+                    break 'search budget.finish(Outcome::Found { path, cost });
+                }
+                queue.push_back(next);
             }
-            queue.push_back(next);
+            // Each visited node is stored twice (as a key, and as its children's parent) and
+            // once more while it waits in the queue.
+            let copies = 2 * visited.len() + queue.len();
+            let bytes = visited.bytes()
+                + vec_bytes::<N>(queue.len(), queue.capacity())
+                + copies * budget.heap_per_node();
+            if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
+                break 'search budget.finish(Outcome::GaveUp(why));
+            }
         }
-        // Each visited node is stored twice (as a key, and as its children's parent) and
-        // once more while it waits in the queue.
-        let copies = 2 * visited.len() + queue.len();
-        let bytes = visited.bytes()
-            + vec_bytes::<N>(queue.len(), queue.capacity())
-            + copies * budget.heap_per_node();
-        if let Err(why) = budget.hold_bytes(visited.len(), bytes) {
-            return budget.finish(Outcome::GaveUp(why));
-        }
+        budget.finish(Outcome::Exhausted)
+    };
+    // A queue of millions of nodes takes a while to free, node by node: on a thread of
+    // its own, so that an answer (or a stop from outside) is not held up.
+    if queue.len() > FREED_APART {
+        crate::util::freeing::free_apart(queue);
     }
-    budget.finish(Outcome::Exhausted)
+    search
 }
 
 #[cfg(test)]

@@ -13,6 +13,15 @@
 //! The analysis follows the last optimal path it knows: a move that goes along it
 //! costs no search.
 //!
+//! **A board is searched once.** What each board's search answered, exact or bounded, is
+//! kept for the rest of the analysis, and a board met again (a solve that wanders back
+//! and forth, `lrlrlr…`) is read from there: the searches an analysis runs
+//! ([`Analysis::searches`]) are at most the distinct boards its moves reach and their
+//! neighbours (searched for the better moves where a move lost some), however many moves
+//! it has. The limits in `options` apply to each search alone: a time limit of `T` lets
+//! each board's search run for `T`. A stop from outside ([`Limits::cancel`]) ends the
+//! analysis at the move it reached, with what came before it ([`Analysis::gave_up`]).
+//!
 //! ```
 //! use npuzzle::services::analysis::analyse;
 //! use npuzzle::{parse_board, parse_moves, Board, SolveOptions};
@@ -31,7 +40,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -91,6 +102,27 @@ pub struct Analysis {
     pub finish: Vec<Move>,
     /// Whether every length above is proven optimal.
     pub exact: bool,
+    /// The searches run: a board solved, or a multi-tile walk of a board at one length.
+    /// A board met again is not searched again, so this grows with the distinct boards,
+    /// not with the moves.
+    pub searches: usize,
+    /// Why the analysis stopped before the last move, if it did (a stop from outside):
+    /// `steps` then holds the moves analysed before it.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "said"))]
+    pub gave_up: Option<GiveUp>,
+}
+
+/// A reason to give up as its sentence (`gave up: interrupted`), as every report says it.
+#[cfg(feature = "serde")]
+#[expect(
+    clippy::ref_option,
+    reason = "serde's serialize_with hands the field as it is, a reference to it"
+)]
+fn said<S: serde::Serializer>(why: &Option<GiveUp>, out: S) -> Result<S::Ok, S::Error> {
+    match why {
+        Some(why) => out.collect_str(why),
+        None => out.serialize_none(),
+    }
 }
 
 impl Analysis {
@@ -146,6 +178,7 @@ impl AnalysisError {
 
 /// What a board's best known solve is: its moves, its length in the metric, and whether
 /// that length is proven optimal.
+#[derive(Clone)]
 struct Best {
     moves: Vec<Move>,
     length: usize,
@@ -222,6 +255,8 @@ fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> 
 struct Walker {
     guide: JumpGuide,
     walked: Mutex<Walked>,
+    /// Walks run (not read from `walked`).
+    walks: AtomicUsize,
 }
 
 impl Walker {
@@ -235,6 +270,7 @@ impl Walker {
             Guide::Jumps(guide) => Some(Walker {
                 guide,
                 walked: Mutex::default(),
+                walks: AtomicUsize::new(0),
             }),
             _ => None,
         })
@@ -255,6 +291,7 @@ impl Walker {
             Some(WalkOutcome::NoSolution) => return Ok(None),
             None => {}
         }
+        self.walks.fetch_add(1, Ordering::Relaxed);
         let mut found = None;
         let mut keep = |moves: Vec<Move>| {
             found = Some(moves);
@@ -283,7 +320,8 @@ impl Walker {
     /// The best solve of `after`, the board a move `played` left from a board that
     /// needs `need` (exactly) by the optimal path `path`: it needs one fewer, as many, or
     /// one more (a move changes the optimum by at most one). The first two are walked;
-    /// the third is the way back and then `path`.
+    /// the third is the way back and then `path`. `None` where none of them is (not when
+    /// `need` and `path` are what they claim): the caller solves the board then.
     fn after_move(
         &self,
         after: &Board,
@@ -292,78 +330,24 @@ impl Walker {
         (need, path): (usize, &[Move]),
         options: &SolveOptions,
         place: &str,
-    ) -> Result<Best, AnalysisError> {
+    ) -> Result<Option<Best>, AnalysisError> {
         for length in [need.saturating_sub(1), need] {
             if let Some(moves) = self.first(after, goal, length, options, place)? {
-                return Ok(Best {
+                return Ok(Some(Best {
                     moves,
                     length,
                     exact: true,
-                });
+                }));
             }
         }
         let mut moves: Vec<Move> = played.iter().rev().map(|mv| mv.inverse()).collect();
         moves.extend_from_slice(path);
-        if options.metric.length(&moves) == need + 1 {
-            return Ok(Best {
-                moves,
-                length: need + 1,
-                exact: true,
-            });
-        }
-        // Not reached when `need` and `path` are what they claim; a solve decides then.
-        best(after, goal, options, place)
+        Ok((options.metric.length(&moves) == need + 1).then_some(Best {
+            moves,
+            length: need + 1,
+            exact: true,
+        }))
     }
-}
-
-/// Which of `moves` from a board that needs `need` (exactly) leave one fewer: the
-/// better moves. What `known` holds is taken from it; the rest are walked at `need - 1`
-/// by `walker` ([`Walker::first`]) where there is one, else solved; each board on its
-/// own core where there are several.
-fn leaving_one_fewer(
-    moves: &[(Vec<Move>, Board)],
-    known: &[(Board, usize)],
-    need: usize,
-    goal: &Board,
-    (walker, options): (Option<&Walker>, &SolveOptions),
-    place: &str,
-) -> Result<Vec<bool>, AnalysisError> {
-    let Some(fewer) = need.checked_sub(1) else {
-        // From the goal every move leaves more.
-        return Ok(vec![false; moves.len()]);
-    };
-    moves
-        .par_iter()
-        .map(
-            |(_, after)| match (known.iter().find(|(board, _)| board == after), walker) {
-                (Some(&(_, length)), _) => Ok(length == fewer),
-                (None, Some(walker)) => walker
-                    .first(after, goal, fewer, options, place)
-                    .map(|found| found.is_some()),
-                (None, None) => best(after, goal, options, place).map(|b| b.length + 1 == need),
-            },
-        )
-        .collect()
-}
-
-/// The fewest moves left after each of `moves`: what `known` holds is taken from it, the
-/// rest is searched, each board on its own core where there are several.
-fn lengths_after(
-    moves: &[(Vec<Move>, Board)],
-    known: &[(Board, usize)],
-    goal: &Board,
-    options: &SolveOptions,
-    place: &str,
-) -> Result<Vec<usize>, AnalysisError> {
-    moves
-        .par_iter()
-        .map(
-            |(_, after)| match known.iter().find(|(board, _)| board == after) {
-                Some(&(_, length)) => Ok(length),
-                None => best(after, goal, options, place).map(|b| b.length),
-            },
-        )
-        .collect()
 }
 
 /// Every move from `board` in `options.metric`, with the fewest moves left after it,
@@ -379,7 +363,8 @@ pub fn good_moves(
 ) -> Result<Vec<(Vec<Move>, usize)>, AnalysisError> {
     reachable(board, goal)?;
     let moves = moves_from(board, options);
-    let lengths = lengths_after(&moves, &[], goal, options, "the start")?;
+    let analyser = Analyser::new(goal, options, None);
+    let lengths = analyser.lengths_after(&moves, &[], "the start")?;
     Ok(moves
         .into_iter()
         .map(|(steps, _)| steps)
@@ -387,15 +372,108 @@ pub fn good_moves(
         .collect())
 }
 
-/// What an analysis holds throughout: the goal, the options, and the multi-tile walker
-/// where there is one.
+/// What an analysis holds throughout: the goal, the options, the multi-tile walker
+/// where there is one, and what each board's search answered.
 struct Analyser<'a> {
     goal: &'a Board,
     options: &'a SolveOptions,
     walker: Option<Walker>,
+    /// Each board searched (or reached along a known path) and its best solve, exact or
+    /// bounded: a board met again is read from here, never searched again, and so
+    /// reads the same length each time.
+    known: Mutex<HashMap<Board, Best>>,
+    /// Boards solved (not read from `known`).
+    solves: AtomicUsize,
 }
 
-impl Analyser<'_> {
+impl<'a> Analyser<'a> {
+    /// An analyser of boards towards `goal` under `options`.
+    fn new(goal: &'a Board, options: &'a SolveOptions, walker: Option<Walker>) -> Analyser<'a> {
+        Analyser {
+            goal,
+            options,
+            walker,
+            known: Mutex::default(),
+            solves: AtomicUsize::new(0),
+        }
+    }
+
+    /// The searches run so far: solves and walks.
+    fn searches(&self) -> usize {
+        let walks = self
+            .walker
+            .as_ref()
+            .map_or(0, |w| w.walks.load(Ordering::Relaxed));
+        self.solves.load(Ordering::Relaxed) + walks
+    }
+
+    /// The best solve of `board`: what is known of it, else [`best`]'s, kept.
+    fn best(&self, board: &Board, place: &str) -> Result<Best, AnalysisError> {
+        if let Some(known) = self.known.lock().expect("not poisoned").get(board) {
+            return Ok(known.clone());
+        }
+        self.solves.fetch_add(1, Ordering::Relaxed);
+        let found = best(board, self.goal, self.options, place)?;
+        Ok(self.keep(board, found))
+    }
+
+    /// Keeps `found` as what `board` needs unless something is known of it already, and
+    /// answers what is kept: the first answer stays, so a board reads one length.
+    fn keep(&self, board: &Board, found: Best) -> Best {
+        let mut known = self.known.lock().expect("not poisoned");
+        known.entry(board.clone()).or_insert(found).clone()
+    }
+
+    /// Which of `moves` from a board that needs `need` (exactly) leave one fewer: the
+    /// better moves. What `lengths` holds is taken from it; the rest are walked at
+    /// `need - 1` by `walker` ([`Walker::first`], under `walk_options`) where there is
+    /// one, else solved; each board on its own core where there are several.
+    fn leaving_one_fewer(
+        &self,
+        moves: &[(Vec<Move>, Board)],
+        lengths: &[(Board, usize)],
+        need: usize,
+        (walker, walk_options): (Option<&Walker>, &SolveOptions),
+        place: &str,
+    ) -> Result<Vec<bool>, AnalysisError> {
+        let Some(fewer) = need.checked_sub(1) else {
+            // From the goal every move leaves more.
+            return Ok(vec![false; moves.len()]);
+        };
+        let goal = self.goal;
+        moves
+            .par_iter()
+            .map(
+                |(_, after)| match (lengths.iter().find(|(board, _)| board == after), walker) {
+                    (Some(&(_, length)), _) => Ok(length == fewer),
+                    (None, Some(walker)) => walker
+                        .first(after, goal, fewer, walk_options, place)
+                        .map(|found| found.is_some()),
+                    (None, None) => self.best(after, place).map(|b| b.length + 1 == need),
+                },
+            )
+            .collect()
+    }
+
+    /// The fewest moves left after each of `moves`: what `lengths` holds is taken from
+    /// it, the rest is searched, each board on its own core where there are several.
+    fn lengths_after(
+        &self,
+        moves: &[(Vec<Move>, Board)],
+        lengths: &[(Board, usize)],
+        place: &str,
+    ) -> Result<Vec<usize>, AnalysisError> {
+        moves
+            .par_iter()
+            .map(
+                |(_, after)| match lengths.iter().find(|(board, _)| board == after) {
+                    Some(&(_, length)) => Ok(length),
+                    None => self.best(after, place).map(|b| b.length),
+                },
+            )
+            .collect()
+    }
+
     /// The best solve after `played` from `before`, which needs `known`, and where the
     /// move lost some, the moves that were better; `previous` is the board before
     /// `before` and what it needs (a move back to it needs no search).
@@ -426,12 +504,12 @@ impl Analyser<'_> {
         let walking = self.walker.as_ref().filter(|_| known.exact);
         let (after, better) = if first == Some(played) {
             // A move along the known best path leaves the rest of it, and loses nothing.
-            let after = Best {
+            let along = Best {
                 moves: known.moves[played.len()..].to_vec(),
                 length: need - 1,
                 exact: known.exact,
             };
-            (after, None)
+            (self.keep(&board, along), None)
         } else if let Some(walker) = walking {
             // The move played and the others walked at once, on two cores: most moves
             // off the best path lose some, and then the others are needed. The move
@@ -452,21 +530,25 @@ impl Analyser<'_> {
             let (after, better) = rayon::join(
                 || {
                     let after = walker.after_move(&board, goal, played, from, options, place);
-                    if !matches!(&after, Ok(best) if best.length >= need) {
+                    if !matches!(&after, Ok(Some(best)) if best.length >= need) {
                         spare.cancel();
                     }
                     after
                 },
                 || {
                     let by_walks = (Some(walker), &others_options);
-                    leaving_one_fewer(&moves_here, &others, need, goal, by_walks, place)
+                    self.leaving_one_fewer(&moves_here, &others, need, by_walks, place)
                 },
             );
             // The others' answer is read only for a move that lost (else it may have
             // been stopped), after the check below.
-            (after?, Some(better))
+            let after = match after? {
+                Some(after) => after,
+                None => self.best(&board, place)?,
+            };
+            (after, Some(better))
         } else {
-            (best(&board, goal, options, place)?, None)
+            (self.best(&board, place)?, None)
         };
         if after.length < need {
             return Ok((after, Vec::new()));
@@ -477,9 +559,9 @@ impl Analyser<'_> {
             lengths.push((board.clone(), after.length));
             if known.exact {
                 let by_walks = (walking, options);
-                leaving_one_fewer(&moves_here, &lengths, need, goal, by_walks, place)?
+                self.leaving_one_fewer(&moves_here, &lengths, need, by_walks, place)?
             } else {
-                let left = lengths_after(&moves_here, &lengths, goal, options, place)?;
+                let left = self.lengths_after(&moves_here, &lengths, place)?;
                 left.into_iter().map(|left| left + 1 == need).collect()
             }
         };
@@ -495,6 +577,10 @@ impl Analyser<'_> {
 
 /// Analyses `moves` (the blank's steps) from `start` towards `goal`, move by move in
 /// `options.metric`, each board's optimum found by [`solve`] under `options`.
+///
+/// Each board is searched at most once, under the limits in `options` (each search
+/// its own time limit); a stop from outside ends the analysis at the move reached (see
+/// the module documentation).
 ///
 /// # Errors
 /// A move off the board (nothing is analysed then), a goal the start cannot reach, a
@@ -517,12 +603,8 @@ pub fn analyse(
     }
     reachable(start, goal)?;
     let metric = options.metric;
-    let analyser = Analyser {
-        goal,
-        options,
-        walker: Walker::new(goal, options)?,
-    };
-    let mut known = best(start, goal, options, "the start")?;
+    let analyser = Analyser::new(goal, options, Walker::new(goal, options)?);
+    let mut known = analyser.best(start, "the start")?;
     let mut analysis = Analysis {
         metric,
         optimum: known.length,
@@ -531,6 +613,8 @@ pub fn analyse(
         first_mistake: None,
         finish: Vec::new(),
         exact: known.exact,
+        searches: 0,
+        gave_up: None,
     };
     let mut board = start.clone();
     // The board before this one and its fewest moves: a move back to it needs no search.
@@ -540,7 +624,14 @@ pub fn analyse(
         let need = known.length;
         board.apply_all(played).expect("checked above");
         let place = format!("move {}", index + 1);
-        let (after, better) = analyser.next(&before, played, &known, previous.as_ref(), &place)?;
+        let next = analyser.next(&before, played, &known, previous.as_ref(), &place);
+        // A stop from outside cut this move's searches short: what they answered is not
+        // this move's analysis, so the analysis ends before it.
+        if CancelToken::is_set(options.limits.cancel.as_ref()) {
+            analysis.gave_up = Some(GiveUp::Interrupted);
+            break;
+        }
+        let (after, better) = next?;
         // An optimum falls by at most one a move: anything above that was lost.
         let lost = (after.length + 1).saturating_sub(need);
         if lost > 0 && analysis.first_mistake.is_none() {
@@ -562,6 +653,7 @@ pub fn analyse(
     if analysis.first_mistake.is_none() {
         analysis.finish = known.moves;
     }
+    analysis.searches = analyser.searches();
     Ok(analysis)
 }
 
@@ -722,6 +814,124 @@ mod tests {
             let moves = crate::parse_moves(moves).unwrap();
             assert!(matches_full_solves(start, &moves, &options) > 0);
         }
+    }
+
+    /// The boards `moves` reach from `start` (the start too) and every board one move
+    /// from any of them in `metric`: the boards an analysis of `moves` may search.
+    fn boards_around(start: &Board, moves: &[Move], options: &SolveOptions) -> usize {
+        let mut path = vec![start.clone()];
+        let mut board = start.clone();
+        for &mv in moves {
+            board.apply(mv);
+            path.push(board.clone());
+        }
+        let mut around: std::collections::HashSet<Board> = path.iter().cloned().collect();
+        for board in &path {
+            around.extend(
+                moves_from(board, options)
+                    .into_iter()
+                    .map(|(_, after)| after),
+            );
+        }
+        around.len()
+    }
+
+    /// `moves` and then `back_and_forth` times a move and its inverse from where they end
+    /// (not the last move again, which the multi-tile metric would join to it).
+    fn wandering(start: &Board, moves: &[Move], back_and_forth: usize) -> Vec<Move> {
+        let mut end = start.clone();
+        end.apply_all(moves).unwrap();
+        let there = Move::ALL
+            .into_iter()
+            .find(|&mv| end.moved(mv).is_some() && moves.last() != Some(&mv))
+            .unwrap();
+        let mut all = moves.to_vec();
+        for _ in 0..back_and_forth {
+            all.extend([there, there.inverse()]);
+        }
+        all
+    }
+
+    #[test]
+    fn a_board_met_again_is_not_searched_again() {
+        let goal = Board::goal(Size::square(3).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(64);
+        for metric in Metric::ALL {
+            let options = SolveOptions {
+                metric,
+                ..SolveOptions::default()
+            };
+            for _ in 0..30 {
+                let start = random_walk(&goal, 30, &mut rng);
+                let mut board = start.clone();
+                let mut moves = Vec::new();
+                for _ in 0..rng.gen_range(0..10) {
+                    let mv = Move::ALL[rng.gen_range(0..4)];
+                    if board.apply(mv) {
+                        moves.push(mv);
+                    }
+                }
+                let once = wandering(&start, &moves, 1);
+                let often = wandering(&start, &moves, 6);
+                let first = analyse(&start, &goal, &once, &options).unwrap();
+                let again = analyse(&start, &goal, &often, &options).unwrap();
+                assert!(first.searches <= boards_around(&start, &once, &options));
+                assert!(first.searches > 0 && first.gave_up.is_none());
+                // The wandering meets only boards already searched.
+                assert_eq!(again.searches, first.searches, "{start} {metric}");
+                assert_eq!(again.steps[..first.steps.len()], first.steps[..], "{start}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bounded_board_met_again_reads_the_length_its_search_answered() {
+        // A node limit stops every optimal search of a 5x5 board: the lengths are the
+        // bounded answers', which another search could answer otherwise; a board met
+        // again reads its first.
+        let goal = Board::goal(Size::square(5).unwrap());
+        let start = random_walk(&goal, 200, &mut rand::rngs::StdRng::seed_from_u64(4));
+        let options = SolveOptions {
+            limits: Limits {
+                max_expanded: Some(3_000),
+                ..Limits::NONE
+            },
+            threads: 1,
+            bounded: true,
+            ..SolveOptions::default()
+        };
+        let moves = wandering(&start, &[], 8);
+        let analysis = analyse(&start, &goal, &moves, &options).unwrap();
+        assert!(!analysis.exact, "a limit stopped the searches");
+        assert!(
+            analysis.searches <= boards_around(&start, &moves[..2], &options),
+            "{} searches",
+            analysis.searches
+        );
+        let remaining: Vec<usize> = analysis.steps.iter().map(|s| s.remaining).collect();
+        for pair in remaining.chunks(2) {
+            assert_eq!(pair, &remaining[..2], "{remaining:?}");
+        }
+        assert_eq!(remaining[1], analysis.optimum, "back on the start");
+    }
+
+    #[test]
+    fn a_stop_from_outside_ends_the_analysis_at_the_move_reached() {
+        let start = crate::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+        let goal = Board::goal(start.size());
+        let token = CancelToken::new();
+        token.cancel();
+        let options = SolveOptions {
+            limits: Limits {
+                cancel: Some(token),
+                ..Limits::NONE
+            },
+            ..SolveOptions::default()
+        };
+        let moves = crate::parse_moves("lrlr").unwrap();
+        let analysis = analyse(&start, &goal, &moves, &options).unwrap();
+        assert_eq!(analysis.gave_up, Some(GiveUp::Interrupted));
+        assert!(analysis.steps.is_empty());
     }
 
     #[test]

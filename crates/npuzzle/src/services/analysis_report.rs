@@ -60,6 +60,12 @@ pub struct AnalysisReport {
     pub reached_goal: bool,
     /// Whether every length is proven optimal.
     pub exact: bool,
+    /// The searches the analysis ran: each board met again was read, not searched again.
+    pub searches: usize,
+    /// Why the analysis stopped before the last move (`gave up: interrupted`), when it
+    /// did; absent when every move was analysed.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub gave_up: Option<String>,
 }
 
 impl AnalysisReport {
@@ -84,6 +90,8 @@ impl AnalysisReport {
             finish: notation.write(&analysis.finish),
             reached_goal: analysis.reached_goal(),
             exact: analysis.exact,
+            searches: analysis.searches,
+            gave_up: analysis.gave_up.as_ref().map(ToString::to_string),
         }
     }
 }

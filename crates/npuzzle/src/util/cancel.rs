@@ -70,6 +70,26 @@ impl CancelToken {
         }
     }
 
+    /// A token set whenever `flag` is: a flag that something other than a token sets,
+    /// such as a signal handler (the command line's Ctrl-C registers one with
+    /// `signal-hook`), so that the signal stops the work as any token does.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use npuzzle::util::cancel::CancelToken;
+    ///
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let token = CancelToken::sharing(Arc::clone(&flag));
+    /// assert!(!token.is_cancelled());
+    /// flag.store(true, Ordering::SeqCst); // as the handler does
+    /// assert!(token.is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn sharing(flag: Arc<AtomicBool>) -> CancelToken {
+        CancelToken { flag, parent: None }
+    }
+
     /// Asks the work holding a clone of this token to stop (not its parent's).
     pub fn cancel(&self) {
         // Relaxed: the work only needs to see the flag soon, not anything written before.

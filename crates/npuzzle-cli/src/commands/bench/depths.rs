@@ -70,6 +70,7 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         );
     }
     let shared = OptionsBuilder::new(args.limits.with_defaults(defaults))
+        .stopped_by(crate::interrupt::stop_token()?)
         .cache(args.cache.cache_for_many())
         .metric(args.metric.metric)
         .build();

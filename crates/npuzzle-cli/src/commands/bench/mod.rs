@@ -83,6 +83,7 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
         Format::Markdown
     };
     let options = OptionsBuilder::new(args.limits.with_defaults(defaults))
+        .stopped_by(crate::interrupt::stop_token()?)
         .order(args.order.chosen())
         .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
@@ -251,6 +252,9 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
     let goal = &benchmark.set.goal;
     let mut series = Vec::new();
     for (config, options) in &benchmark.configs {
+        if options.limits.cancelled() {
+            break;
+        }
         if let Some(why) = cannot_finish(config, goal.size()) {
             series.push(Series {
                 config: config.to_string(),
@@ -269,6 +273,9 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
             std::hint::black_box(db.page_in());
         }
         for &threads in &benchmark.threads {
+            if options.limits.cancelled() {
+                break;
+            }
             let mut options = options.clone();
             options.threads = threads;
             // Each run is one line of the report, not a spinner of iterations.
@@ -283,6 +290,11 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
                 let solution = solve(&instance.board, goal, &options)?;
                 runs.push(Run::new(instance, goal, &solution));
                 bars.advance(1);
+                // Stopped (Ctrl-C): the report is what ran, not runs that would each
+                // give up at once after waiting on the memory the last one frees.
+                if options.limits.cancelled() {
+                    break;
+                }
             }
             bars.finish();
             series.push(Series {

@@ -39,6 +39,10 @@ pub struct SampledDistances {
     /// Whether the time budget ended the sampling before every board asked for was
     /// solved (the board being solved then is left out).
     pub cut_short: bool,
+    /// Whether a stop from outside ([`crate::search::Limits::cancel`]: Ctrl-C) ended the
+    /// sampling before every board asked for was solved; the boards solved before it are
+    /// the sample (the board being solved then is left out).
+    pub stopped: bool,
     /// Seconds the sampling took.
     pub seconds: f64,
 }
@@ -75,6 +79,7 @@ pub fn sample_distances(
     let mut rng = StdRng::seed_from_u64(settings.seed);
     let mut counts: Vec<u64> = Vec::new();
     let mut cut_short = false;
+    let mut stopped = false;
     progress.start(
         &format!("solving random {} boards", goal.size()),
         settings.samples as u64,
@@ -114,6 +119,11 @@ pub fn sample_distances(
                 cut_short = true;
                 break;
             }
+            // The boards solved so far are a sample still: what a stop leaves is said.
+            Status::GaveUp(GiveUp::Interrupted) if !counts.is_empty() => {
+                stopped = true;
+                break;
+            }
             Status::GaveUp(reason) => {
                 progress.finish();
                 return Err(StatsError::GaveUp { board, reason });
@@ -126,6 +136,7 @@ pub fn sample_distances(
         counts,
         requested: settings.samples,
         cut_short,
+        stopped,
         seconds: started.elapsed().as_secs_f64(),
     };
     if sampled.solved() == 0 {
