@@ -328,15 +328,7 @@ fn two_processes_building_the_same_database_end_with_valid_files() {
         let cache = tempfile::tempdir().unwrap();
         let build = || {
             Process::new(npuzzle_path())
-                .args([
-                    "pdb",
-                    "build",
-                    "5-5-5",
-                    "--goal",
-                    GOAL_4X4,
-                    "-q",
-                    "--cache-dir",
-                ])
+                .args(["pdb", "build", "5-5-5", "--goal", GOAL_4X4, "--cache-dir"])
                 .arg(cache.path())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())

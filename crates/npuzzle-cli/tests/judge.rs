@@ -381,11 +381,17 @@ fn bad_input_exits_1_after_the_cases_before_it() {
 fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
     const LINE: usize = 50_000_000;
     let dir = tempfile::tempdir().unwrap();
+    // Written a block at a time: the children's peaks count what this process holds when
+    // they fork (see `measured`), and the other tests fork beside this one.
     let write = |name: &str, cell: &dyn Fn(usize) -> u8| {
         let path = dir.path().join(name);
-        let mut bytes: Vec<u8> = (0..LINE).map(cell).collect();
-        bytes.push(b'\n');
-        std::fs::write(&path, bytes).unwrap();
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        for start in (0..LINE).step_by(1 << 16) {
+            let bytes: Vec<u8> = (start..LINE.min(start + (1 << 16))).map(cell).collect();
+            std::io::Write::write_all(&mut out, &bytes).unwrap();
+        }
+        std::io::Write::write_all(&mut out, b"\n").unwrap();
+        std::io::Write::flush(&mut out).unwrap();
         path
     };
     // Digits 0-9 as a generator of no note gives them; digits 0-8 only, all cells to
@@ -569,10 +575,15 @@ fn a_many_case_judge_refuses_bad_input_as_it_passes() {
         ),
     ] {
         let path = dir.path().join(name);
-        let mut text = format!("{head}{bad}");
-        text.push_str(&good.repeat((64 << 20) / good.len()));
-        std::fs::write(&path, &text).unwrap();
-        drop(text);
+        // Written a case at a time, never held: see `measured` on what a child's peak
+        // counts of the process that forks it.
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        std::io::Write::write_all(&mut out, format!("{head}{bad}").as_bytes()).unwrap();
+        for _ in 0..(64 << 20) / good.len() {
+            std::io::Write::write_all(&mut out, good.as_bytes()).unwrap();
+        }
+        std::io::Write::flush(&mut out).unwrap();
+        drop(out);
         // The child reads through a descriptor that shares its offset with `file`: what
         // it read (and so held) is where the offset stands when it exits.
         let mut file = std::fs::File::open(&path).unwrap();
