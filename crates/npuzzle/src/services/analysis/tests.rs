@@ -145,14 +145,15 @@ fn what_is_walked_on_4x4_in_mtm_is_what_full_solves_find() {
         assert!(matches_full_solves(&start, &moves, &options) > 0);
     }
     // From the goal, and through it: nothing needs fewer than none.
-    let near = crate::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", None).unwrap();
+    let near = crate::puzzle::notation::parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", None)
+        .unwrap();
     for (start, moves) in [
         (&goal, "ul"),
         (&goal, "lllr"),
         (&near, "rul"),
         (&near, "rlr"),
     ] {
-        let moves = crate::parse_moves(moves).unwrap();
+        let moves = crate::puzzle::notation::parse_moves(moves).unwrap();
         assert!(matches_full_solves(start, &moves, &options) > 0);
     }
 }
@@ -258,7 +259,7 @@ fn a_bounded_board_met_again_reads_the_length_its_search_answered() {
 
 #[test]
 fn a_stop_from_outside_ends_the_analysis_at_the_move_reached() {
-    let start = crate::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
+    let start = crate::puzzle::notation::parse_board("8 6 7/2 5 4/3 0 1", None).unwrap();
     let goal = Board::goal(start.size());
     let token = CancelToken::new();
     token.cancel();
@@ -269,7 +270,7 @@ fn a_stop_from_outside_ends_the_analysis_at_the_move_reached() {
         },
         ..SolveOptions::default()
     };
-    let moves = crate::parse_moves("lrlr").unwrap();
+    let moves = crate::puzzle::notation::parse_moves("lrlr").unwrap();
     let analysis = analyse(&start, &goal, &moves, &options).unwrap();
     assert_eq!(analysis.gave_up, Some(GiveUp::Interrupted));
     assert!(analysis.steps.is_empty());
@@ -277,12 +278,12 @@ fn a_stop_from_outside_ends_the_analysis_at_the_move_reached() {
 
 #[test]
 fn a_mistake_names_the_better_moves_and_the_finish_from_its_board() {
-    let start = crate::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+    let start = crate::puzzle::notation::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
     let goal = Board::goal(start.size());
     let analysis = analyse(
         &start,
         &goal,
-        &crate::parse_moves("udrr").unwrap(),
+        &crate::puzzle::notation::parse_moves("udrr").unwrap(),
         &SolveOptions::default(),
     )
     .unwrap();
@@ -294,9 +295,9 @@ fn a_mistake_names_the_better_moves_and_the_finish_from_its_board() {
 
 #[test]
 fn a_move_off_the_board_is_named_and_nothing_is_analysed() {
-    let start = crate::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
+    let start = crate::puzzle::notation::parse_board("1 2 3/4 5 6/0 7 8", None).unwrap();
     let goal = Board::goal(start.size());
-    let moves = crate::parse_moves("rll").unwrap();
+    let moves = crate::puzzle::notation::parse_moves("rll").unwrap();
     let error = analyse(&start, &goal, &moves, &SolveOptions::default()).unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -306,7 +307,7 @@ fn a_move_off_the_board_is_named_and_nothing_is_analysed() {
 
 #[test]
 fn an_unreachable_goal_is_said() {
-    let start = crate::parse_board("2 1 3/4 5 6/7 8 0", None).unwrap();
+    let start = crate::puzzle::notation::parse_board("2 1 3/4 5 6/7 8 0", None).unwrap();
     let goal = Board::goal(start.size());
     assert!(matches!(
         analyse(&start, &goal, &[], &SolveOptions::default()),
