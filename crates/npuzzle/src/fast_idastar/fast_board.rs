@@ -59,7 +59,7 @@ pub(crate) struct MoveTable {
     /// Move pruning for the order, with words as long as pay for the search so far
     /// ([`MoveTable::lengthen_for`]).
     pub(super) pruner: Arc<MovePruner>,
-    order: [Move; 4],
+    order: MoveOrder,
     size: Size,
     /// The pruner's longest words.
     length: usize,
@@ -71,13 +71,12 @@ impl MoveTable {
     /// The table for a search that has not started: the shortest words that pay
     /// ([`pruned_word_length`]).
     pub(super) fn new(size: Size, order: MoveOrder) -> MoveTable {
-        let order = order.moves();
         let moves = (0..size.cells())
             .map(|cell| {
                 let mut row = [None; 4];
                 let legal = order
-                    .iter()
-                    .filter_map(|&mv| size.step(cell, mv).map(|to| (mv, to as u8)));
+                    .into_iter()
+                    .filter_map(|mv| size.step(cell, mv).map(|to| (mv, to as u8)));
                 for (slot, m) in row.iter_mut().zip(legal) {
                     *slot = Some(m);
                 }

@@ -32,6 +32,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::board::{Move, Size};
+use crate::puzzle::move_order::MoveOrder;
 use crate::util::per_process::{get_or_make, PerProcess};
 
 pub(crate) use super::forbidden_words::MAX_WORD_LENGTH;
@@ -65,7 +66,7 @@ const LONGER_WORDS_AFTER: u64 = 1_000_000;
 /// Expanded nodes after which words of 14 moves pay.
 const LONGEST_WORDS_AFTER: u64 = 50_000_000;
 
-/// The machines the build script found for [`Move::ALL`] (as
+/// The machines the build script found for [`MoveOrder::DEFAULT`] (as
 /// [`machine`] gives them, each transition a little-endian `u32`), by word length: the
 /// lengths every search starts with ([`pruned_word_length`] of no nodes expanded).
 const EMBEDDED: [(usize, &[u8]); 2] = [
@@ -90,8 +91,8 @@ fn fit(size: Size, length: usize) -> Fit {
 }
 
 /// The blank's (column, row) step for each move of `order`.
-pub(crate) fn steps(order: [Move; 4]) -> Steps {
-    order.map(|mv| match mv {
+pub(crate) fn steps(order: MoveOrder) -> Steps {
+    order.moves().map(|mv| match mv {
         Move::Left => (-1, 0),
         Move::Right => (1, 0),
         Move::Up => (0, -1),
@@ -115,8 +116,8 @@ impl MovePruner {
     /// `size`, made once per process and shared: taken from those the build embedded when
     /// it is one of them ([`MovePruner::embedded`]), found otherwise, leaving out the
     /// words that do not fit the board ([`Fit`]).
-    pub(crate) fn shared(order: [Move; 4], length: usize, size: Size) -> Arc<MovePruner> {
-        static PRUNERS: PerProcess<([Move; 4], usize, Fit), MovePruner> = PerProcess::new();
+    pub(crate) fn shared(order: MoveOrder, length: usize, size: Size) -> Arc<MovePruner> {
+        static PRUNERS: PerProcess<(MoveOrder, usize, Fit), MovePruner> = PerProcess::new();
         let fit = fit(size, length);
         get_or_make(&PRUNERS, (order, length, fit), || {
             MovePruner::embedded(order, length)
@@ -126,7 +127,7 @@ impl MovePruner {
 
     /// The machine for the move order `order` with the forbidden words of up to `length`
     /// moves that fit `fit`, found now.
-    pub(crate) fn new(order: [Move; 4], length: usize, fit: Fit) -> MovePruner {
+    pub(crate) fn new(order: MoveOrder, length: usize, fit: Fit) -> MovePruner {
         MovePruner::by_move(order, &machine(steps(order), length, fit))
     }
 
@@ -135,8 +136,8 @@ impl MovePruner {
     /// for any board (it refuses on each board what that board's own machine would). Finding
     /// the 10-move words takes 0.02–0.09 s, which a process would otherwise pay before
     /// its first search of a board larger than 3×3; reading them takes microseconds.
-    pub(crate) fn embedded(order: [Move; 4], length: usize) -> Option<MovePruner> {
-        if order != Move::ALL {
+    pub(crate) fn embedded(order: MoveOrder, length: usize) -> Option<MovePruner> {
+        if order != MoveOrder::DEFAULT {
             return None;
         }
         let bytes = EMBEDDED.iter().find(|(l, _)| *l == length)?.1;
@@ -153,7 +154,7 @@ impl MovePruner {
 
     /// The machine whose transitions `by_index` are by a move's index in `order`,
     /// indexed by `Move` instead.
-    fn by_move(order: [Move; 4], by_index: &[[u32; 4]]) -> MovePruner {
+    fn by_move(order: MoveOrder, by_index: &[[u32; 4]]) -> MovePruner {
         let next = by_index
             .iter()
             .map(|row| {
@@ -194,7 +195,7 @@ mod tests {
     /// Every board within `depth` moves of `start`, with the smallest shortest path to it
     /// in `order` (breadth first, children in order: the first path to reach a board is
     /// that one).
-    fn canonical_paths(start: &Board, order: [Move; 4], depth: usize) -> Vec<Vec<Move>> {
+    fn canonical_paths(start: &Board, order: MoveOrder, depth: usize) -> Vec<Vec<Move>> {
         let mut paths: FxHashMap<Board, Vec<Move>> = FxHashMap::default();
         paths.insert(start.clone(), Vec::new());
         let mut queue = VecDeque::from([start.clone()]);
@@ -287,7 +288,7 @@ mod tests {
         // corner) and open ones, every board within reach of the depth.
         let orders = MoveOrder::all();
         assert_eq!(orders.len(), 24);
-        for order in orders.into_iter().map(MoveOrder::moves) {
+        for order in orders {
             let pruner = MovePruner::new(order, 10, UNBOUNDED);
             for (w, h, blank, depth) in [
                 (3, 3, 4, 14),
@@ -312,10 +313,14 @@ mod tests {
     #[test]
     fn the_machine_lets_through_far_fewer_paths_than_parent_pruning() {
         let start = board_with_blank(Size::square(5).unwrap(), 12);
-        let paths = canonical_paths(&start, Move::ALL, 12).len() as u64;
+        let paths = canonical_paths(&start, MoveOrder::DEFAULT, 12).len() as u64;
         let mut last = u64::MAX;
         for length in [2, 6, 8, 10, 12] {
-            let allowed = allowed_paths(&MovePruner::new(Move::ALL, length, UNBOUNDED), &start, 12);
+            let allowed = allowed_paths(
+                &MovePruner::new(MoveOrder::DEFAULT, length, UNBOUNDED),
+                &start,
+                12,
+            );
             // Never fewer paths than boards (every board keeps one), fewer for longer words.
             assert!(
                 paths <= allowed && allowed < last,
@@ -337,7 +342,8 @@ mod tests {
                 .num_threads(4)
                 .build()
                 .unwrap();
-            let order = [Move::Up, Move::Left, Move::Right, Move::Down];
+            let order = MoveOrder::new([Move::Up, Move::Left, Move::Right, Move::Down])
+                .expect("each move once");
             let states: Vec<usize> = pool.install(|| {
                 (0..64)
                     .into_par_iter()
@@ -356,15 +362,15 @@ mod tests {
     fn the_embedded_machines_are_the_ones_found_at_run_time() {
         // Same machine, state for state: the search takes the same nodes and paths.
         for (length, _) in EMBEDDED {
-            let embedded = MovePruner::embedded(Move::ALL, length).expect("embedded");
+            let embedded = MovePruner::embedded(MoveOrder::DEFAULT, length).expect("embedded");
             assert_eq!(
                 embedded,
-                MovePruner::new(Move::ALL, length, UNBOUNDED),
+                MovePruner::new(MoveOrder::DEFAULT, length, UNBOUNDED),
                 "{length}"
             );
             // Taken on any board: it refuses there what the board's own machine would.
             assert_eq!(
-                *MovePruner::shared(Move::ALL, length, Size::square(4).unwrap()),
+                *MovePruner::shared(MoveOrder::DEFAULT, length, Size::square(4).unwrap()),
                 embedded,
                 "{length}"
             );
@@ -373,10 +379,11 @@ mod tests {
         // found when first asked for.
         for side in [3, 4, 5, 8] {
             let start = pruned_word_length(Size::square(side).unwrap(), 0);
-            assert!(MovePruner::embedded(Move::ALL, start).is_some());
+            assert!(MovePruner::embedded(MoveOrder::DEFAULT, start).is_some());
         }
-        assert!(MovePruner::embedded(Move::ALL, 12).is_none());
-        let other = [Move::Up, Move::Left, Move::Right, Move::Down];
+        assert!(MovePruner::embedded(MoveOrder::DEFAULT, 12).is_none());
+        let other = MoveOrder::new([Move::Up, Move::Left, Move::Right, Move::Down])
+            .expect("each move once");
         assert!(MovePruner::embedded(other, 10).is_none());
         assert_eq!(
             *MovePruner::shared(other, 8, Size::square(9).unwrap()),
@@ -387,8 +394,8 @@ mod tests {
     #[test]
     fn a_boards_own_machine_refuses_the_paths_the_unbounded_one_does() {
         let size = Size::square(4).unwrap();
-        let own = MovePruner::new(Move::ALL, 12, fit(size, 12));
-        let unbounded = MovePruner::new(Move::ALL, 12, UNBOUNDED);
+        let own = MovePruner::new(MoveOrder::DEFAULT, 12, fit(size, 12));
+        let unbounded = MovePruner::new(MoveOrder::DEFAULT, 12, UNBOUNDED);
         assert!(own.states() < unbounded.states(), "{}", own.states());
         for blank in [0, 5, 15] {
             let start = board_with_blank(size, blank);
@@ -405,8 +412,11 @@ mod tests {
 
     #[test]
     fn words_of_two_moves_are_the_undoing_moves() {
-        let pruner = MovePruner::new(Move::ALL, 2, UNBOUNDED);
-        assert_eq!(forbidden_words(steps(Move::ALL), 2, UNBOUNDED).len(), 4);
+        let pruner = MovePruner::new(MoveOrder::DEFAULT, 2, UNBOUNDED);
+        assert_eq!(
+            forbidden_words(steps(MoveOrder::DEFAULT), 2, UNBOUNDED).len(),
+            4
+        );
         for a in Move::ALL {
             for b in Move::ALL {
                 let refused = run(&pruner, &[a, b]).is_none();
@@ -420,7 +430,7 @@ mod tests {
         use Move::{Down as D, Left as L, Right as R, Up as U};
         // Round a 2×2 block: clockwise (r d l u r d) and anticlockwise (d r u l d r) end
         // the same; in the order l r d u the one starting with d comes second.
-        let pruner = MovePruner::new(Move::ALL, 6, UNBOUNDED);
+        let pruner = MovePruner::new(MoveOrder::DEFAULT, 6, UNBOUNDED);
         let one = [R, D, L, U, R, D];
         let other = [D, R, U, L, D, R];
         let played = |moves: &[Move]| {
@@ -452,7 +462,7 @@ mod tests {
     fn print_branching() {
         let start = board_with_blank(Size::square(5).unwrap(), 12);
         for length in [2, 6, 8, 10, 12, 14] {
-            let pruner = MovePruner::new(Move::ALL, length, UNBOUNDED);
+            let pruner = MovePruner::new(MoveOrder::DEFAULT, length, UNBOUNDED);
             let a = allowed_paths(&pruner, &start, 20) as f64;
             let b = allowed_paths(&pruner, &start, 22) as f64;
             println!(
@@ -469,11 +479,11 @@ mod tests {
             let size = Size::square(side).unwrap();
             for length in [8, 10, 12, 14] {
                 let started = std::time::Instant::now();
-                let pruner = MovePruner::new(Move::ALL, length, fit(size, length));
+                let pruner = MovePruner::new(MoveOrder::DEFAULT, length, fit(size, length));
                 let seconds = started.elapsed().as_secs_f64();
                 println!(
                     "{side}x{side}, {length}: {} words, {} states, {seconds:.2} s",
-                    forbidden_words(steps(Move::ALL), length, fit(size, length)).len(),
+                    forbidden_words(steps(MoveOrder::DEFAULT), length, fit(size, length)).len(),
                     pruner.states(),
                 );
             }

@@ -60,6 +60,11 @@ impl MoveOrder {
         self.0
     }
 
+    /// The moves in order, borrowed: for iterators kept beside the order.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.0
+    }
+
     /// Every order: the 24 permutations of the four moves, the default first.
     pub fn all() -> Vec<MoveOrder> {
         let d = Move::ALL;
@@ -80,6 +85,16 @@ impl MoveOrder {
 impl Default for MoveOrder {
     fn default() -> MoveOrder {
         MoveOrder::DEFAULT
+    }
+}
+
+/// The move at a position of the order: the searches keep the order and index it by
+/// a child's slot.
+impl std::ops::Index<usize> for MoveOrder {
+    type Output = Move;
+
+    fn index(&self, position: usize) -> &Move {
+        &self.0[position]
     }
 }
 

@@ -28,6 +28,7 @@ use crate::answer::options::{SolveOptions, Visited, RANKED_CELLS};
 use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;
+use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::factorial;
 use crate::puzzle::state::{Packed, SearchState, Wide, PACKED_CELLS};
 use crate::search::{
@@ -39,7 +40,7 @@ use crate::tables::walking_distance::WalkingDistance;
 struct Problem<'a, S> {
     size: Size,
     visited: Visited,
-    order: [Move; 4],
+    order: MoveOrder,
     metric: Metric,
     goal: S,
     heuristic: Option<&'a Heuristic>,
@@ -58,7 +59,7 @@ impl<'a, S: SearchState> Problem<'a, S> {
         Problem {
             size: goal.size(),
             visited: options.visited,
-            order: options.order.moves(),
+            order: options.order,
             metric: options.metric,
             goal: S::from_board(goal),
             heuristic,
@@ -75,7 +76,7 @@ impl<'a, S: SearchState> Problem<'a, S> {
         Successors {
             size: self.size,
             longest: self.metric.longest_jump(self.size),
-            moves: self.order.iter(),
+            moves: self.order.as_slice().iter(),
             blank: state.blank(self.cells()),
             root: state.clone(),
             jump: None,

@@ -22,7 +22,8 @@ use std::sync::Arc;
 
 use crate::fast_idastar::forbidden_words::{automaton, Extent, Extents, Fit, Player, REFUSED};
 use crate::fast_idastar::move_pruner::steps;
-use crate::puzzle::board::{Move, Size};
+use crate::puzzle::board::Size;
+use crate::puzzle::move_order::MoveOrder;
 use crate::util::per_process::{get_or_make, PerProcess};
 
 use super::MAX_JUMP_SIDE;
@@ -186,8 +187,8 @@ impl JumpPruner {
 
     /// The machine for the move order `order` and words up to `length` jumps on boards of
     /// `size`, made once per process and shared.
-    pub(super) fn shared(order: [Move; 4], length: usize, size: Size) -> Arc<JumpPruner> {
-        static PRUNERS: PerProcess<([Move; 4], usize, Fit), JumpPruner> = PerProcess::new();
+    pub(super) fn shared(order: MoveOrder, length: usize, size: Size) -> Arc<JumpPruner> {
+        static PRUNERS: PerProcess<(MoveOrder, usize, Fit), JumpPruner> = PerProcess::new();
         let fit = (size.width() - 1, size.height() - 1);
         get_or_make(&PRUNERS, (order, length, fit), || {
             JumpPruner::new(order, length, fit)
@@ -196,7 +197,7 @@ impl JumpPruner {
 
     /// The machine for `order` with the forbidden words of up to `length` jumps that fit
     /// `fit`, found now.
-    fn new(order: [Move; 4], length: usize, fit: Fit) -> JumpPruner {
+    fn new(order: MoveOrder, length: usize, fit: Fit) -> JumpPruner {
         let longest = longest_jump(fit);
         let words = forbidden_jumps(steps(order), length, fit);
         let (goto, ends) = automaton(words.iter().map(|w| w.letters()), 4 * longest);
@@ -235,7 +236,7 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    use crate::puzzle::move_order::MoveOrder;
+    use crate::puzzle::board::Move;
 
     /// A jump: its direction's index in the order and its cells.
     type Jump = (usize, usize);
@@ -245,7 +246,7 @@ mod tests {
     fn jumps(
         size: Size,
         cells: &[u8],
-        order: [Move; 4],
+        order: MoveOrder,
         last: Option<bool>,
     ) -> Vec<(Jump, Vec<u8>, bool)> {
         let blank = cells.iter().position(|&t| t == 0).expect("a blank");
@@ -274,7 +275,7 @@ mod tests {
     fn canonical_paths(
         size: Size,
         start: &[u8],
-        order: [Move; 4],
+        order: MoveOrder,
         depth: usize,
     ) -> HashMap<Vec<u8>, Vec<Jump>> {
         let mut paths = HashMap::from([(start.to_vec(), Vec::new())]);
@@ -301,7 +302,7 @@ mod tests {
     fn paths_through(
         size: Size,
         start: &[u8],
-        order: [Move; 4],
+        order: MoveOrder,
         depth: usize,
         pruner: Option<&JumpPruner>,
     ) -> u64 {
@@ -331,10 +332,9 @@ mod tests {
     #[test]
     fn every_smallest_shortest_path_is_let_through() {
         let orders = [
-            MoveOrder::DEFAULT.moves(),
+            MoveOrder::DEFAULT,
             MoveOrder::new([Move::Up, Move::Right, Move::Down, Move::Left])
-                .expect("each move once")
-                .moves(),
+                .expect("each move once"),
         ];
         for (width, height, depth) in [(3, 3, 30), (4, 3, 10), (4, 4, 9), (5, 3, 8), (6, 2, 11)] {
             let size = Size::new(width, height).unwrap();
@@ -378,11 +378,11 @@ mod tests {
         let size = Size::square(4).unwrap();
         let mut start: Vec<u8> = (1..16).collect();
         start.push(0);
-        let all = paths_through(size, &start, Move::ALL, 12, None);
+        let all = paths_through(size, &start, MoveOrder::DEFAULT, 12, None);
         for length in 6..=MAX_JUMP_WORD {
             let began = std::time::Instant::now();
-            let pruner = JumpPruner::new(Move::ALL, length, (3, 3));
-            let kept = paths_through(size, &start, Move::ALL, 12, Some(&pruner));
+            let pruner = JumpPruner::new(MoveOrder::DEFAULT, length, (3, 3));
+            let kept = paths_through(size, &start, MoveOrder::DEFAULT, 12, Some(&pruner));
             println!(
                 "words of {length} jumps: {} states, made in {:?}; {kept} of {all} paths",
                 pruner.next.len() / (4 * pruner.longest),

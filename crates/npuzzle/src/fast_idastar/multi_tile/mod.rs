@@ -153,8 +153,8 @@ fn search_pruned<E: JumpEstimate>(
         let length = pruning(walk.budget.expanded() + shared.expanded);
         if length != pruned_length {
             pruned_length = length;
-            walk.expander.pruner = length
-                .map(|length| JumpPruner::shared(settings.order.moves(), length, start.size()));
+            walk.expander.pruner =
+                length.map(|length| JumpPruner::shared(settings.order, length, start.size()));
         }
         if parallel && bound > parallel::SPLIT {
             let (found, stats) =
@@ -260,7 +260,7 @@ impl<N: Copy> Place<N> {
 /// rays.
 pub(super) struct Expander<'a, E: JumpEstimate> {
     estimate: &'a E,
-    order: [Move; 4],
+    order: MoveOrder,
     /// `rays[cell][i]`: the cells the blank passes going `order[i]` from `cell`, nearest
     /// first, and how many there are.
     rays: Vec<[([u8; MAX_JUMP_SIDE - 1], u8); 4]>,
@@ -299,10 +299,9 @@ impl<'a, E: JumpEstimate> Walk<'a, E> {
             "at most 16 cells, sides of at most 6"
         );
         assert_eq!(goal.size(), size, "the goal has the start's size");
-        let order = order.moves();
         let rays = (0..size.cells())
             .map(|cell| {
-                order.map(|mv| {
+                order.moves().map(|mv| {
                     let mut ray = ([0u8; MAX_JUMP_SIDE - 1], 0u8);
                     let mut at = cell;
                     while let Some(next) = size.step(at, mv) {
@@ -458,7 +457,7 @@ impl<N: Copy> Children<N> {
 
     /// Where child `i` stands, the moves tried in `order`.
     #[inline]
-    fn place(&self, i: usize, order: [Move; 4]) -> Place<N> {
+    fn place(&self, i: usize, order: MoveOrder) -> Place<N> {
         let (board, blank) = self.boards[i];
         Place {
             board,
