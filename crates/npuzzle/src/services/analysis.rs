@@ -43,7 +43,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -56,7 +56,8 @@ use crate::puzzle::metric::Metric;
 use crate::puzzle::notation::Notation;
 use crate::puzzle::solvability::is_solvable;
 use crate::search::{GiveUp, Limits};
-use crate::solving::plan::{plan, Guide, JumpGuide};
+use crate::solving::guide::Guide;
+use crate::solving::plan::plan;
 use crate::solving::solver::solve;
 use crate::util::cancel::CancelToken;
 
@@ -253,7 +254,7 @@ fn moves_from(board: &Board, options: &SolveOptions) -> Vec<(Vec<Move>, Board)> 
 /// round again (on a recorded 4x4 solve of 95 moves, half the walks' time was walks
 /// already made).
 struct Walker {
-    guide: JumpGuide,
+    guide: Arc<dyn Guide>,
     walked: Mutex<Walked>,
     /// Walks run (not read from `walked`).
     walks: AtomicUsize,
@@ -266,14 +267,12 @@ impl Walker {
         if options.metric != Metric::MultiTile {
             return Ok(None);
         }
-        Ok(match plan(goal, options)?.guide {
-            Guide::Jumps(guide) => Some(Walker {
-                guide,
-                walked: Mutex::default(),
-                walks: AtomicUsize::new(0),
-            }),
-            _ => None,
-        })
+        let guide = plan(goal, options)?.guide;
+        Ok(guide.walks_optimal().then(|| Walker {
+            guide,
+            walked: Mutex::default(),
+            walks: AtomicUsize::new(0),
+        }))
     }
 
     /// The first solution of `length` moves from `board` (in the canonical order, so the
@@ -299,9 +298,10 @@ impl Walker {
         };
         let order = options.order;
         let bound = u32::try_from(length).unwrap_or(u32::MAX);
-        let (walked, _) =
-            self.guide
-                .list_optimal(board, goal, bound, &options.limits, order, &mut keep);
+        let (walked, _) = self
+            .guide
+            .list_optimal(board, goal, bound, &options.limits, order, &mut keep)
+            .expect("a walker's guide walks the optimal answers");
         if let Err(why) = walked {
             return Err(AnalysisError::GaveUp {
                 after: place.to_string(),

@@ -34,11 +34,10 @@
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::fast_idastar::{self, LinearConflict, Uncounted};
-use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;
 use crate::search::Limits;
-use crate::solving::plan::{Guide, Plan};
+use crate::solving::plan::Plan;
 use crate::tables::distance_table::{self, DistanceTable, Layout, Need};
 use crate::util::progress::Silent;
 
@@ -66,8 +65,7 @@ pub fn count_into(
         }
     };
     let limits = &options.limits;
-    if let Guide::Jumps(guide) = &plan.guide {
-        let (outcome, stats) = guide.count_optimal(start, goal, length, limits);
+    if let Some((outcome, stats)) = plan.guide.count_optimal(start, goal, length, limits) {
         solution.optimal_solutions = Some(outcome.map_err(Uncounted::GaveUp));
         solution.stats = solution.stats.plus(stats);
         return;
@@ -84,7 +82,7 @@ pub fn count_into(
             .count_paths(&relabeled, limits)
             .expect("a solvable board of the table's layout");
         (outcome.map_err(Uncounted::GaveUp), stats)
-    } else if let Some(db) = database(goal, plan, solution, options) {
+    } else if let Some(db) = plan.guide.database() {
         db.count_paths(start, length, limits)
     } else {
         let estimate = LinearConflict::new(goal);
@@ -101,8 +99,8 @@ pub(crate) fn table_at_hand(
     plan: &Plan,
     options: &SolveOptions,
 ) -> Option<std::sync::Arc<DistanceTable>> {
-    if let Guide::Table(table) = &plan.guide {
-        return Some(table.clone());
+    if let Some(table) = plan.guide.table() {
+        return Some(table);
     }
     let layout = Layout::for_goal(goal).ok()?.in_metric(options.metric);
     // The single-tile fallbacks below count single-tile moves: a multi-tile count needs
@@ -116,33 +114,13 @@ pub(crate) fn table_at_hand(
         .flatten()
 }
 
-/// The pattern databases the search ended with: the plan's, or those its upgrade built
-/// on the way (kept by the registry, so had again at once).
-pub(crate) fn database(
-    goal: &Board,
-    plan: &Plan,
-    solution: &Solution,
-    options: &SolveOptions,
-) -> Option<std::sync::Arc<pdb::PatternDatabase>> {
-    if let Guide::PatternDatabase(db) = &plan.guide {
-        return Some(db.clone());
-    }
-    let upgrade = plan.upgrade.as_ref()?;
-    if solution.estimate == plan.guide.name() {
-        return None;
-    }
-    let set = PartitionSet::classic(upgrade.groups.clone());
-    pdb::registry::shared(&options.cache(), goal, &set, &Limits::NONE, &Silent)
-        .ok()
-        .map(|found| found.db)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::answer::algorithm::Algorithm;
     use crate::answer::options::EstimateChoice;
     use crate::answer::solve_error::SolveError;
+    use crate::pdb::{self, PartitionSet};
     use crate::puzzle::board::{Move, Size};
     use crate::puzzle::random::{random_board, random_walk};
     use crate::search::GiveUp;

@@ -4,11 +4,13 @@
 //! symmetry and its tiles renamed so that the goal becomes the cached one; tile names do
 //! not change how the blank moves, so the distance is the same, and the answer's moves,
 //! mapped back, solve the board. The order of moves is mapped too, so the answer is the
-//! same lexicographically smallest one the board's own tables would give.
+//! same lexicographically smallest one the board's own tables would give. The plan
+//! decides the frame ([`crate::solving::plan`]); the solver maps the board there, and
+//! every answer back: the moves, and the solutions listed or told to a sink.
 //!
 //! ```
 //! use npuzzle::pdb::{registry, PartitionSet};
-//! use npuzzle::solving::goal_frame::GoalFrame;
+//! use npuzzle::solving::plan::plan;
 //! use npuzzle::tables::cache::Cache;
 //! use npuzzle::util::progress::Silent;
 //! use npuzzle::{parse_board, solve, Board, SolveOptions, Size};
@@ -21,7 +23,7 @@
 //! registry::shared(&options.cache(), &first, &set, &npuzzle::search::Limits::NONE, &Silent)?;
 //! // ...serve the goal with the blank last, turned 180° and renamed.
 //! let last = Board::goal(Size::square(4)?);
-//! let frame = GoalFrame::find(&last, &options).expect("the blank-first tables serve it");
+//! let frame = plan(&last, &options)?.frame.expect("the blank-first tables serve it");
 //! assert_eq!(frame.describe(), "the tables of goal 0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15, the board turned 180°");
 //! let start = parse_board("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", None)?;
 //! let solution = solve(&start, &last, &options)?;
@@ -29,14 +31,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::answer::algorithm::Algorithm;
-use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::pdb::registry;
 use crate::puzzle::board::{Board, Move};
-use crate::puzzle::metric::Metric;
 use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::symmetry::Symmetry;
-use crate::solving::plan::{preferred_sets, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 
 /// How a goal without tables is solved through another goal's tables.
 #[derive(Clone, Debug)]
@@ -49,45 +46,15 @@ pub struct GoalFrame {
 }
 
 impl GoalFrame {
-    /// The frame `auto` solves towards `goal` in, when `goal` has no cached tables of its
-    /// own and another goal's serve it: the first symmetry (the board as it is first) and
-    /// cached goal (in the order of their text) whose tables `auto` would take. `None`
-    /// where `auto` does not read pattern databases (boards of at most
-    /// [`FAST_AUTO_CELLS`] or more than [`AUTO_OPTIMAL_CELLS`] cells, another algorithm
-    /// or estimate asked for, the multi-tile metric, a cluster, whose processes must agree
-    /// on the board searched).
-    pub fn find(goal: &Board, options: &SolveOptions) -> Option<GoalFrame> {
-        let size = goal.size();
-        let takes_tables = options.algorithm == Algorithm::Auto
-            && options.estimate == EstimateChoice::Auto
-            && options.metric == Metric::SingleTile
-            && options.weight <= 1.0
-            && options.cluster.is_none()
-            && size.cells() > FAST_AUTO_CELLS
-            && size.cells() <= AUTO_OPTIMAL_CELLS;
-        if !takes_tables {
-            return None;
+    /// The frame that maps boards towards `asked` by `symmetry` and renames their tiles so
+    /// that `asked` becomes `framed` (whose blank the symmetry must take the asked goal's
+    /// blank to).
+    pub fn new(symmetry: Symmetry, asked: &Board, framed: &Board) -> GoalFrame {
+        GoalFrame {
+            symmetry,
+            asked: asked.clone(),
+            framed: framed.clone(),
         }
-        let cache = options.cache();
-        let served = |goal: &Board| {
-            registry::cached(&cache, goal, &preferred_sets(goal), options.progress()).is_some()
-        };
-        if served(goal) {
-            return None;
-        }
-        let goals = registry::goals_with_tables(&cache, size);
-        Symmetry::all(size).into_iter().find_map(|symmetry| {
-            let blank = symmetry.cell(size, goal.blank());
-            goals
-                .iter()
-                .filter(|framed| framed.blank() == blank && *framed != goal)
-                .find(|framed| served(framed))
-                .map(|framed| GoalFrame {
-                    symmetry,
-                    asked: goal.clone(),
-                    framed: framed.clone(),
-                })
-        })
     }
 
     /// The goal whose tables answer.
@@ -135,11 +102,16 @@ impl GoalFrame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::{parse_groups, PartitionSet};
+    use crate::answer::options::{EstimateChoice, SolveOptions};
+    use crate::answer::solution::Solution;
+    use crate::answer::solution_list::{ListRequest, SolutionSink};
+    use crate::pdb::{parse_groups, registry, PartitionSet};
     use crate::puzzle::board::Size;
+    use crate::puzzle::metric::Metric;
     use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::{random_board, random_walk};
     use crate::search::Limits;
+    use crate::solving::plan::plan;
     use crate::solving::solver::solve;
     use crate::tables::cache::Cache;
     use crate::util::progress::Silent;
@@ -162,6 +134,11 @@ mod tests {
         })
     }
 
+    /// The goal frame the plan for `goal` under `options` solves in, if any.
+    fn frame_of(goal: &Board, options: &SolveOptions) -> Option<GoalFrame> {
+        plan(goal, options).unwrap().frame
+    }
+
     fn with_cache(cache: Option<Cache>, order: MoveOrder) -> SolveOptions {
         SolveOptions {
             cache,
@@ -180,25 +157,25 @@ mod tests {
             let goal = random_board(&Board::goal(size), &mut rng);
             let (row, col) = size.row_col(goal.blank());
             let corner = (row == 0 || row == 3) && (col == 0 || col == 3);
-            let frame = GoalFrame::find(&goal, &options);
+            let frame = frame_of(&goal, &options);
             assert_eq!(frame.is_some(), corner, "{goal}");
             if let Some(frame) = frame {
                 assert_eq!(frame.board(&goal), *frame.goal());
             }
         }
         // The goal that has the tables is served by them as it is.
-        assert!(GoalFrame::find(&Board::blank_first_goal(size), &options).is_none());
+        assert!(frame_of(&Board::blank_first_goal(size), &options).is_none());
         // Asked for another estimate, or in the other metric: as asked.
         let named = SolveOptions {
             estimate: EstimateChoice::Heuristic(crate::puzzle::heuristic::HeuristicKind::Manhattan),
             ..options.clone()
         };
-        assert!(GoalFrame::find(&Board::goal(size), &named).is_none());
+        assert!(frame_of(&Board::goal(size), &named).is_none());
         let jumps = SolveOptions {
             metric: Metric::MultiTile,
             ..options
         };
-        assert!(GoalFrame::find(&Board::goal(size), &jumps).is_none());
+        assert!(frame_of(&Board::goal(size), &jumps).is_none());
     }
 
     proptest! {
@@ -232,6 +209,49 @@ mod tests {
             if !framed.moves.is_empty() && cell != 0 {
                 prop_assert!(framed.tables.unwrap_or_default().contains("the tables of goal 0 1 2 3/"));
             }
+        }
+
+        /// Listed through the frame, or told to a sink, the solutions are those the goal's
+        /// own search lists, in the same order, each a path to the goal asked for; and
+        /// their count is the same.
+        #[test]
+        fn framed_listings_are_the_goals_own(
+            seed in any::<u64>(), steps in 0usize..24, order in 0usize..24
+        ) {
+            let size = Size::square(4).unwrap();
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let goal = Board::goal(size);
+            let start = random_walk(&goal, steps, &mut rng);
+            let order = MoveOrder::all()[order];
+            let listing = |cache: Cache| SolveOptions {
+                list: Some(ListRequest { within: 2, limit: 40 }),
+                count_optimal: true,
+                ..with_cache(Some(cache), order)
+            };
+            let framed = solve(&start, &goal, &listing(blank_first_cache().clone())).unwrap();
+            let empty = tempfile::tempdir().unwrap();
+            let own = solve(&start, &goal, &listing(Cache::new(empty.path()))).unwrap();
+            let listed = |s: &Solution| s.solutions.as_ref().unwrap().solutions.clone();
+            prop_assert_eq!(listed(&framed), listed(&own));
+            prop_assert_eq!(&framed.optimal_solutions, &own.optimal_solutions);
+            for moves in listed(&framed) {
+                let mut board = start.clone();
+                prop_assert!(board.apply_all(&moves).is_ok());
+                prop_assert_eq!(&board, &goal);
+            }
+            let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let sink = {
+                let told = told.clone();
+                SolutionSink(std::sync::Arc::new(move |moves: &[Move]| {
+                    told.lock().unwrap().push(moves.to_vec());
+                }))
+            };
+            let sunk = SolveOptions {
+                solution_sink: Some(sink),
+                ..listing(blank_first_cache().clone())
+            };
+            solve(&start, &goal, &sunk).unwrap();
+            prop_assert_eq!(told.lock().unwrap().clone(), listed(&own));
         }
     }
 }

@@ -40,12 +40,9 @@ use crate::answer::solution_list::{ListEnd, ListRequest, SolutionList};
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;
-use crate::solving::plan::{Guide, Plan};
+use crate::solving::guide::BoardEstimate;
+use crate::solving::plan::Plan;
 use crate::solving::{count, problem};
-
-/// A lower bound on the moves from a board (its tiles, row-major) to the goal it was
-/// made for.
-type BoardEstimate<'a> = Box<dyn Fn(&[u8]) -> u32 + 'a>;
 
 /// Lists the solutions `request` asks for into `solution` (the answer of `plan` under
 /// `options`, from `start` towards `goal`).
@@ -95,16 +92,19 @@ pub fn list_into(
         ControlFlow::Continue(())
     };
     let limits = &options.limits;
-    let (outcome, stats) = match &plan.guide {
-        // The optimal ones in the multi-tile metric: the multi-tile search's own walk.
-        Guide::Jumps(guide) if request.within == 0 => {
-            guide.list_optimal(start, goal, length, limits, options.order, &mut keep)
-        }
-        _ => {
-            let (start, goal, estimate) = estimate_at_hand(start, goal, plan, solution, options);
-            let lengths = length..=length.saturating_add(request.within);
-            problem::list(&start, &goal, &estimate, lengths, options, &mut keep)
-        }
+    // The optimal ones by the guide's own walk where it has one (the multi-tile search's).
+    let walked = (request.within == 0)
+        .then(|| {
+            plan.guide
+                .list_optimal(start, goal, length, limits, options.order, &mut keep)
+        })
+        .flatten();
+    let (outcome, stats) = if let Some(walked) = walked {
+        walked
+    } else {
+        let (start, goal, estimate) = estimate_at_hand(start, goal, plan, options);
+        let lengths = length..=length.saturating_add(request.within);
+        problem::list(&start, &goal, &estimate, lengths, options, &mut keep)
     };
     let ended = match outcome {
         Ok(ControlFlow::Continue(())) => {
@@ -126,7 +126,6 @@ fn estimate_at_hand<'a>(
     start: &Board,
     goal: &Board,
     plan: &'a Plan,
-    solution: &Solution,
     options: &SolveOptions,
 ) -> (Board, Board, BoardEstimate<'a>) {
     let size = goal.size();
@@ -146,11 +145,8 @@ fn estimate_at_hand<'a>(
         return (start, table_goal, Box::new(estimate));
     }
     let (start, goal) = (start.clone(), goal.clone());
-    if let Guide::Jumps(guide) = &plan.guide {
-        return (start, goal, Box::new(move |cells| guide.estimate(cells)));
-    }
-    if let Some(db) = count::database(&goal, plan, solution, options) {
-        return (start, goal, Box::new(move |cells| db.estimate_cells(cells)));
+    if let Some(estimate) = plan.guide.board_estimate() {
+        return (start, goal, estimate);
     }
     let heuristic = Heuristic::new(HeuristicKind::LinearConflict, &goal);
     let estimate: BoardEstimate = match options.metric {

@@ -13,24 +13,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::time::Instant;
+use std::sync::Arc;
 
-use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Solution;
-use crate::answer::solution_list::{ListEnd, SolutionList};
+use crate::answer::solution_list::{ListEnd, SolutionList, SolutionSink};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::cluster_link as cluster;
-use crate::fast_idastar::{self, Estimate, LinearConflict};
 use crate::puzzle::board::{Board, Move};
-use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::solvability::is_solvable;
-use crate::search::{GiveUp, Stats};
 use crate::solving::goal_frame::GoalFrame;
-use crate::solving::plan::{self, plan, Guide, Plan};
-use crate::solving::upgrading::upgrading;
-use crate::solving::{bounded, constructive, count, listing, problem};
-use crate::tables::distance_table::DistanceTable;
+use crate::solving::plan::{self, plan, Plan};
+use crate::solving::{bounded, count, listing};
 
 /// Solves `start` towards `goal`. A board already on its goal, or one that cannot reach
 /// it, is answered at once: no table is built for it (see [`plan::without_building`]).
@@ -65,33 +59,11 @@ pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solu
         }
         return without_search(start, goal, options);
     }
-    if let Some(frame) = GoalFrame::find(goal, options) {
-        return solve_in_frame(start, &frame, options);
-    }
     solve_planned(start, goal, options)
 }
 
-/// [`solve`] towards the framed goal, whose tables serve the goal asked for: the board
-/// and the move order mapped there, the answer's moves mapped back.
-fn solve_in_frame(
-    start: &Board,
-    frame: &GoalFrame,
-    options: &SolveOptions,
-) -> Result<Solution, SolveError> {
-    let framed = SolveOptions {
-        order: frame.order(options.order),
-        ..options.clone()
-    };
-    let mut solution = solve_planned(&frame.board(start), frame.goal(), &framed)?;
-    solution.moves = frame.moves_back(&solution.moves);
-    solution.tables = Some(match solution.tables {
-        Some(tables) => format!("{tables} ({})", frame.describe()),
-        None => frame.describe(),
-    });
-    Ok(solution)
-}
-
-/// [`solve`] of a board that has a search ahead of it, towards the goal as given.
+/// [`solve`] of a board that has a search ahead of it: planned, and run as planned,
+/// in the plan's goal frame where it has one.
 fn solve_planned(
     start: &Board,
     goal: &Board,
@@ -104,23 +76,71 @@ fn solve_planned(
         identity.extend(plan.identity(options));
         cluster::agree(link.0.as_ref(), &identity)?;
     }
-    let mut solution = if bounded::applies(&plan, options, start.size()) {
-        bounded::solve(start, goal, &plan, options, |options| {
-            execute(start, goal, &plan, options)
+    match &plan.frame {
+        None => run(start, goal, &plan, options),
+        Some(frame) => run_in_frame(start, frame, &plan, options),
+    }
+}
+
+/// [`run`] towards the framed goal, whose tables serve the goal asked for: the board, the
+/// move order and the sink mapped there, the answer's moves and the solutions listed
+/// mapped back.
+fn run_in_frame(
+    start: &Board,
+    frame: &GoalFrame,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let solution_sink = options.solution_sink.as_ref().map(|sink| {
+        let (told, frame) = (sink.0.clone(), frame.clone());
+        SolutionSink(Arc::new(move |moves: &[Move]| {
+            told(&frame.moves_back(moves));
+        }))
+    });
+    let framed = SolveOptions {
+        order: frame.order(options.order),
+        solution_sink,
+        ..options.clone()
+    };
+    let mut solution = run(&frame.board(start), frame.goal(), plan, &framed)?;
+    solution.moves = frame.moves_back(&solution.moves);
+    if let Some(listed) = &mut solution.solutions {
+        for moves in &mut listed.solutions {
+            *moves = frame.moves_back(moves);
+        }
+    }
+    solution.tables = Some(match solution.tables {
+        Some(tables) => format!("{tables} ({})", frame.describe()),
+        None => frame.describe(),
+    });
+    Ok(solution)
+}
+
+/// Runs `plan` from `start` towards `goal`: its guide's search (bounded where a limit
+/// asks for it), then the listing and the count asked for.
+fn run(
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let mut solution = if bounded::applies(plan, options, start.size()) {
+        bounded::solve(start, goal, plan, options, |options| {
+            plan.guide.solve(start, goal, options)
         })?
     } else {
-        execute(start, goal, &plan, options)?
+        plan.guide.solve(start, goal, options)?
     };
     solution.metric = options.metric;
     if let Some(request) = options.list {
-        listing::list_into(&mut solution, start, goal, &plan, options, request);
+        listing::list_into(&mut solution, start, goal, plan, options, request);
     }
     // A complete listing has counted the optimal solutions on the way.
     if options.counts() && solution.optimal_solutions.is_none() {
-        count::count_into(&mut solution, start, goal, &plan, options);
+        count::count_into(&mut solution, start, goal, plan, options);
     }
-    solution.tables = solution.tables.or(plan.tables);
-    solution.advice = solution.advice.or(plan.advice);
+    solution.tables = solution.tables.or_else(|| plan.tables.clone());
+    solution.advice = solution.advice.or_else(|| plan.advice.clone());
     solution.stats.setup_seconds += plan.setup_seconds;
     Ok(solution)
 }
@@ -133,8 +153,7 @@ fn without_search(
     goal: &Board,
     options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
-    let (plan, estimate) = plan::without_building(goal, options)?;
-    let mut solution = Solution::new(plan.algorithm, estimate);
+    let mut solution = plan::without_building(goal, options)?;
     solution.metric = options.metric;
     if start == goal {
         solution.conclude(Ok(Vec::new()));
@@ -159,97 +178,20 @@ fn without_search(
             request,
         });
     }
-    solution.tables = plan.tables;
-    solution.advice = plan.advice;
-    solution.stats.setup_seconds = plan.setup_seconds;
     Ok(solution)
-}
-
-/// Runs `plan` from `start`: one search a guide, then one finish.
-///
-/// # Errors
-/// On a cluster, when the processes built different tables on the way ([`upgrading`]).
-fn execute(
-    start: &Board,
-    goal: &Board,
-    plan: &Plan,
-    options: &SolveOptions,
-) -> Result<Solution, SolveError> {
-    if plan.algorithm == Algorithm::Constructive {
-        return Ok(constructive::solve(start, goal, &options.limits));
-    }
-    let started = Instant::now();
-    let mut solution = Solution::new(plan.algorithm, plan.guide.name());
-    let (outcome, stats) = match &plan.guide {
-        Guide::Table(table) => walk_table(table, start, goal, options),
-        Guide::Jumps(guide) => guide.search(start, goal, &options.run_settings()),
-        Guide::PatternDatabase(db) => db.search(start, &options.run_settings()),
-        Guide::Heuristic(kind) if plan.algorithm == Algorithm::FastIdastar => {
-            let estimate = match kind {
-                HeuristicKind::Manhattan => LinearConflict::manhattan_only(goal),
-                _ => LinearConflict::new(goal),
-            };
-            match &plan.upgrade {
-                None => fast_idastar::search(start, &estimate, &options.run_settings()),
-                Some(upgrade) => {
-                    let upgraded = upgrading(start, goal, &estimate, upgrade, options, started)?;
-                    if let Some(found) = upgraded.database {
-                        solution.estimate = Some(found.db.name());
-                        solution.tables = Some(found.origin);
-                    }
-                    (upgraded.outcome, upgraded.stats)
-                }
-            }
-        }
-        Guide::Heuristic(_) | Guide::HeuristicAndWalking(..) => {
-            let (kind, walking) = plan.guide.classic().expect("a heuristic");
-            // A weighted estimate may overestimate: the answer is bounded, not optimal.
-            if options.weight > 1.0 {
-                solution.optimal = false;
-            }
-            problem::search(start, goal, plan.algorithm, Some(kind), walking, options)
-        }
-        Guide::Blind => problem::search(start, goal, plan.algorithm, None, None, options),
-    };
-    solution.stats = stats;
-    solution.conclude(outcome);
-    // What the search reported as setup (move pruners, tables built on the way) is not
-    // search time.
-    solution.stats.seconds =
-        (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
-    Ok(solution)
-}
-
-/// The canonical path read off a distance table, with what the walk cost: it reads up to
-/// four neighbours of each board it passes through.
-fn walk_table(
-    table: &DistanceTable,
-    start: &Board,
-    goal: &Board,
-    options: &SolveOptions,
-) -> (Result<Vec<Move>, GiveUp>, Stats) {
-    let moves = table
-        .solve(start, goal, options.order)
-        .expect("a solvable board of the table's size and goal blank");
-    let stats = Stats {
-        expanded: moves.len() as u64,
-        generated: 4 * moves.len() as u64,
-        peak_nodes: 0,
-        ..Stats::default()
-    };
-    (Ok(moves), stats)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::algorithm::Algorithm;
     use crate::answer::options::EstimateChoice;
     use crate::answer::solution::Status;
     use crate::puzzle::board::Size;
+    use crate::puzzle::heuristic::HeuristicKind;
     use crate::puzzle::notation::parse_board;
+    use crate::search::GiveUp;
     use crate::search::Limits;
-    use crate::solving::plan::Upgrade;
-    use crate::solving::upgrading::Upgraded;
 
     #[test]
     fn every_algorithm_solves_the_sample() {
@@ -396,113 +338,6 @@ mod tests {
         assert_eq!(files(&dir), 0, "no table built for an unsolvable board");
     }
 
-    #[test]
-    fn a_long_search_builds_its_upgrade_and_finishes_with_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let goal = Board::blank_first_goal(Size::square(4).unwrap());
-        // Korf's first instance: 57 moves, far more than 1000 expansions of linear conflict.
-        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
-        let partition: crate::tables::partition::Partition = "3-3-3-3-3".parse().unwrap();
-        let upgrade = Upgrade {
-            after_expanded: 1000,
-            groups: partition.groups(&goal).unwrap(),
-            partition,
-        };
-        let options = SolveOptions {
-            cache: Some(crate::tables::cache::Cache::new(dir.path())),
-            ..SolveOptions::default()
-        };
-        let estimate = LinearConflict::new(&goal);
-        let upgraded =
-            upgrading(&start, &goal, &estimate, &upgrade, &options, Instant::now()).unwrap();
-        let database = upgraded.database.as_ref().unwrap();
-        assert_eq!(database.db.name(), "pdb 3-3-3-3-3 + reflection");
-        assert!(database.origin.contains("built"));
-        assert!(upgraded.stats.expanded > 1000, "both phases are counted");
-        // The canonical path, as the plain linear-conflict search finds it.
-        let plain = solve(
-            &start,
-            &goal,
-            &SolveOptions {
-                algorithm: Algorithm::FastIdastar,
-                ..SolveOptions::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(upgraded.outcome.unwrap(), plain.moves);
-        assert_eq!(plain.length(), Some(57));
-        // The tables are in the cache now: `auto` plans with them from the start.
-        let planned = crate::solving::plan::plan(&goal, &options).unwrap();
-        assert_eq!(
-            planned.guide.name().as_deref(),
-            Some("pdb 3-3-3-3-3 + reflection")
-        );
-        // A limit below the switch is the caller's, and is reported as such.
-        let limited = SolveOptions {
-            limits: Limits {
-                max_expanded: Some(500),
-                ..Limits::NONE
-            },
-            ..options
-        };
-        let stopped =
-            upgrading(&start, &goal, &estimate, &upgrade, &limited, Instant::now()).unwrap();
-        assert_eq!(stopped.outcome, Err(GiveUp::Expanded(500)));
-    }
-
-    #[test]
-    fn the_build_on_the_way_stops_at_the_time_limit() {
-        let dir = tempfile::tempdir().unwrap();
-        let goal = Board::blank_first_goal(Size::square(4).unwrap());
-        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
-        // 7-7-1: a minute's build here, far past the half second allowed.
-        let partition: crate::tables::partition::Partition = "7-7-1".parse().unwrap();
-        let upgrade = Upgrade {
-            after_expanded: 1000,
-            groups: partition.groups(&goal).unwrap(),
-            partition,
-        };
-        let limit = std::time::Duration::from_millis(500);
-        let options = SolveOptions {
-            cache: Some(crate::tables::cache::Cache::new(dir.path())),
-            limits: Limits {
-                max_time: Some(limit),
-                ..Limits::NONE
-            },
-            ..SolveOptions::default()
-        };
-        let estimate = LinearConflict::new(&goal);
-        let started = Instant::now();
-        let stopped = upgrading(&start, &goal, &estimate, &upgrade, &options, started).unwrap();
-        assert_eq!(stopped.outcome, Err(GiveUp::Time(limit)));
-        assert!(started.elapsed() < std::time::Duration::from_secs(30));
-        assert_eq!(
-            std::fs::read_dir(dir.path()).unwrap().count(),
-            0,
-            "nothing stored"
-        );
-        // Stopped from outside instead: interrupted, not out of time.
-        let token = crate::util::cancel::CancelToken::new();
-        token.cancel();
-        let interrupted = SolveOptions {
-            limits: Limits {
-                cancel: Some(token),
-                ..Limits::NONE
-            },
-            ..options
-        };
-        let stopped = upgrading(
-            &start,
-            &goal,
-            &estimate,
-            &upgrade,
-            &interrupted,
-            Instant::now(),
-        )
-        .unwrap();
-        assert_eq!(stopped.outcome, Err(GiveUp::Interrupted));
-    }
-
     /// The error (or none) each member of an in-process cluster gets solving `start`
     /// with its own options.
     fn on_cluster(start: &Board, goal: &Board, options: &[SolveOptions]) -> Vec<Option<String>> {
@@ -593,66 +428,6 @@ mod tests {
                     "{error:?}"
                 );
             }
-        }
-    }
-
-    #[test]
-    fn a_cluster_compares_the_tables_it_built_on_the_way() {
-        let goal = Board::blank_first_goal(Size::square(4).unwrap());
-        let start = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
-        let partition: crate::tables::partition::Partition = "3-3-3-3-3".parse().unwrap();
-        let upgrade = Upgrade {
-            after_expanded: 1000,
-            groups: partition.groups(&goal).unwrap(),
-            partition,
-        };
-        let run = |budgets: [Option<u64>; 2]| -> Vec<Result<Upgraded, String>> {
-            let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-            let links = crate::fast_idastar::in_process_cluster::InProcessCluster::new(&[1, 1]);
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = links
-                    .into_iter()
-                    .zip(&dirs)
-                    .zip(budgets)
-                    .map(|((link, dir), budget)| {
-                        let options = SolveOptions {
-                            cache: Some(crate::tables::cache::Cache::new(dir.path())),
-                            limits: Limits {
-                                max_bytes: budget,
-                                ..Limits::NONE
-                            },
-                            cluster: Some(crate::fast_idastar::cluster_link::SharedLink(
-                                std::sync::Arc::new(link),
-                            )),
-                            ..SolveOptions::default()
-                        };
-                        let (start, goal, upgrade) = (&start, &goal, &upgrade);
-                        scope.spawn(move || {
-                            let estimate = LinearConflict::new(goal);
-                            upgrading(start, goal, &estimate, upgrade, &options, Instant::now())
-                                .map_err(|e| e.to_string())
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
-            })
-        };
-        // Both built the same tables: they search on together, to the serial path.
-        let both = run([None, None]);
-        for answer in &both {
-            let answer = answer.as_ref().unwrap().outcome.as_ref().unwrap();
-            assert_eq!(answer.len(), 57);
-            assert_eq!(answer, both[0].as_ref().unwrap().outcome.as_ref().unwrap());
-        }
-        // One could not build them (its budget is too small): both refuse, saying so.
-        for answer in run([None, Some(1)]) {
-            let Err(error) = answer else {
-                panic!("a process that could not build refuses")
-            };
-            assert!(
-                error.contains("its tables built on the way is none ("),
-                "{error}"
-            );
         }
     }
 

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::search::Limits;
-use npuzzle::solving::plan::{plan, Guide};
+use npuzzle::solving::plan::plan;
 use npuzzle::util::plural::counted;
 use npuzzle::util::progress::Progress;
 use npuzzle::{solve, Algorithm, Board, EstimateChoice, Size, SolveOptions, Status};
@@ -269,7 +269,7 @@ fn measure(benchmark: &Benchmark) -> anyhow::Result<BenchReport> {
         // Tables are loaded (or built) and paged in before the clock starts: the first
         // boards would otherwise pay for the page faults of all the others.
         let warm = plan(goal, options)?;
-        if let Guide::PatternDatabase(db) = &warm.guide {
+        if let Some(db) = warm.guide.database() {
             std::hint::black_box(db.page_in());
         }
         for &threads in &benchmark.threads {

@@ -17,7 +17,7 @@ use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::beam::{self, Beam};
 use crate::solving::constructive;
-use crate::solving::plan::{Guide, Plan};
+use crate::solving::plan::Plan;
 use crate::util::cancel::CancelToken;
 use crate::util::proven_bound::ProvenBound;
 
@@ -154,9 +154,9 @@ fn widen(
     if !beam::fits(start.size()) {
         return widen_reduced(start, goal, options, upper, until);
     }
-    match &plan.guide {
-        Guide::PatternDatabase(db) => widen_with(db.as_ref(), start, options, upper, proven, until),
-        _ => widen_with(
+    match plan.guide.database() {
+        Some(db) => widen_with(db.as_ref(), start, options, upper, proven, until),
+        None => widen_with(
             &LinearConflict::new(goal),
             start,
             options,

@@ -60,14 +60,14 @@ use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
-use crate::fast_idastar::{self, LinearConflict, RunSettings, Weighted, MAX_FAST_CELLS, MAX_LINE};
+use crate::fast_idastar::{RunSettings, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::{Board, Size};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
 use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::constructive;
+use crate::solving::plan::Plan;
 use crate::solving::plan::AUTO_OPTIMAL_CELLS;
-use crate::solving::plan::{Guide, Plan};
 use crate::util::proven_bound::ProvenBound;
 
 mod big_board;
@@ -224,7 +224,6 @@ fn improve(
     let began = Instant::now();
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Stats::default());
-    let linear_conflict = LinearConflict::new(goal);
     let worker = || loop {
         let Some(&weight) = WEIGHTS.get(next.fetch_add(1, Relaxed)) else {
             return;
@@ -247,10 +246,7 @@ fn improve(
             },
             ..RunSettings::default()
         };
-        let (outcome, stats) = match &plan.guide {
-            Guide::PatternDatabase(db) => db.search_weighted(start, weight, &settings),
-            _ => fast_idastar::search(start, &Weighted::new(&linear_conflict, weight), &settings),
-        };
+        let (outcome, stats) = plan.guide.search_weighted(start, goal, weight, &settings);
         if let Some(n) = &nodes {
             n.fetch_sub(stats.expanded.min(n.load(Relaxed)), Relaxed);
         }

@@ -1,6 +1,6 @@
 //! What a solve suggests doing next (building the tables that would answer faster).
 
-use super::Guide;
+use crate::solving::guide::Guide;
 
 use crate::answer::solution::Advice;
 use crate::pdb::{self, PartitionSet};
@@ -12,10 +12,8 @@ use crate::tables::partition::Partition;
 /// The stronger tables worth suggesting while they are not cached: the 15-puzzle's 7-8,
 /// and the 24-puzzle's small catalogue where it applies (`auto` would have taken it, being
 /// first in [`preferred_sets`], had it been cached).
-pub(super) fn advice(goal: &Board, guide: &Guide, cache: &Cache) -> Option<Advice> {
-    let Guide::PatternDatabase(db) = guide else {
-        return None;
-    };
+pub(super) fn advice(goal: &Board, guide: &dyn Guide, cache: &Cache) -> Option<Advice> {
+    let db = guide.database()?;
     if goal.size() == Size::square(5).ok()? {
         let small = Catalogue::Named(NamedCatalogue::Small);
         let set = PartitionSet::of_catalogue(&small, goal).ok()?;

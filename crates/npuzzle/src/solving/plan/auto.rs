@@ -1,9 +1,11 @@
 //! The `auto` policy: which algorithm, estimate and tables answer a board when the caller leaves it to the library, and the plans for each algorithm asked for by name.
 
 use super::advice::advice;
+use super::frame::framed_tables;
+use super::preferred::preferred_sets;
 use super::upgrade::{build_cost, starter_partition};
 use super::validate::{database_set, databases, fits_fast_idastar, tables_error, too_large};
-use super::{Guide, Plan, Upgrade, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
+use super::{Plan, AUTO_OPTIMAL_CELLS, FAST_AUTO_CELLS};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -13,13 +15,14 @@ use crate::answer::solution::Advice;
 use crate::answer::solve_error::SolveError;
 use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
-use crate::puzzle::board::{Board, Size};
+use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
-use crate::tables::catalogue::{Catalogue, NamedCatalogue};
+use crate::solving::guide::{
+    ClassicGuide, ConstructionGuide, DatabaseGuide, LinearConflictGuide, TableGuide, Upgrade,
+};
 use crate::tables::distance_table::{self, Layout, Need};
-use crate::tables::partition::Partition;
 
 /// `auto` with no estimate named (see the module documentation).
 pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
@@ -42,14 +45,16 @@ pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
     let cache = options.cache();
     if let Some(found) = registry::cached(&cache, goal, &preferred_sets(goal), options.progress()) {
         let mut plan = with_database(found);
-        plan.advice = advice(goal, &plan.guide, &cache);
+        plan.advice = advice(goal, plan.guide.as_ref(), &cache);
         return Ok(plan);
     }
-    let mut plan = Plan::new(
-        Algorithm::FastIdastar,
-        Guide::Heuristic(HeuristicKind::LinearConflict),
-    );
-    plan.upgrade = starter_partition(goal)
+    if let Some((frame, found)) = framed_tables(goal, options) {
+        let mut plan = with_database(found);
+        plan.advice = advice(frame.goal(), plan.guide.as_ref(), &cache);
+        plan.frame = Some(frame);
+        return Ok(plan);
+    }
+    let upgrade = starter_partition(goal)
         // A build that is not allowed, or would pass the memory budget, is not started.
         .filter(|_| options.build_tables)
         .filter(|(_, groups)| {
@@ -61,7 +66,10 @@ pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
             partition,
             groups,
         });
-    Ok(plan)
+    Ok(Plan::new(LinearConflictGuide::new(
+        HeuristicKind::LinearConflict,
+        upgrade,
+    )))
 }
 
 /// `auto` on a board of more than [`AUTO_OPTIMAL_CELLS`] cells, where no optimal search
@@ -77,29 +85,27 @@ pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
 fn big_board(goal: &Board, options: &SolveOptions) -> Plan {
     let timed = options.limits.max_time.is_some() && options.bounded;
     if !timed {
-        let mut plan = Plan::new(Algorithm::Constructive, Guide::Blind);
+        let mut plan = Plan::new(ConstructionGuide);
         plan.advice = Some(Advice::TimeLimit);
         return plan;
     }
     if fits_fast_idastar(Algorithm::FastIdastar, goal.size()).is_err() {
-        return Plan::new(Algorithm::Constructive, Guide::Blind);
+        return Plan::new(ConstructionGuide);
     }
-    Plan::new(
-        Algorithm::FastIdastar,
-        Guide::Heuristic(HeuristicKind::LinearConflict),
-    )
+    Plan::new(LinearConflictGuide::new(
+        HeuristicKind::LinearConflict,
+        None,
+    ))
 }
 
 /// The fast IDA* with the estimate the options name.
 pub(super) fn fast_idastar_plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     match &options.estimate {
-        EstimateChoice::Auto => Ok(Plan::new(
-            Algorithm::FastIdastar,
-            Guide::Heuristic(HeuristicKind::LinearConflict),
-        )),
-        EstimateChoice::Heuristic(kind) => {
-            Ok(Plan::new(Algorithm::FastIdastar, Guide::Heuristic(*kind)))
-        }
+        EstimateChoice::Auto => Ok(Plan::new(LinearConflictGuide::new(
+            HeuristicKind::LinearConflict,
+            None,
+        ))),
+        EstimateChoice::Heuristic(kind) => Ok(Plan::new(LinearConflictGuide::new(*kind, None))),
         EstimateChoice::PatternDatabase { reflection, .. }
         | EstimateChoice::Catalogue { reflection, .. } => {
             let (set, _) = database_set(goal, &options.estimate)?.expect("a database is named");
@@ -122,58 +128,22 @@ pub(super) fn fast_idastar_plan(goal: &Board, options: &SolveOptions) -> Result<
                 options.progress(),
             )
             .map_err(tables_error(databases(&set)))?;
-            let mut plan = with_database(found);
-            if !reflection {
-                if let Guide::PatternDatabase(db) = &plan.guide {
-                    plan.guide = Guide::PatternDatabase(Arc::new(db.without_reflection()));
+            let found = if *reflection {
+                found
+            } else {
+                SharedDatabase {
+                    db: Arc::new(found.db.without_reflection()),
+                    ..found
                 }
-            }
-            Ok(plan)
+            };
+            Ok(with_database(found))
         }
     }
 }
 
-/// The pattern databases `auto` uses when they are cached, fastest first: on the 24-puzzle,
-/// for a goal with the blank in a corner, Clausecker & Reinefeld's small catalogue with
-/// zero-aware tables, then Korf & Felner's 6-6-6-6 (for any goal). Classic partitions the
-/// cached tables make come after these (see [`registry::cached`]).
-///
-/// Fastest, not fewest nodes: measured side by side on eleven of Korf's 24-puzzles
-/// (docs/BENCHMARKS.md, "Which database `auto` prefers"), the catalogue
-/// generates 2.9–18× fewer nodes than 6-6-6-6, each costing 5–6× more (a move reads
-/// three or four of its 14 one-bit tables per orientation), and took 0.93× as long over
-/// the eleven; the median board takes both the same time (1.01×), and the catalogue wins
-/// most where a search is long (Korf's #1 3.3×, #29 1.34×).
-pub fn preferred_sets(goal: &Board) -> Vec<PartitionSet> {
-    let korf_felner = (Size::square(5).ok() == Some(goal.size()))
-        .then(|| "6-6-6-6".parse::<Partition>().ok()?.groups(goal).ok())
-        .flatten()
-        .map(PartitionSet::classic);
-    [Catalogue::Named(NamedCatalogue::Small)]
-        .iter()
-        .filter_map(|catalogue| PartitionSet::of_catalogue(catalogue, goal).ok())
-        .chain(korf_felner)
-        .collect()
-}
-
-/// The pattern databases `npuzzle pdb build best` builds for `goal`: the first `auto`
-/// prefers ([`preferred_sets`]); on the 15-puzzle the classic 7-8 partition; elsewhere the
-/// partition `auto` builds by itself on a long search. `None` for a board too large for
-/// tables.
-pub fn best_set(goal: &Board) -> Option<PartitionSet> {
-    if let Some(best) = preferred_sets(goal).into_iter().next() {
-        return Some(best);
-    }
-    if goal.size() == Size::square(4).ok()? {
-        let groups = "7-8".parse::<Partition>().ok()?.groups(goal).ok()?;
-        return Some(PartitionSet::classic(groups));
-    }
-    starter_partition(goal).map(|(_, groups)| PartitionSet::classic(groups))
-}
-
 /// The plan of a database the registry handed out.
 pub(super) fn with_database(found: SharedDatabase) -> Plan {
-    let mut plan = Plan::new(Algorithm::FastIdastar, Guide::PatternDatabase(found.db));
+    let mut plan = Plan::new(DatabaseGuide(found.db));
     plan.tables = Some(found.origin);
     plan.setup_seconds = found.seconds;
     plan
@@ -181,17 +151,19 @@ pub(super) fn with_database(found: SharedDatabase) -> Plan {
 
 /// A classic search, with the heuristic it takes (validated before).
 pub(super) fn classic(algorithm: Algorithm, options: &SolveOptions) -> Plan {
-    let guide = if algorithm.uses_heuristic() {
-        Guide::Heuristic(
-            options
-                .estimate
-                .heuristic()
-                .unwrap_or(HeuristicKind::LinearConflict),
-        )
-    } else {
-        Guide::Blind
-    };
-    Plan::new(algorithm, guide)
+    Plan::new(classic_guide(algorithm, options))
+}
+
+/// The guide of [`classic`]: the heuristic named, else linear conflict, where the
+/// algorithm takes one.
+pub(super) fn classic_guide(algorithm: Algorithm, options: &SolveOptions) -> ClassicGuide {
+    let heuristic = algorithm.uses_heuristic().then(|| {
+        options
+            .estimate
+            .heuristic()
+            .unwrap_or(HeuristicKind::LinearConflict)
+    });
+    ClassicGuide::new(algorithm, heuristic)
 }
 
 /// The plan of `--algorithm table`: the table, built when missing if the options allow.
@@ -247,7 +219,7 @@ pub(super) fn table(
         goal.size()
     )))?;
     Ok(found.map(|table| {
-        let mut plan = Plan::new(Algorithm::Table, Guide::Table(table));
+        let mut plan = Plan::new(TableGuide(table));
         plan.tables = Some(format!("{} of {}", table_name(options.metric), goal.size()));
         plan.setup_seconds = started.elapsed().as_secs_f64();
         plan

@@ -4,14 +4,14 @@
 //! asks [`plan`] first, so the same board and options get the same plan from any door.
 //!
 //! ```
-//! use npuzzle::solving::plan::{plan, Guide};
+//! use npuzzle::solving::plan::plan;
 //! use npuzzle::{Algorithm, Board, SolveOptions, Size};
 //!
 //! // A 3x3 board under `auto` is a lookup in the embedded distance table.
 //! let goal = Board::goal(Size::square(3)?);
 //! let eight = plan(&goal, &SolveOptions::default())?;
 //! assert_eq!(eight.algorithm, Algorithm::Table);
-//! assert!(matches!(eight.guide, Guide::Table(_)));
+//! assert!(eight.guide.table().is_some());
 //!
 //! // A 100x100 board is built constructively.
 //! let big = plan(&Board::goal(Size::square(100)?), &SolveOptions::default())?;
@@ -28,8 +28,10 @@
 //!    not weigh).
 //! 4. Boards of more than [`FAST_AUTO_CELLS`] cells with sides of at most 8: the
 //!    fast IDA*, guided by the pattern databases cached for the goal if there
-//!    are any (the fastest first, [`preferred_sets`]); otherwise by linear conflict, with
-//!    an [`Upgrade`]: a search still running after about as many expansions as building a
+//!    are any (the fastest first, [`preferred_sets`]), else by those of a goal a
+//!    symmetry and a renaming of the tiles take it to (the plan's [`GoalFrame`]);
+//!    otherwise by linear conflict, with
+//!    an [`Upgrade`](crate::solving::guide::Upgrade): a search still running after about as many expansions as building a
 //!    small database costs builds that database, caches it, and starts again with it (so
 //!    an easy board never pays for a build, and a hard one pays at most about twice what
 //!    it would with the database already there).
@@ -40,7 +42,9 @@
 
 mod advice;
 mod auto;
+mod frame;
 mod multi_tile;
+mod preferred;
 mod upgrade;
 mod validate;
 
@@ -48,22 +52,17 @@ use std::sync::Arc;
 
 use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
-use crate::answer::solution::Advice;
+use crate::answer::solution::{Advice, Solution};
 use crate::answer::solve_error::SolveError;
-use crate::fast_idastar::multi_tile::JumpEstimate;
-use crate::fast_idastar::Estimate;
-use crate::pdb::{self, PatternDatabase};
+use crate::pdb;
 use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
-use crate::tables::distance_table::DistanceTable;
-use crate::tables::partition::{Groups, Partition};
-use crate::tables::walking_distance::WalkingDistance;
+use crate::solving::goal_frame::GoalFrame;
+use crate::solving::guide::{ConstructionGuide, Guide};
 use auto::{asked_table, auto, classic, fast_idastar_plan};
-pub use auto::{best_set, preferred_sets};
-pub use multi_tile::{
-    build_notice, coloured_tables, ColouredTable, JumpGuide, MAX_MULTI_TILE_SEARCH_CELLS,
-};
+pub use multi_tile::{build_notice, coloured_tables, ColouredTable, MAX_MULTI_TILE_SEARCH_CELLS};
+pub use preferred::{best_set, preferred_sets};
 use validate::{database_set, fits_fast_idastar};
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
@@ -74,69 +73,6 @@ pub const AUTO_OPTIMAL_CELLS: usize = 25;
 /// (see [`crate::fast_idastar`]); smaller ones that have no table at hand with the
 /// generic IDA*.
 pub const FAST_AUTO_CELLS: usize = 12;
-
-/// The estimate a plan searches with.
-#[derive(Clone)]
-pub enum Guide {
-    /// None: an uninformed search, or the constructive method.
-    Blind,
-    /// A heuristic computed from the board.
-    Heuristic(HeuristicKind),
-    /// A heuristic with the walking distance beside it, the larger of the two: the
-    /// classic IDA* in the multi-tile metric when the estimate is left to the library.
-    HeuristicAndWalking(HeuristicKind, Arc<WalkingDistance>),
-    /// A complete distance table: the answer is a walk down it.
-    Table(Arc<DistanceTable>),
-    /// Additive pattern databases guiding the fast IDA*.
-    PatternDatabase(Arc<PatternDatabase>),
-    /// An estimate of multi-tile moves guiding the multi-tile IDA*.
-    Jumps(JumpGuide),
-}
-
-impl Guide {
-    /// The estimate's name in reports, if the plan has one.
-    pub fn name(&self) -> Option<String> {
-        match self {
-            Guide::Blind | Guide::Table(_) => None,
-            Guide::Heuristic(kind) => Some(kind.name().to_string()),
-            Guide::HeuristicAndWalking(kind, walking) => {
-                Some(format!("{} + {}", kind.name(), walking.name()))
-            }
-            Guide::PatternDatabase(db) => Some(db.name()),
-            Guide::Jumps(guide) => Some(guide.name()),
-        }
-    }
-
-    /// What a classic search is guided by: its heuristic, and the walking distance
-    /// beside it if any; `None` when the plan has no heuristic.
-    pub fn classic(&self) -> Option<(HeuristicKind, Option<&WalkingDistance>)> {
-        match self {
-            Guide::Heuristic(kind) => Some((*kind, None)),
-            Guide::HeuristicAndWalking(kind, walking) => Some((*kind, Some(walking.as_ref()))),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Debug for Guide {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Guide::Table(table) => write!(f, "Table({:?})", table.layout()),
-            other => f.write_str(&other.name().unwrap_or_else(|| "Blind".to_string())),
-        }
-    }
-}
-
-/// A stronger estimate a long search switches to (see the module documentation).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Upgrade {
-    /// Expansions after which the search stops to build the database.
-    pub after_expanded: u64,
-    /// The partition built.
-    pub partition: Partition,
-    /// Its groups on the goal.
-    pub groups: Groups,
-}
 
 /// Checks that `options` can be planned for boards towards `goal`, without loading or
 /// building anything: what [`plan`] refuses, refused at once, so a front end can reject
@@ -155,39 +91,37 @@ pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> 
 /// What a solve will do.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    /// The algorithm that answers (never [`Algorithm::Auto`]).
+    /// The algorithm that answers (never [`Algorithm::Auto`]): the guide's.
     pub algorithm: Algorithm,
-    /// What guides it.
-    pub guide: Guide,
+    /// What guides it, and runs it.
+    pub guide: Arc<dyn Guide>,
     /// How its tables were had, if it reads any.
     pub tables: Option<String>,
     /// Seconds spent loading or building them.
     pub setup_seconds: f64,
-    /// A database to build and switch to if the search runs long.
-    pub upgrade: Option<Upgrade>,
     /// A stronger setup worth suggesting.
     pub advice: Option<Advice>,
+    /// The goal whose tables answer, where they are another goal's: the board is
+    /// searched in that frame, and the answer mapped back.
+    pub frame: Option<GoalFrame>,
 }
 
 impl Plan {
-    fn new(algorithm: Algorithm, guide: Guide) -> Plan {
+    fn new(guide: impl Guide + 'static) -> Plan {
         Plan {
-            algorithm,
-            guide,
+            algorithm: guide.algorithm(),
+            guide: Arc::new(guide),
             tables: None,
             setup_seconds: 0.0,
-            upgrade: None,
             advice: None,
+            frame: None,
         }
     }
 
     /// An xxh3 checksum of the pattern databases the plan searches with, if any: two
     /// machines with the same checksum search with the same tables.
     pub fn tables_checksum(&self) -> Option<u64> {
-        match &self.guide {
-            Guide::PatternDatabase(db) => Some(db.checksum()),
-            _ => None,
-        }
+        self.guide.database().map(|db| db.checksum())
     }
 
     /// What processes sharing work under this plan and `options` must have in common
@@ -317,40 +251,40 @@ pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
         },
         Algorithm::Table => asked_table(goal, options)?,
         Algorithm::FastIdastar => fast_idastar_plan(goal, options)?,
-        Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
+        Algorithm::Constructive => Plan::new(ConstructionGuide),
         other => classic(other, options),
     };
     Ok(plan)
 }
 
-/// The plan for a board that needs no search (one on its goal, or one that cannot reach
-/// it): what [`plan`] would answer with, but with tables only where they are at hand.
-/// Nothing is built, so the answer does not wait minutes for tables it would not read;
-/// where the options name tables that are not built, the plan has no guide to search with
-/// ([`Guide::Blind`]) and the second field names the estimate they would make.
+/// The answer a board that needs no search (one on its goal, or one that cannot reach
+/// it) starts from: the algorithm, estimate, tables, advice and setup time [`plan`] would
+/// answer with, but with tables only where they are at hand. Nothing is built, so the
+/// answer does not wait minutes for tables it would not read; where the options name
+/// tables that are not built, the answer names the estimate they would make.
 ///
 /// # Errors
 /// As [`plan`], but never for tables that are not built.
-pub fn without_building(
-    goal: &Board,
-    options: &SolveOptions,
-) -> Result<(Plan, Option<String>), SolveError> {
+pub fn without_building(goal: &Board, options: &SolveOptions) -> Result<Solution, SolveError> {
     let at_hand = SolveOptions {
         build_tables: false,
         ..options.clone()
     };
     match plan(goal, &at_hand) {
         Ok(plan) => {
-            let name = plan.guide.name();
-            Ok((plan, name))
+            let mut solution = Solution::new(plan.algorithm, plan.guide.name());
+            solution.tables = plan.tables;
+            solution.advice = plan.advice;
+            solution.stats.setup_seconds = plan.setup_seconds;
+            Ok(solution)
         }
         Err(SolveError::NotBuilt(_)) => Ok(match database_set(goal, &options.estimate)? {
-            Some((set, reflection)) => (
-                Plan::new(Algorithm::FastIdastar, Guide::Blind),
+            Some((set, reflection)) => Solution::new(
+                Algorithm::FastIdastar,
                 Some(pdb::estimate_name(goal, &set, reflection)),
             ),
             // Only a distance table asked for by name is refused when not built.
-            None => (Plan::new(options.algorithm, Guide::Blind), None),
+            None => Solution::new(options.algorithm, None),
         }),
         Err(other) => Err(other),
     }
@@ -361,10 +295,12 @@ mod tests {
     use super::advice::advice;
     use super::upgrade::starter_partition;
     use super::*;
-    use crate::pdb::PartitionSet;
+    use crate::pdb::{PartitionSet, PatternDatabase};
     use crate::puzzle::board::Size;
+    use crate::solving::guide::{DatabaseGuide, LinearConflictGuide};
     use crate::tables::cache::Cache;
     use crate::tables::catalogue::{Catalogue, NamedCatalogue};
+    use crate::tables::partition::Partition;
 
     fn starter(side_w: usize, side_h: usize) -> Option<String> {
         let goal = Board::goal(Size::new(side_w, side_h).unwrap());
@@ -393,7 +329,10 @@ mod tests {
         let fifteen = plan(&Board::goal(Size::square(4).unwrap()), &options).unwrap();
         assert_eq!(fifteen.algorithm, Algorithm::FastIdastar);
         assert_eq!(fifteen.guide.name().as_deref(), Some("linear-conflict"));
-        let upgrade = fifteen.upgrade.expect("a 15-puzzle search may build 7-7-1");
+        let upgrade = fifteen
+            .guide
+            .upgrade()
+            .expect("a 15-puzzle search may build 7-7-1");
         assert_eq!(upgrade.partition.to_string(), "7-7-1");
         // Named estimates are used as named: no upgrade.
         let named = SolveOptions {
@@ -402,11 +341,12 @@ mod tests {
         };
         assert!(plan(&Board::goal(Size::square(4).unwrap()), &named)
             .unwrap()
-            .upgrade
+            .guide
+            .upgrade()
             .is_none());
         let eight = plan(&Board::goal(Size::square(3).unwrap()), &options).unwrap();
         assert_eq!(eight.algorithm, Algorithm::Table);
-        assert!(eight.upgrade.is_none());
+        assert!(eight.guide.upgrade().is_none());
     }
 
     #[test]
@@ -454,7 +394,7 @@ mod tests {
                 &PartitionSet::classic(groups),
                 &crate::util::progress::Silent,
             );
-            Guide::PatternDatabase(Arc::new(db))
+            DatabaseGuide(Arc::new(db))
         };
         let corner = Board::blank_first_goal(size);
         assert!(matches!(
@@ -469,7 +409,7 @@ mod tests {
         let centre = Board::new(size, cells).unwrap();
         assert!(advice(&centre, &guide_for(&centre), &cache).is_none());
         // Linear conflict is not a database: nothing either.
-        let heuristic = Guide::Heuristic(HeuristicKind::LinearConflict);
+        let heuristic = LinearConflictGuide::new(HeuristicKind::LinearConflict, None);
         assert!(advice(&corner, &heuristic, &cache).is_none());
     }
 

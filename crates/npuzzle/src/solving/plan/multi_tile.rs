@@ -2,7 +2,7 @@
 //! when a jump of the blank along its line counts as one move.
 //!
 //! ```
-//! use npuzzle::solving::plan::{plan, Guide};
+//! use npuzzle::solving::plan::plan;
 //! use npuzzle::{Algorithm, Board, Metric, SolveOptions, Size};
 //!
 //! let options = SolveOptions { metric: Metric::MultiTile, ..SolveOptions::default() };
@@ -41,7 +41,6 @@
 //! single-tile moves, and the cluster, whose processes share single-tile iterations,
 //! are refused in words.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -49,127 +48,19 @@ use crate::answer::algorithm::Algorithm;
 use crate::answer::options::{EstimateChoice, SolveOptions};
 use crate::answer::solution::Advice;
 use crate::answer::solve_error::SolveError;
-use crate::fast_idastar::multi_tile::{
-    self, ColouredEstimate, JumpEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE,
-};
-use crate::fast_idastar::RunSettings;
-use crate::puzzle::board::Move;
+use crate::fast_idastar::multi_tile::{ColouredEstimate, MAX_JUMP_CELLS, MAX_JUMP_SIDE};
 use crate::puzzle::board::{Board, Size};
-use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
-use crate::search::{GiveUp, Limits, Stats};
 use crate::tables::cache::Origin;
 use crate::tables::distance_table::{Need, MAX_TABLE_CELLS};
 use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase, MultiTileDatabaseError};
 use crate::tables::walking_distance::WalkingDistance;
 use crate::util::per_process::{get_or_try_make, PerProcess};
 
-use super::auto::{asked_table, classic, table};
+use super::auto::{asked_table, classic, classic_guide, table};
 use super::validate::{no_estimate, table_request, tables_error, too_large, unweighted};
-use super::{Guide, Plan};
-
-/// The estimate guiding the multi-tile IDA*.
-#[derive(Clone, Debug)]
-pub enum JumpGuide {
-    /// The walking distance counted in multi-tile moves.
-    Walking(Arc<WalkingDistance>),
-    /// The coloured multi-tile databases.
-    Coloured(Arc<ColouredEstimate>),
-}
-
-impl JumpGuide {
-    /// The estimate's name in reports ([`JumpEstimate::name`]).
-    pub fn name(&self) -> String {
-        match self {
-            JumpGuide::Walking(walking) => walking.name(),
-            JumpGuide::Coloured(coloured) => coloured.name(),
-        }
-    }
-
-    /// The multi-tile IDA* from `start` to `goal` guided by this estimate
-    /// ([`multi_tile::search`]).
-    pub fn search(
-        &self,
-        start: &Board,
-        goal: &Board,
-        settings: &RunSettings,
-    ) -> (Result<Vec<Move>, GiveUp>, Stats) {
-        match self {
-            JumpGuide::Walking(walking) => {
-                multi_tile::search(start, goal, walking.as_ref(), settings)
-            }
-            JumpGuide::Coloured(coloured) => {
-                multi_tile::search(start, goal, coloured.as_ref(), settings)
-            }
-        }
-    }
-
-    /// Every optimal answer of `length` moves told to `visit` in the canonical order
-    /// under `order` ([`multi_tile::list_optimal`]).
-    pub fn list_optimal(
-        &self,
-        start: &Board,
-        goal: &Board,
-        length: u32,
-        limits: &Limits,
-        order: MoveOrder,
-        visit: &mut dyn FnMut(Vec<Move>) -> ControlFlow<()>,
-    ) -> (Result<ControlFlow<()>, GiveUp>, Stats) {
-        match self {
-            JumpGuide::Walking(walking) => multi_tile::list_optimal(
-                start,
-                goal,
-                walking.as_ref(),
-                length,
-                limits,
-                order,
-                visit,
-            ),
-            JumpGuide::Coloured(coloured) => multi_tile::list_optimal(
-                start,
-                goal,
-                coloured.as_ref(),
-                length,
-                limits,
-                order,
-                visit,
-            ),
-        }
-    }
-
-    /// The estimate of a board (its tiles, row-major, towards the goal the estimate was
-    /// made for).
-    pub fn estimate(&self, cells: &[u8]) -> u32 {
-        match self {
-            JumpGuide::Walking(walking) => jump_estimate(walking.as_ref(), cells),
-            JumpGuide::Coloured(coloured) => jump_estimate(coloured.as_ref(), cells),
-        }
-    }
-
-    /// Every optimal answer of `length` moves counted under this estimate
-    /// ([`multi_tile::count_optimal`]).
-    pub fn count_optimal(
-        &self,
-        start: &Board,
-        goal: &Board,
-        length: u32,
-        limits: &Limits,
-    ) -> (Result<u128, GiveUp>, Stats) {
-        match self {
-            JumpGuide::Walking(walking) => {
-                multi_tile::count_optimal(start, goal, walking.as_ref(), length, limits)
-            }
-            JumpGuide::Coloured(coloured) => {
-                multi_tile::count_optimal(start, goal, coloured.as_ref(), length, limits)
-            }
-        }
-    }
-}
-
-/// The value of `estimate` on the board of `cells`.
-fn jump_estimate<E: JumpEstimate>(estimate: &E, cells: &[u8]) -> u32 {
-    JumpEstimate::value(estimate, &JumpEstimate::init(estimate, cells))
-}
+use super::Plan;
+use crate::solving::guide::{ConstructionGuide, JumpGuide};
 
 /// Whether the multi-tile IDA* takes boards of `size`: at most [`MAX_JUMP_CELLS`] cells,
 /// sides of at most [`MAX_JUMP_SIDE`] (the walking distance's reach).
@@ -321,8 +212,8 @@ pub(super) fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
         }
         Algorithm::Table => asked_table(goal, options)?,
         Algorithm::FastIdastar => jumps(goal, options)?,
-        Algorithm::Constructive => Plan::new(Algorithm::Constructive, Guide::Blind),
-        Algorithm::Idastar => with_walking(goal, options, classic(Algorithm::Idastar, options)),
+        Algorithm::Constructive => Plan::new(ConstructionGuide),
+        Algorithm::Idastar => with_walking(goal, options, Algorithm::Idastar),
         other => classic(other, options),
     })
 }
@@ -337,9 +228,9 @@ pub(super) fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveEr
 fn past_the_search(goal: &Board, options: &SolveOptions) -> Plan {
     let limited = options.limits.max_time.is_some() || options.limits.max_expanded.is_some();
     if options.bounded && limited && goal.size().cells() <= MAX_SEARCH_CELLS {
-        return with_walking(goal, options, classic(Algorithm::Idastar, options));
+        return with_walking(goal, options, Algorithm::Idastar);
     }
-    let mut plan = Plan::new(Algorithm::Constructive, Guide::Blind);
+    let mut plan = Plan::new(ConstructionGuide);
     if goal.size().cells() <= MAX_SEARCH_CELLS {
         plan.advice = Some(Advice::TimeLimit);
     }
@@ -356,15 +247,12 @@ fn past_the_search(goal: &Board, options: &SolveOptions) -> Plan {
 /// named (`compare` and `trace` show each heuristic's own cost), and A* keeps its own:
 /// it promises an optimal answer, not the canonical one, and a stronger estimate would
 /// change which of its ties it takes.
-fn with_walking(goal: &Board, options: &SolveOptions, plan: Plan) -> Plan {
-    let walking = WalkingDistance::new(goal).filter(|_| options.estimate.heuristic().is_none());
-    match (plan.guide, walking) {
-        (Guide::Heuristic(kind), Some(walking)) => Plan::new(
-            plan.algorithm,
-            Guide::HeuristicAndWalking(kind, Arc::new(walking)),
-        ),
-        (guide, _) => Plan { guide, ..plan },
+fn with_walking(goal: &Board, options: &SolveOptions, algorithm: Algorithm) -> Plan {
+    let mut guide = classic_guide(algorithm, options);
+    if guide.heuristic.is_some() && options.estimate.heuristic().is_none() {
+        guide.walking = WalkingDistance::new(goal).map(Arc::new);
     }
+    Plan::new(guide)
 }
 
 /// The multi-tile IDA*'s plan towards `goal`: the coloured databases where they fit
@@ -385,7 +273,7 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     }
     let (guide, tables) = if had.is_empty() {
         let walking = WalkingDistance::new(goal).expect("the size was checked");
-        (Guide::Jumps(JumpGuide::Walking(Arc::new(walking))), None)
+        (JumpGuide::Walking(Arc::new(walking)), None)
     } else {
         let databases: Vec<_> = had
             .iter()
@@ -399,11 +287,11 @@ fn jumps(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
             .expect("a goal of the tables' size with the blank in the last cell");
         let how: Vec<String> = had.into_iter().map(|(_, how)| how).collect();
         (
-            Guide::Jumps(JumpGuide::Coloured(Arc::new(estimate))),
+            JumpGuide::Coloured(Arc::new(estimate)),
             Some(how.join(", ")),
         )
     };
-    let mut plan = Plan::new(Algorithm::FastIdastar, guide);
+    let mut plan = Plan::new(guide);
     plan.tables = tables;
     plan.setup_seconds = started.elapsed().as_secs_f64();
     Ok(plan)

@@ -1,12 +1,9 @@
 //! When `auto` builds tables on the way: the starter partition and the search spent before its build pays.
 
-use crate::pdb::{self, build_forecast, PartitionSet, TableKind};
+use crate::pdb::{self, PartitionSet};
 use crate::puzzle::board::Board;
 use crate::puzzle::rank::PartialRank;
-use crate::tables::cache::Cache;
 use crate::tables::partition::{Groups, Partition};
-
-use super::Upgrade;
 
 /// The most placements a group of the database `auto` builds by itself may have: its
 /// build then takes seconds to a few minutes and at most about 1.5 GB.
@@ -62,42 +59,13 @@ fn build_states(goal: &Board, groups: &Groups) -> u64 {
 /// expansions, more CPU than the build now takes, before building.
 const STATES_PER_EXPANSION: u64 = 6;
 
-impl Upgrade {
-    /// The line said before the solver builds this upgrade's tables on its own, with their
-    /// size and about how long the build takes ([`build_forecast`]): a search that goes
-    /// quiet for half a minute, even under `--quiet`, needs a reason. `None` when the
-    /// cache holds every table (they are loaded, in moments).
-    pub fn build_notice(&self, goal: &Board, cache: &Cache) -> Option<String> {
-        let missing: Vec<Vec<u8>> = self
-            .groups
-            .iter()
-            .filter(|g| {
-                !cache
-                    .path(&pdb::file_name(goal, g, TableKind::Classic))
-                    .exists()
-            })
-            .cloned()
-            .collect();
-        if missing.is_empty() {
-            return None;
-        }
-        let cost = build_forecast::of_groups(goal, TableKind::Classic, &missing);
-        Some(format!(
-            "building the pattern database {} of {} ({:.1} MB, about {} s on two cores, once) \
-             into {}: the search is long, and the tables shorten it",
-            self.partition,
-            goal.size(),
-            cost.disk_bytes as f64 / 1e6,
-            cost.seconds(2).ceil(),
-            cache.dir().display()
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::TableKind;
     use crate::puzzle::board::Size;
+    use crate::solving::guide::Upgrade;
+    use crate::tables::cache::Cache;
 
     /// The line names the partition, the size of its tables (three 19.5 MB tables of six
     /// tiles and one of two on 7x3) and the time; once the cache holds every table there
