@@ -2,6 +2,7 @@
 //! fewest moves to piece `i` on vertex `i`, answered by a
 //! [`crate::puzzle::graph_puzzle::GraphPuzzle`].
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::puzzle::graph_puzzle::GraphPuzzle;
@@ -10,9 +11,7 @@ use crate::util::excerpt::shortened;
 use super::bounded_input::token_bytes;
 use super::case_text::{board_rows, boards};
 use super::reader::{line_at, read_count, tokens, Token};
-use super::JudgeError;
-use super::{CaseKind, Comparison, Instance, Judge};
-use std::fmt::Write as _;
+use super::{CaseKind, Comparison, Instance, Judge, JudgeError};
 
 /// The problem's vertices.
 const VERTICES: usize = 9;

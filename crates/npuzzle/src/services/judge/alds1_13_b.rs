@@ -8,8 +8,7 @@ use crate::tables::distance_table;
 
 use super::bounded_input::token_bytes;
 use super::reader::{digit_tile, one_case, three_by_three};
-use super::Judge;
-use super::JudgeError;
+use super::{Judge, JudgeError};
 
 /// AOJ `ALDS1_13_B`: three lines of three numbers (`0` the blank; any layout of
 /// whitespace); prints the fewest moves to `1 2 3 / 4 5 6 / 7 8 0`.

@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use rand::rngs::StdRng;
+
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Status;
 use crate::puzzle::board::{Board, Size};
@@ -12,9 +14,7 @@ use super::alds1_13_b::unreachable_goal;
 use super::bounded_input::token_bytes;
 use super::reader::one_case;
 use super::uva10181::{known_boards, walked_start};
-use super::Judge;
-use super::JudgeError;
-use rand::rngs::StdRng;
+use super::{Judge, JudgeError};
 
 /// AOJ `ALDS1_13_C`: four lines of four numbers (`0` the blank; any layout of
 /// whitespace); prints the fewest moves to `1 2 3 4 / … / 13 14 15 0`.

@@ -3,18 +3,18 @@
 
 use std::io::Write;
 
+use rand::rngs::StdRng;
+use rand::Rng;
+
+use crate::puzzle::board::Board;
+use crate::puzzle::random::random_board;
+use crate::puzzle::solvability::swap_parity;
 use crate::puzzle::swap_game::SwapGame;
 
 use super::bounded_input::token_bytes;
 use super::case_text::{board_rows, boards};
 use super::reader::one_case;
-use super::JudgeError;
-use super::{Comparison, Instance, Judge};
-use crate::puzzle::board::Board;
-use crate::puzzle::random::random_board;
-use crate::puzzle::solvability::swap_parity;
-use rand::rngs::StdRng;
-use rand::Rng;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// CSES 1670: three lines of three numbers, `1`..`9` each once (any layout of
 /// whitespace); prints the fewest swaps of two adjacent cells (sharing a side) that give

@@ -15,8 +15,7 @@ use super::reader::{
     cells_apart, empty_input, ended_early, is_eight_cell, line_at, no_stray, read_board,
     read_tiles, three_by_three, tokens, x_tile, FastCells, Read, Token,
 };
-use super::JudgeError;
-use super::{AnswerCheck, Instance, Judge};
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a tile 1-8 or x";

@@ -20,8 +20,7 @@ use super::reader::{
     cells_apart, ended_early, is_eight_cell, line_at, no_stray, push_number, read_board,
     read_count, read_tiles, three_by_three, tokens, x_tile, FastCells, Read,
 };
-use super::JudgeError;
-use super::{Instance, Judge};
+use super::{Instance, Judge, JudgeError};
 
 /// The order HDU 3567 breaks ties in: the blank's moves d < l < r < u.
 const ORDER: MoveOrder =

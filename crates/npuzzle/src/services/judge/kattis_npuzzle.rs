@@ -4,14 +4,13 @@
 
 use std::io::Write;
 
+use crate::puzzle::board::{Board, Size};
 use crate::util::plural::counted;
 
 use super::bounded_input::token_bytes;
 use super::case_text::boards;
 use super::reader::first_bad_character;
-use super::JudgeError;
-use super::{Comparison, Instance, Judge};
-use crate::puzzle::board::{Board, Size};
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// The board's side.
 const SIDE: usize = 4;

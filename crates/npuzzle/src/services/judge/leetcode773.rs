@@ -11,8 +11,7 @@ use crate::util::progress::Silent;
 use super::bounded_input::token_bytes;
 use super::case_text::{boards, cell_tokens};
 use super::reader::{json_board, push_number};
-use super::JudgeError;
-use super::{Comparison, Instance, Judge};
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// The board as JSON writes it, a `#` for each cell.
 const TEMPLATE: &[u8] = b"[[#,#,#],[#,#,#]]";

@@ -8,15 +8,14 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use crate::puzzle::board::Board;
 use crate::puzzle::rank::sequence_rank;
 use crate::tables::distance_table::{self, DistanceTable};
 
 use super::bounded_input::token_bytes;
 use super::case_text::{boards, cell_tokens};
 use super::reader::{json_board, push_number};
-use super::JudgeError;
-use super::{Comparison, Instance, Judge};
-use crate::puzzle::board::Board;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// A 3x3 board as JSON writes it, a `#` for each cell.
 const TEMPLATE: &[u8] = b"[[#,#,#],[#,#,#],[#,#,#]]";

@@ -8,8 +8,7 @@ use crate::tables::distance_table;
 use super::bounded_input::token_bytes;
 use super::case_text::{boards, cell_tokens};
 use super::reader::{digit_tile, first_bad_character, read_board, three_by_three, Token};
-use super::JudgeError;
-use super::{Comparison, Instance, Judge};
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
 /// `123804765`, or `-1` when it cannot be reached.

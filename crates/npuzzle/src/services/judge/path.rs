@@ -11,8 +11,7 @@ use crate::util::excerpt::shortened;
 use super::bounded_input::token_bytes;
 use super::case_text::{board_rows, boards};
 use super::reader::{cells_apart, digit_tile, read_board, tokens, Token};
-use super::JudgeError;
-use super::{AnswerCheck, Comparison, Instance, Judge};
+use super::{AnswerCheck, Comparison, Instance, Judge, JudgeError};
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {

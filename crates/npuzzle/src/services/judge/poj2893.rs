@@ -7,8 +7,7 @@ use crate::util::excerpt::shortened;
 
 use super::case_text::{board_rows, boards};
 use super::reader::is_space;
-use super::JudgeError;
-use super::{CaseKind, Instance, Judge};
+use super::{CaseKind, Instance, Judge, JudgeError};
 
 /// The most rows or columns the problem gives.
 const MOST_SIDE: usize = 999;

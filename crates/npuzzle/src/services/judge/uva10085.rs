@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::sync::OnceLock;
 
+use crate::puzzle::board::Board;
 use crate::puzzle::rank::nibbles::{blank_of, sequence_rank};
 use crate::tables::distance_table::{pack, Layout};
 
@@ -13,9 +14,7 @@ use super::reader::{
     cells_apart, ended_early, is_eight_cell, line_at, no_stray, read_board, read_count, read_tiles,
     tokens, x_tile, FastCells, Read,
 };
-use super::JudgeError;
-use super::{AnswerCheck, Instance, Judge};
-use crate::puzzle::board::Board;
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a number 0-8";

@@ -3,20 +3,19 @@
 
 use std::io::Write;
 
+use rand::rngs::StdRng;
+use rand::Rng;
 use rayon::prelude::*;
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Status;
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::random::random_walk;
 use crate::solving::solver::solve;
 
 use super::bounded_input::{token_bytes, COUNT_LINE};
 use super::reader::{ended_early, no_stray, read_board_of, read_count, read_tiles, tokens};
-use super::JudgeError;
-use super::{AnswerCheck, Judge};
-use crate::puzzle::random::random_walk;
-use rand::rngs::StdRng;
-use rand::Rng;
+use super::{AnswerCheck, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a number 0-15";

@@ -6,8 +6,7 @@ use super::bounded_input::{token_bytes, COUNT_LINE};
 use super::hdu1043::answer_cases;
 use super::hdu1043::{is_moves_line, x_case_text, ANY_PATH};
 use super::reader::read_count;
-use super::JudgeError;
-use super::{AnswerCheck, Instance, Judge};
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// UVa 652: the number of cases `N`, then `N` cases of nine tokens (`1`..`8`, `x` the
 /// blank; blank lines between them, as UVa's multiple-input format has them, or none);
