@@ -15,9 +15,9 @@ fn list_names_every_judge_with_its_source() {
     for judge in JUDGES {
         let line = listed
             .lines()
-            .find(|l| l.split_whitespace().next() == Some(judge.name))
-            .unwrap_or_else(|| panic!("{} not listed:\n{listed}", judge.name));
-        assert!(line.ends_with(judge.source), "{line}");
+            .find(|l| l.split_whitespace().next() == Some(judge.name()))
+            .unwrap_or_else(|| panic!("{} not listed:\n{listed}", judge.name()));
+        assert!(line.ends_with(judge.source()), "{line}");
         assert!(
             listed.contains(&format!(
                 "output compared: {}",
@@ -27,7 +27,7 @@ fn list_names_every_judge_with_its_source() {
         );
         // And the name is one `npuzzle judge NAME` takes.
         npuzzle()
-            .args(["judge", judge.name, "--help"])
+            .args(["judge", judge.name(), "--help"])
             .assert()
             .success();
     }
@@ -440,13 +440,13 @@ fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
 fn every_judge_refuses_an_endless_input_at_its_longest_line() {
     let zero = std::path::Path::new("/dev/zero");
     for judge in npuzzle::services::judge::JUDGES {
-        let (code, stderr, peak, elapsed) = measured(&["judge", judge.name], zero);
+        let (code, stderr, peak, elapsed) = measured(&["judge", judge.name()], zero);
         let limit = judge.longest_line();
-        assert_eq!(code, 1, "{}: {stderr}", judge.name);
+        assert_eq!(code, 1, "{}: {stderr}", judge.name());
         assert!(
             stderr.starts_with(&format!(
                 "error: line 1 is longer than {limit} bytes, more than any line of {}'s input",
-                judge.name
+                judge.name()
             )),
             "{stderr}"
         );
@@ -457,7 +457,7 @@ fn every_judge_refuses_an_endless_input_at_its_longest_line() {
         assert!(
             peak < (limit as u64) + (256 << 20),
             "{}: {peak} bytes at the peak",
-            judge.name
+            judge.name()
         );
     }
     let poj2893 = npuzzle::services::judge::named("poj2893").unwrap();
@@ -473,7 +473,7 @@ fn a_bad_token_is_named_before_any_count_by_every_judge() {
     for judge in JUDGES {
         for input in ["abc\n", "1 2 abc\n", "abc 1 2\n", "3\nabc\n"] {
             let out = npuzzle()
-                .args(["judge", judge.name])
+                .args(["judge", judge.name()])
                 .write_stdin(input)
                 .timeout(std::time::Duration::from_secs(60))
                 .output()
@@ -483,7 +483,7 @@ fn a_bad_token_is_named_before_any_count_by_every_judge() {
                 out.status.code(),
                 Some(1),
                 "{} {input:?}: {stderr}",
-                judge.name
+                judge.name()
             );
             // A token named in quotes, and no count of what was read in its stead.
             let counted = stderr
@@ -493,7 +493,7 @@ fn a_bad_token_is_named_before_any_count_by_every_judge() {
             assert!(
                 stderr.contains('\'') && !stderr.contains("ends") && !counted,
                 "{} {input:?}: {stderr}",
-                judge.name
+                judge.name()
             );
         }
     }
@@ -516,21 +516,16 @@ fn a_bad_token_is_named_before_any_count_by_every_judge() {
 fn a_many_case_judge_refuses_bad_input_as_it_passes() {
     use std::time::Duration;
     let noise = std::path::Path::new("/dev/urandom");
-    for judge in JUDGES {
+    for name in JUDGES.iter().map(|j| j.name()) {
         let (code, stderr, peak, elapsed) =
-            crate::common::measured_within(&["judge", judge.name], noise, Duration::from_secs(60));
-        assert_eq!(code, 1, "{}: {stderr}", judge.name);
+            crate::common::measured_within(&["judge", name], noise, Duration::from_secs(60));
+        assert_eq!(code, 1, "{name}: {stderr}");
         assert!(
             stderr.starts_with("error: line ") && stderr.contains("is not UTF-8 text"),
-            "{}: {stderr}",
-            judge.name
+            "{name}: {stderr}"
         );
-        assert!(
-            elapsed < Duration::from_secs(10),
-            "{}: {elapsed:?}",
-            judge.name
-        );
-        assert!(peak < 128 << 20, "{}: {peak} bytes at the peak", judge.name);
+        assert!(elapsed < Duration::from_secs(10), "{name}: {elapsed:?}");
+        assert!(peak < 128 << 20, "{name}: {peak} bytes at the peak");
     }
     let dir = tempfile::tempdir().unwrap();
     // A bad first case, then 64 MB of good ones: refused after a probe's worth.

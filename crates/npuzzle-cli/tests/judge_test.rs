@@ -52,7 +52,7 @@ fn verdicts(report: &Value) -> Vec<String> {
 fn npuzzle_s_own_judges_are_accepted_in_every_format() {
     let bin = binary();
     let bin = bin.to_str().unwrap();
-    for format in JUDGES.iter().map(|j| j.name) {
+    for format in JUDGES.iter().map(|j| j.name()) {
         let (code, report) = judge_test(
             &["--cases", "8", "--seed", "5", format],
             &[bin, "judge", format],

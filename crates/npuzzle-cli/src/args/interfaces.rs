@@ -91,7 +91,7 @@ pub struct JudgeArgs {
 #[derive(Debug, Clone)]
 pub enum JudgeCommand {
     /// Answer this judge's input on stdin.
-    Answer(&'static Judge),
+    Answer(&'static dyn Judge),
     /// A judge on your machine: runs PROGRAM on the format's edge cases and seeded random
     /// ones, as the judge would, and checks each answer.
     Test(JudgeTestArgs),
@@ -127,10 +127,10 @@ impl Subcommand for JudgeCommand {
     fn augment_subcommands(command: Command) -> Command {
         let command = JUDGES.iter().fold(command, |command, judge| {
             command.subcommand(
-                Command::new(judge.name)
+                Command::new(judge.name())
                     // The list shows the judge and problem; the page of the command, where.
-                    .about(format!("{}: {}", judge.problem(), judge.summary))
-                    .long_about(format!("{}.\n\n{}.", judge.source, judge.summary)),
+                    .about(format!("{}: {}", judge.problem(), judge.summary()))
+                    .long_about(format!("{}.\n\n{}.", judge.source(), judge.summary())),
             )
         });
         // After the arguments, whose struct's own doc would be the about.

@@ -14,13 +14,13 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
         return list();
     };
     match format {
-        JudgeCommand::Answer(judge) => answer(judge),
+        JudgeCommand::Answer(judge) => answer(*judge),
         JudgeCommand::Test(test) => super::judge_test::run(test),
     }
 }
 
 /// The answer of `judge` to the input on stdin.
-fn answer(judge: &Judge) -> anyhow::Result<ExitCode> {
+fn answer(judge: &dyn Judge) -> anyhow::Result<ExitCode> {
     // Held in bounded memory: a line longer than any case of the format is refused as
     // soon as it is, so an input without end (`/dev/zero`) costs kilobytes, not the
     // machine's memory.
@@ -41,7 +41,7 @@ fn answer(judge: &Judge) -> anyhow::Result<ExitCode> {
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = (judge.answer)(&input, &mut out);
+    let result = judge.answer(&input, &mut out);
     // The cases answered before a bad one are part of the answer.
     out.flush()?;
     match result {
@@ -58,8 +58,8 @@ fn answer(judge: &Judge) -> anyhow::Result<ExitCode> {
 fn list() -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     for judge in JUDGES {
-        writeln!(out, "{:<12} {}", judge.name, judge.source)?;
-        writeln!(out, "{:<12} {}", "", judge.summary)?;
+        writeln!(out, "{:<12} {}", judge.name(), judge.source())?;
+        writeln!(out, "{:<12} {}", "", judge.summary())?;
         writeln!(
             out,
             "{:<12} output compared: {}",

@@ -2,13 +2,16 @@
 //! fewest moves to piece `i` on vertex `i`, answered by a
 //! [`crate::puzzle::graph_puzzle::GraphPuzzle`].
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::puzzle::graph_puzzle::GraphPuzzle;
 use crate::util::excerpt::shortened;
 
+use super::bounded_input::token_bytes;
+use super::case_text::{board_rows, boards};
 use super::reader::{line_at, read_count, tokens, Token};
-use super::JudgeError;
+use super::{CaseKind, Comparison, Instance, Judge, JudgeError};
 
 /// The problem's vertices.
 const VERTICES: usize = 9;
@@ -111,12 +114,67 @@ pub fn abc224d(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     Ok(())
 }
 
+/// AtCoder ABC224 D: a graph and eight pieces, one case a run; the fewest moves, judged as
+/// AtCoder's checker judges.
+#[derive(Clone, Copy, Debug)]
+pub struct Abc224d;
+
+impl Judge for Abc224d {
+    fn name(&self) -> &'static str {
+        "abc224d"
+    }
+
+    fn source(&self) -> &'static str {
+        "AtCoder ABC224 D 8 Puzzle on Graph (atcoder.jp/contests/abc224/tasks/abc224_d)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "M edges on vertices 1-9, then p1..p8; the fewest moves to piece i on vertex i, or -1"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        abc224d(input, &mut out)
+    }
+
+    /// AtCoder's checker ignores spaces at line ends and newlines at the end of the
+    /// output.
+    fn comparison(&self) -> Comparison {
+        Comparison::TrailingWhitespace
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    fn case_kind(&self) -> CaseKind {
+        CaseKind::Graphs
+    }
+
+    /// `M`, the edges a line each, then the pieces' vertices (a board: its rows, as the
+    /// 8-puzzle on the 3x3 grid graph).
+    fn case_text(&self, instance: &Instance) -> String {
+        let Instance::Graph { edges, pieces } = instance else {
+            return board_rows(boards(instance).0, "0");
+        };
+        let mut text = format!("{}\n", edges.len());
+        for (u, v) in edges {
+            let _ = writeln!(text, "{u} {v}");
+        }
+        let pieces: Vec<String> = pieces.iter().map(usize::to_string).collect();
+        format!("{text}{}\n", pieces.join(" "))
+    }
+
+    /// M (at most 36, every pair of 9 vertices), M edges, the 8 pieces.
+    fn longest_case(&self) -> usize {
+        token_bytes(1 + 2 * 36 + 8, 2)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::services::judge::tests::run;
     use std::collections::{HashMap, VecDeque};
-    use std::fmt::Write as _;
 
     const SAMPLE_EDGES: &str = "5\n1 2\n1 3\n1 9\n2 9\n3 9\n";
 

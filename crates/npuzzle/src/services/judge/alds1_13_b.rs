@@ -6,8 +6,9 @@ use std::io::Write;
 use crate::puzzle::board::Board;
 use crate::tables::distance_table;
 
+use super::bounded_input::token_bytes;
 use super::reader::{digit_tile, one_case, three_by_three};
-use super::JudgeError;
+use super::{Judge, JudgeError};
 
 /// AOJ `ALDS1_13_B`: three lines of three numbers (`0` the blank; any layout of
 /// whitespace); prints the fewest moves to `1 2 3 / 4 5 6 / 7 8 0`.
@@ -43,6 +44,41 @@ pub(super) fn unreachable_goal(goal: &str) -> JudgeError {
     JudgeError::BadCase {
         case: 1,
         problem: format!("the board cannot reach {goal}; the problem promises every board can"),
+    }
+}
+
+/// AOJ `ALDS1_13_B`: one 3x3 board a run, the fewest moves; every board has an answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Alds113B;
+
+impl Judge for Alds113B {
+    fn name(&self) -> &'static str {
+        "alds1-13-b"
+    }
+
+    fn source(&self) -> &'static str {
+        "AOJ ALDS1_13_B 8 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_B)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "3 lines of 3 numbers, 0 the blank; the fewest moves to 1 2 3/4 5 6/7 8 0"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        alds1_13_b(input, &mut out)
+    }
+
+    /// The problem promises a solution.
+    fn has_unsolvable(&self) -> bool {
+        false
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(9, 1)
     }
 }
 

@@ -3,14 +3,18 @@
 
 use std::io::Write;
 
+use rand::rngs::StdRng;
+
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Status;
 use crate::puzzle::board::{Board, Size};
 use crate::solving::solver::solve;
 
 use super::alds1_13_b::unreachable_goal;
+use super::bounded_input::token_bytes;
 use super::reader::one_case;
-use super::JudgeError;
+use super::uva10181::{known_boards, walked_start};
+use super::{Judge, JudgeError};
 
 /// AOJ `ALDS1_13_C`: four lines of four numbers (`0` the blank; any layout of
 /// whitespace); prints the fewest moves to `1 2 3 4 / … / 13 14 15 0`.
@@ -61,6 +65,75 @@ pub fn alds1_13_c(
     }
     Ok(())
 }
+
+/// AOJ `ALDS1_13_C`: one 4x4 board a run, the fewest moves from the optimal solver.
+#[derive(Clone, Copy, Debug)]
+pub struct Alds113C;
+
+impl Judge for Alds113C {
+    fn name(&self) -> &'static str {
+        "alds1-13-c"
+    }
+
+    fn source(&self) -> &'static str {
+        "AOJ ALDS1_13_C 15 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_C)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "4 lines of 4 numbers, 0 the blank; the fewest moves to 1..15 0 (optimal solver)"
+    }
+
+    fn answer(&self, input: &str, out: &mut dyn Write) -> Result<(), JudgeError> {
+        self.answer_within(input, &SolveOptions::default(), out)
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+
+    fn answer_within(
+        &self,
+        input: &str,
+        options: &SolveOptions,
+        mut out: &mut dyn Write,
+    ) -> Result<(), JudgeError> {
+        alds1_13_c(input, options, &mut out)
+    }
+
+    fn goal(&self) -> Board {
+        Board::goal(Size::square(4).expect("4x4 is a size"))
+    }
+
+    /// The problem promises a solution.
+    fn has_unsolvable(&self) -> bool {
+        false
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(16, 2)
+    }
+
+    /// No table of every 4x4 board: the hard cases are known ones.
+    fn hard_cases(&self, goal: &Board) -> Option<Vec<(&'static str, Board)>> {
+        Some(known_boards("hard", goal, &HARD_AOJ_FIFTEEN))
+    }
+
+    fn random_start(&self, goal: &Board, rng: &mut StdRng) -> Board {
+        walked_start(goal, rng)
+    }
+}
+
+/// AOJ `ALDS1_13_C` boards at its promised most, 45 moves, and one short of it, solved in
+/// well under a second: the ends of seeded random walks (`npuzzle random --size 4x4
+/// --walk 60 --seed 45`, and `--walk 61 --seed 46`), 44 and 45 moves from the goal.
+const HARD_AOJ_FIFTEEN: [[u32; 16]; 2] = [
+    [6, 9, 4, 7, 1, 2, 3, 12, 8, 5, 15, 13, 11, 0, 14, 10],
+    [4, 6, 7, 10, 3, 13, 1, 15, 2, 0, 8, 9, 5, 14, 11, 12],
+];
 
 #[cfg(test)]
 mod tests {

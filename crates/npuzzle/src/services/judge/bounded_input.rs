@@ -9,7 +9,6 @@ use std::io::{self, Read};
 use crate::util::memory::shown;
 use crate::util::plural::counted;
 
-use super::format::JudgeFormat;
 use super::reader::is_space;
 use super::{Judge, JudgeError};
 
@@ -17,86 +16,46 @@ use super::{Judge, JudgeError};
 /// spaces in JSON, blank lines. A case written more loosely than this is refused.
 pub const SPACING: usize = 1 << 10;
 
-/// Bytes a token of up to `longest` bytes takes with the longest separator one line end
-/// can be, CR LF.
-const fn tokens(count: usize, longest: usize) -> usize {
+/// Bytes `count` tokens of up to `longest` bytes take with the longest separator one
+/// line end can be, CR LF: what a judge's [`Judge::longest_case`] is counted in.
+pub(super) const fn token_bytes(count: usize, longest: usize) -> usize {
     count * (longest + 2)
 }
 
 /// Bytes of input held before it is first answered into nothing to find a bad case
-/// (see [`Judge::read_input`]); each later probe is at twice the input of the one before.
+/// (see [`read_input`](Judge#method.read_input)); each later probe is at twice the input of the one before.
 pub const FIRST_PROBE: usize = 1 << 16;
 
 /// The first line of the counted formats: a number of cases that fits a `usize`.
-const COUNT_LINE: usize = tokens(1, 20);
+pub(super) const COUNT_LINE: usize = token_bytes(1, 20);
 
 /// How an input passed its judge's bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlong {
-    /// One line passed [`Judge::longest_line`].
+    /// One line passed [`longest_line`](Judge#method.longest_line).
     Line,
-    /// Whitespace alone (spaces, blank lines) ran past [`Judge::longest_line`].
+    /// Whitespace alone (spaces, blank lines) ran past [`longest_line`](Judge#method.longest_line).
     Blank,
-    /// The whole input of a one-case format passed [`Judge::longest_input`].
+    /// The whole input of a one-case format passed [`longest_input`](Judge#method.longest_input).
     Input,
 }
 
-impl JudgeFormat {
-    /// Whether a part of the input is checked as it is read, to find a bad case: the
-    /// formats of many cases (one case is bounded as a whole).
-    fn probed(self) -> bool {
-        !self.one_case_a_run()
-    }
-
-    /// The most bytes one case of the format takes written with one separator between
-    /// tokens (each counted as CR LF): with the count of cases that some formats put
-    /// first, this bounds the longest line and the longest case of a valid input.
-    pub fn longest_case(self) -> usize {
-        match self {
-            JudgeFormat::P1379
-            | JudgeFormat::Poj1077
-            | JudgeFormat::Hdu1043
-            | JudgeFormat::Alds113B
-            | JudgeFormat::Cses1670 => tokens(9, 1),
-            JudgeFormat::Path => tokens(18, 1),
-            JudgeFormat::Hdu3567 => COUNT_LINE + tokens(18, 1),
-            JudgeFormat::Uva652 | JudgeFormat::Uva10085 => COUNT_LINE + tokens(9, 1),
-            JudgeFormat::Uva10181 => COUNT_LINE + tokens(16, 2),
-            JudgeFormat::Alds113C => tokens(16, 2),
-            JudgeFormat::KattisNpuzzle => tokens(16, 1),
-            // JSON of two rows of three (`[[1,2,3],[4,5,0]]`), a space after each byte.
-            JudgeFormat::Leetcode773 => tokens(17, 1),
-            // Two lines of JSON of three rows of three (`[[1,2,3],[4,5,6],[7,8,0]]`).
-            JudgeFormat::Lintcode794 => 2 * tokens(25, 1),
-            // M (at most 36, every pair of 9 vertices), M edges, the 8 pieces.
-            JudgeFormat::Abc224d => tokens(1 + 2 * 36 + 8, 2),
-            JudgeFormat::Poj2893 => super::poj2893::LONGEST_CASE,
-        }
-    }
-}
-
-impl Judge {
+impl dyn Judge + '_ {
     /// The most bytes a line of this judge's input may hold: the format's longest case
     /// (see [`Judge::longest_case`]) and [`SPACING`]. The same bounds a run of whitespace.
     pub fn longest_line(&self) -> usize {
-        self.format.longest_case() + SPACING
-    }
-
-    /// The most bytes one case of this judge takes written with one separator between
-    /// tokens (POJ 2893: `999 999` and the numbers 0 to 998000 of its largest board, 7,872,908 bytes).
-    pub fn longest_case(&self) -> usize {
-        self.format.longest_case()
+        self.longest_case() + SPACING
     }
 
     /// The most bytes the whole input may hold where the judge reads one case a run:
-    /// [`Judge::longest_line`]; `None` for the formats of many cases.
+    /// [`longest_line`](Judge#method.longest_line); `None` for the formats of many cases.
     pub fn longest_input(&self) -> Option<usize> {
-        self.format.one_case_a_run().then(|| self.longest_line())
+        self.one_case_a_run().then(|| self.longest_line())
     }
 
     /// The input of this judge from `reader`, refused as soon as a line or a run of
-    /// whitespace passes [`Judge::longest_line`], the whole input passes
-    /// [`Judge::longest_input`], or the input passes `most` bytes (the memory a caller
+    /// whitespace passes [`longest_line`](Judge#method.longest_line), the whole input passes
+    /// [`longest_input`](Judge#method.longest_input), or the input passes `most` bytes (the memory a caller
     /// lets it hold: the formats of many cases read any number of them), and at its
     /// first byte that is not UTF-8 text. At most a block past the bound is ever held.
     ///
@@ -123,7 +82,7 @@ impl Judge {
     /// let input = std::io::Read::chain(&b"1 2 3 4 5 6 7 8 8\n"[..], good.as_bytes());
     /// let read = judge.read_input(input, u64::MAX)?;
     /// assert!(read.len() < 1 << 20, "{} bytes", read.len());
-    /// let error = (judge.answer)(std::str::from_utf8(&read)?, &mut std::io::sink());
+    /// let error = judge.answer(std::str::from_utf8(&read)?, &mut std::io::sink());
     /// assert!(error.unwrap_err().to_string().contains("line 1"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -189,7 +148,7 @@ impl Judge {
                     continue;
                 };
                 return Err(JudgeError::TooLong {
-                    judge: self.name,
+                    judge: self.name(),
                     what,
                     line: from,
                     limit,
@@ -199,7 +158,8 @@ impl Judge {
             if let Some(offset) = not_text {
                 return Err(self.not_text(&input, offset));
             }
-            if input.len() >= next_probe && self.format.probed() {
+            // Only the judges of many cases are probed: one case is bounded as a whole.
+            if input.len() >= next_probe && !self.one_case_a_run() {
                 next_probe = input.len().saturating_mul(2);
                 if let Some(end) = self.first_bad_line(&input[..text_to]) {
                     input.truncate(end);
@@ -212,7 +172,7 @@ impl Judge {
     /// The error of the byte at `offset` of `input`, which is not UTF-8.
     fn not_text(&self, input: &[u8], offset: usize) -> JudgeError {
         JudgeError::NotText {
-            judge: self.name,
+            judge: self.name(),
             line: line_of(input, offset),
             offset: offset as u64 + 1,
             byte: input[offset],
@@ -225,14 +185,7 @@ impl Judge {
         let whole_lines = text.iter().rposition(|&b| b == b'\n')? + 1;
         let text = std::str::from_utf8(&text[..whole_lines]).ok()?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // UVa 10181's boards are each a search of up to seconds: they are read, not
-        // solved. The other judges answer fast (UVa 10085's nine searches are had once
-        // a run).
-        let checked = match self.format {
-            JudgeFormat::Uva10181 => super::uva10181::check(text),
-            _ => (self.answer)(text, &mut io::sink()),
-        };
-        match checked {
+        match self.check_input(text) {
             Err(JudgeError::EndedEarly(_) | JudgeError::Io(_)) | Ok(()) => None,
             Err(_) => Some(whole_lines),
         }
@@ -270,8 +223,9 @@ mod tests {
     #[test]
     fn poj2893s_longest_case_is_its_largest_board_written_out() {
         let numbers: usize = (0..999 * 999).map(|n: usize| n.to_string().len() + 2).sum();
-        assert_eq!(JudgeFormat::Poj2893.longest_case(), 2 * 5 + numbers);
-        assert_eq!(JudgeFormat::Poj2893.longest_case(), 7_872_908);
+        let poj2893 = crate::services::judge::named("poj2893").unwrap();
+        assert_eq!(poj2893.longest_case(), 2 * 5 + numbers);
+        assert_eq!(poj2893.longest_case(), 7_872_908);
     }
 
     /// Every input the local judge writes (its edge cases include POJ 2893's 999 x 999
@@ -279,15 +233,19 @@ mod tests {
     #[test]
     fn every_judges_own_cases_are_within_its_bounds() {
         for judge in JUDGES {
-            let plan = TestPlan::new(judge.name, 30, 7).unwrap();
+            let plan = TestPlan::new(judge.name(), 30, 7).unwrap();
             for run in plan.runs() {
                 let read = judge.read_input(run.input.as_bytes(), u64::MAX).unwrap();
-                assert_eq!(read, run.input.as_bytes(), "{}", judge.name);
+                assert_eq!(read, run.input.as_bytes(), "{}", judge.name());
                 let crlf = run.input.replace('\n', "\r\n");
                 assert!(judge.read_input(crlf.as_bytes(), u64::MAX).is_ok());
             }
             let longest = run_longest_line(&plan);
-            assert!(longest <= judge.longest_case(), "{}: {longest}", judge.name);
+            assert!(
+                longest <= judge.longest_case(),
+                "{}: {longest}",
+                judge.name()
+            );
         }
     }
 
@@ -318,12 +276,12 @@ mod tests {
                     ..
                 } = &error
                 else {
-                    panic!("{}: {error}", judge.name);
+                    panic!("{}: {error}", judge.name());
                 };
-                assert_eq!((*name, *found, *limit), (judge.name, what, longest));
+                assert_eq!((*name, *found, *limit), (judge.name(), what, longest));
                 assert!(counted.1 <= longest + (1 << 16), "{}", counted.1);
                 let text = error.to_string();
-                assert!(text.contains(judge.name), "{text}");
+                assert!(text.contains(judge.name()), "{text}");
                 assert!(text.contains(&longest.to_string()), "{text}");
             }
             // Past some valid lines, the endless one is named by its number.
@@ -437,7 +395,7 @@ mod tests {
             assert!(counted.1 <= 2 * FIRST_PROBE as u64, "{name}: {}", counted.1);
             let answer = |text: &[u8]| {
                 let mut out = Vec::new();
-                let error = (judge.answer)(std::str::from_utf8(text).unwrap(), &mut out);
+                let error = judge.answer(std::str::from_utf8(text).unwrap(), &mut out);
                 (out, error.unwrap_err().to_string())
             };
             assert_eq!(answer(&read), answer(whole.as_bytes()), "{name}");

@@ -9,11 +9,13 @@ use crate::puzzle::rank::sequence_rank;
 use crate::tables::distance_table::{self, EightPuzzlePaths, PathLetters};
 use crate::util::excerpt::shortened;
 
+use super::bounded_input::token_bytes;
+use super::case_text::{boards, cell_tokens};
 use super::reader::{
     cells_apart, empty_input, ended_early, is_eight_cell, line_at, no_stray, read_board,
     read_tiles, three_by_three, tokens, x_tile, FastCells, Read, Token,
 };
-use super::JudgeError;
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a tile 1-8 or x";
@@ -261,6 +263,109 @@ fn general(
         answer_one(&start, out)?;
     }
     no_stray(all, last)
+}
+
+/// HDU 1043: cases of `1`..`8` and `x` until the end of input; any path to the goal is
+/// accepted.
+#[derive(Clone, Copy, Debug)]
+pub struct Hdu1043;
+
+impl Judge for Hdu1043 {
+    fn name(&self) -> &'static str {
+        "hdu1043"
+    }
+
+    fn source(&self) -> &'static str {
+        "HDU 1043 Eight (acm.hdu.edu.cn/showproblem.php?pid=1043)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "cases of 1-8 and x to the end of input; the blank's moves, or unsolvable"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        hdu1043(input, &mut out)
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some(ANY_PATH)
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::Moves
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        is_moves_line(line)
+    }
+
+    fn case_text(&self, instance: &Instance) -> String {
+        x_case_text(instance)
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(9, 1)
+    }
+}
+
+/// POJ 1077: one case of HDU 1043's a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Poj1077;
+
+impl Judge for Poj1077 {
+    fn name(&self) -> &'static str {
+        "poj1077"
+    }
+
+    fn source(&self) -> &'static str {
+        "POJ 1077 Eight (poj.org/problem?id=1077)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "one case of 1-8 and x; the blank's moves, or unsolvable"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        poj1077(input, &mut out)
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some(ANY_PATH)
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::Moves
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        is_moves_line(line)
+    }
+
+    fn case_text(&self, instance: &Instance) -> String {
+        x_case_text(instance)
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(9, 1)
+    }
+}
+
+/// What the special judges of HDU 1043's answers accept (UVa 652's too).
+pub(super) const ANY_PATH: &str = "any path to the goal is accepted";
+
+/// Whether `line` is an answer of HDU 1043's (UVa 652's): moves `u d l r`, or
+/// `unsolvable`.
+pub(super) fn is_moves_line(line: &str) -> bool {
+    line == "unsolvable" || line.bytes().all(|b| b"udlr".contains(&b))
+}
+
+/// A case of HDU 1043's (UVa 652's): the nine cells on a line, `x` the blank.
+pub(super) fn x_case_text(instance: &Instance) -> String {
+    format!("{}\n", cell_tokens(boards(instance).0, "x").join(" "))
 }
 
 #[cfg(test)]

@@ -14,11 +14,13 @@ use crate::puzzle::move_order::MoveOrder;
 use crate::puzzle::rank::nibbles::{blank_of, sequence_rank};
 use crate::tables::distance_table::{self, DistanceTable, Layout, MoveStrings};
 
+use super::bounded_input::{token_bytes, COUNT_LINE};
+use super::case_text::{boards, cell_tokens};
 use super::reader::{
     cells_apart, ended_early, is_eight_cell, line_at, no_stray, push_number, read_board,
     read_count, read_tiles, three_by_three, tokens, x_tile, FastCells, Read,
 };
-use super::JudgeError;
+use super::{Instance, Judge, JudgeError};
 
 /// The order HDU 3567 breaks ties in: the blank's moves d < l < r < u.
 const ORDER: MoveOrder =
@@ -242,6 +244,65 @@ fn general(
     no_stray(all, announced)
 }
 
+/// HDU 3567 "Eight II": a count, then cases of a start and a goal with `X`; the fewest
+/// moves and the smallest shortest path, the one answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Hdu3567;
+
+impl Judge for Hdu3567 {
+    fn name(&self) -> &'static str {
+        "hdu3567"
+    }
+
+    fn source(&self) -> &'static str {
+        "HDU 3567 Eight II (acm.hdu.edu.cn/showproblem.php?pid=3567)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "T, then cases of two lines (start, goal) with X; Case k: n and the smallest path in order d<l<r<u"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        hdu3567(input, &mut out)
+    }
+
+    /// The problem promises a solution.
+    fn has_unsolvable(&self) -> bool {
+        false
+    }
+
+    fn goal_a_case(&self) -> bool {
+        true
+    }
+
+    /// `Case k: n`, then the path.
+    fn lines_a_case(&self) -> usize {
+        2
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        line.starts_with("Case ") || line.bytes().all(|b| b"udlr".contains(&b))
+    }
+
+    /// The start and the goal, each its nine cells together, `X` the blank.
+    fn case_text(&self, instance: &Instance) -> String {
+        let (start, goal) = boards(instance);
+        format!(
+            "{}\n{}\n",
+            cell_tokens(start, "X").concat(),
+            cell_tokens(goal, "X").concat()
+        )
+    }
+
+    fn input(&self, cases: &[String]) -> String {
+        format!("{}\n{}", cases.len(), cases.concat())
+    }
+
+    fn longest_case(&self) -> usize {
+        COUNT_LINE + token_bytes(18, 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,17 +342,7 @@ mod tests {
     }
 
     fn written(board: &Board, blank: &str) -> String {
-        board
-            .cells()
-            .iter()
-            .map(|&t| {
-                if t == 0 {
-                    blank.to_string()
-                } else {
-                    t.to_string()
-                }
-            })
-            .collect()
+        crate::services::judge::case_text::cell_tokens(board, blank).concat()
     }
 
     /// Random starts, each with many goals (every blank cell among them), on both paths:

@@ -5,7 +5,7 @@ use crate::puzzle::board::Board;
 
 /// One case's puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Instance {
+pub enum Instance {
     /// A sliding-tile board and its goal.
     Boards {
         /// The start board.

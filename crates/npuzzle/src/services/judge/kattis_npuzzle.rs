@@ -4,10 +4,13 @@
 
 use std::io::Write;
 
+use crate::puzzle::board::{Board, Size};
 use crate::util::plural::counted;
 
+use super::bounded_input::token_bytes;
+use super::case_text::boards;
 use super::reader::first_bad_character;
-use super::JudgeError;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// The board's side.
 const SIDE: usize = 4;
@@ -85,6 +88,71 @@ pub fn kattis_npuzzle(input: &str, out: &mut impl Write) -> Result<(), JudgeErro
     }
     writeln!(out, "{scatter}")?;
     Ok(())
+}
+
+/// Kattis `npuzzle`: one 4x4 board of letters a run; its scatter, compared by tokens.
+#[derive(Clone, Copy, Debug)]
+pub struct KattisNpuzzle;
+
+impl Judge for KattisNpuzzle {
+    fn name(&self) -> &'static str {
+        "kattis-npuzzle"
+    }
+
+    fn source(&self) -> &'static str {
+        "Kattis npuzzle N-Puzzle, COCI 2006/2007 #3 (open.kattis.com/problems/npuzzle)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "4 lines of A-O and .; the scatter, the summed Manhattan distance to ABCD/EFGH/IJKL/MNO."
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        kattis_npuzzle(input, &mut out)
+    }
+
+    /// Kattis's default validator compares the tokens.
+    fn comparison(&self) -> Comparison {
+        Comparison::Value
+    }
+
+    fn goal(&self) -> Board {
+        Board::goal(Size::square(SIDE).expect("4x4 is a size"))
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    /// The rows of letters, `.` the blank.
+    fn case_text(&self, instance: &Instance) -> String {
+        let start = boards(instance).0;
+        start
+            .cells()
+            .chunks(start.size().width())
+            .map(|row| {
+                let letters: String = row
+                    .iter()
+                    .map(|&t| match t {
+                        0 => '.',
+                        t => char::from(b'A' + (t - 1) as u8),
+                    })
+                    .collect();
+                letters + "\n"
+            })
+            .collect()
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(16, 1)
+    }
+
+    /// The scatter asks no search: the board turned half round is far from the goal.
+    fn hard_cases(&self, goal: &Board) -> Option<Vec<(&'static str, Board)>> {
+        let cells: Vec<u32> = goal.cells().iter().rev().copied().collect();
+        let far = Board::new(goal.size(), cells).expect("a permutation");
+        Some(vec![("far", far)])
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,10 @@ use crate::puzzle::rank::unrank;
 use crate::tables::distance_table::{DistanceTable, Layout};
 use crate::util::progress::Silent;
 
+use super::bounded_input::token_bytes;
+use super::case_text::{boards, cell_tokens};
 use super::reader::{json_board, push_number};
-use super::JudgeError;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// The board as JSON writes it, a `#` for each cell.
 const TEMPLATE: &[u8] = b"[[#,#,#],[#,#,#]]";
@@ -97,6 +99,48 @@ fn distances() -> Vec<u8> {
         }
     }
     distances
+}
+
+/// LeetCode 773: 2x3 boards as JSON, a line each; the fewest moves, compared as values.
+#[derive(Clone, Copy, Debug)]
+pub struct Leetcode773;
+
+impl Judge for Leetcode773 {
+    fn name(&self) -> &'static str {
+        "leetcode773"
+    }
+
+    fn source(&self) -> &'static str {
+        "LeetCode 773 Sliding Puzzle (leetcode.com/problems/sliding-puzzle)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a 2x3 board a line as JSON; the fewest moves to [[1,2,3],[4,5,0]], or -1"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        leetcode773(input, &mut out)
+    }
+
+    /// LeetCode compares the returned value.
+    fn comparison(&self) -> Comparison {
+        Comparison::Value
+    }
+
+    fn goal(&self) -> Board {
+        Board::goal(Size::new(3, 2).expect("2x3 is a size"))
+    }
+
+    /// The board as JSON, two rows of three.
+    fn case_text(&self, instance: &Instance) -> String {
+        let cells = cell_tokens(boards(instance).0, "0");
+        format!("[[{}],[{}]]\n", cells[..3].join(","), cells[3..].join(","))
+    }
+
+    /// JSON of two rows of three (`[[1,2,3],[4,5,0]]`), a space after each byte.
+    fn longest_case(&self) -> usize {
+        token_bytes(17, 1)
+    }
 }
 
 #[cfg(test)]

@@ -8,11 +8,14 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use crate::puzzle::board::Board;
 use crate::puzzle::rank::sequence_rank;
 use crate::tables::distance_table::{self, DistanceTable};
 
+use super::bounded_input::token_bytes;
+use super::case_text::{boards, cell_tokens};
 use super::reader::{json_board, push_number};
-use super::JudgeError;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// A 3x3 board as JSON writes it, a `#` for each cell.
 const TEMPLATE: &[u8] = b"[[#,#,#],[#,#,#],[#,#,#]]";
@@ -115,6 +118,56 @@ fn distance(table: &DistanceTable, start: u64, goal: u64) -> Option<u8> {
     }
     let distances = table.exact_distances().expect("3x3 tables are exact");
     Some(distances[shape.index_of(blank, rank) as usize])
+}
+
+/// LintCode 794: a start and a target as JSON, two lines a test; the fewest moves,
+/// compared as values.
+#[derive(Clone, Copy, Debug)]
+pub struct Lintcode794;
+
+impl Judge for Lintcode794 {
+    fn name(&self) -> &'static str {
+        "lintcode794"
+    }
+
+    fn source(&self) -> &'static str {
+        "LintCode 794 Sliding Puzzle II (lintcode.com/problem/sliding-puzzle-ii)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a 3x3 start and target as JSON, a line each; the fewest moves between them, or -1"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        lintcode794(input, &mut out)
+    }
+
+    /// LintCode compares the returned value.
+    fn comparison(&self) -> Comparison {
+        Comparison::Value
+    }
+
+    fn goal_a_case(&self) -> bool {
+        true
+    }
+
+    /// The start, then the target, each as JSON on a line.
+    fn case_text(&self, instance: &Instance) -> String {
+        let json = |board: &Board| {
+            let rows: Vec<String> = cell_tokens(board, "0")
+                .chunks(3)
+                .map(|row| format!("[{}]", row.join(",")))
+                .collect();
+            format!("[{}]\n", rows.join(","))
+        };
+        let (start, goal) = boards(instance);
+        format!("{}{}", json(start), json(goal))
+    }
+
+    /// Two lines of JSON of three rows of three (`[[1,2,3],[4,5,6],[7,8,0]]`).
+    fn longest_case(&self) -> usize {
+        2 * token_bytes(25, 1)
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`JUDGES`] names each with its source:
+//! Each judge is a unit struct of its own file implementing [`Judge`], which holds every
+//! fact about it the CLI and the local judge ask; [`JUDGES`] lists them, each with its
+//! source:
 //! - [`p1379`] (Luogu P1379): nine digits in, the fewest moves to `123804765` out, or `-1`.
 //! - [`path`]: a start and a goal (three rows each) in; the fewest moves and every state
 //!   on the canonical shortest path out, or `-1`.
@@ -53,12 +55,13 @@ mod abc224d;
 mod alds1_13_b;
 mod alds1_13_c;
 mod bounded_input;
+mod case_text;
 mod comparison;
 mod cses1670;
-mod format;
 mod hdu1043;
 mod hdu3567;
 mod instance;
+mod judge_trait;
 mod kattis_npuzzle;
 mod leetcode773;
 mod lintcode794;
@@ -70,31 +73,29 @@ mod uva10085;
 mod uva10181;
 mod uva652;
 
-use std::io::{self, Write};
+use std::io;
 
 use thiserror::Error;
 
-use crate::answer::options::SolveOptions;
-
-pub use abc224d::abc224d;
-pub use alds1_13_b::alds1_13_b;
-pub use alds1_13_c::alds1_13_c;
+pub use abc224d::{abc224d, Abc224d};
+pub use alds1_13_b::{alds1_13_b, Alds113B};
+pub use alds1_13_c::{alds1_13_c, Alds113C};
 pub use bounded_input::{Overlong, FIRST_PROBE, SPACING};
 pub use comparison::Comparison;
-pub use cses1670::cses1670;
-pub(crate) use format::JudgeFormat;
-pub use hdu1043::{hdu1043, poj1077};
-pub use hdu3567::hdu3567;
-pub(crate) use instance::Instance;
-pub use kattis_npuzzle::kattis_npuzzle;
-pub use leetcode773::leetcode773;
-pub use lintcode794::lintcode794;
-pub use p1379::p1379;
-pub use path::path;
-pub use poj2893::poj2893;
-pub use uva10085::uva10085;
-pub use uva10181::uva10181;
-pub use uva652::uva652;
+pub use cses1670::{cses1670, Cses1670};
+pub use hdu1043::{hdu1043, poj1077, Hdu1043, Poj1077};
+pub use hdu3567::{hdu3567, Hdu3567};
+pub use instance::Instance;
+pub use judge_trait::{AnswerCheck, CaseKind, Judge};
+pub use kattis_npuzzle::{kattis_npuzzle, KattisNpuzzle};
+pub use leetcode773::{leetcode773, Leetcode773};
+pub use lintcode794::{lintcode794, Lintcode794};
+pub use p1379::{p1379, P1379};
+pub use path::{path, StatePath};
+pub use poj2893::{poj2893, Poj2893};
+pub use uva10085::{uva10085, Uva10085};
+pub use uva10181::{uva10181, Uva10181};
+pub use uva652::{uva652, Uva652};
 
 /// Input a judge format cannot read, or output it cannot write.
 #[derive(Debug, Error)]
@@ -139,7 +140,7 @@ pub enum JudgeError {
         reason: String,
     },
     /// Input longer than any input of the judge's format can be, refused as soon as it
-    /// reached the bound (see [`Judge::read_input`]).
+    /// reached the bound (see [`read_input`](Judge#method.read_input)).
     #[error("{}", too_long(judge, *what, *line, *limit, reason))]
     TooLong {
         /// The judge's name, as `npuzzle judge NAME` takes it.
@@ -155,11 +156,11 @@ pub enum JudgeError {
     },
     /// The input ended inside a case or before a case it announced: the error within.
     /// Kept apart because a part of an input ends so too, where the whole may be good
-    /// ([`Judge::read_input`] answers a part early to refuse a bad case as it passes).
+    /// ([`read_input`](Judge#method.read_input) answers a part early to refuse a bad case as it passes).
     #[error(transparent)]
     EndedEarly(Box<JudgeError>),
     /// Bytes that are not UTF-8 text, refused as they are read (see
-    /// [`Judge::read_input`]).
+    /// [`read_input`](Judge#method.read_input)).
     #[error("line {line}: byte {offset} of the input (0x{byte:02X}) is not UTF-8 text; {judge}'s input is text")]
     NotText {
         /// The judge's name, as `npuzzle judge NAME` takes it.
@@ -202,156 +203,30 @@ fn too_long(judge: &str, what: Overlong, line: usize, limit: u64, reason: &str) 
     }
 }
 
-/// One judge: its name as `npuzzle judge NAME` takes it, where it comes from, what it
-/// reads and writes, and its answer. The CLI's `judge` commands, `judge --list` and the
-/// local judge are all built from [`JUDGES`]: a judge is added there and nowhere else
-/// (beside its format's layout in `judge/format.rs`).
-#[derive(Clone, Copy, Debug)]
-pub struct Judge {
-    /// The name, as `npuzzle judge NAME` takes it.
-    pub name: &'static str,
-    /// The judge and problem, and where the statement is.
-    pub source: &'static str,
-    /// What goes in and what comes out.
-    pub summary: &'static str,
-    /// Answers the judge's whole input on `out`: every case before a bad one is answered,
-    /// then the error names it.
-    pub answer: fn(input: &str, out: &mut dyn Write) -> Result<(), JudgeError>,
-    /// How cases are written and answers laid out, for the local judge.
-    pub(crate) format: JudgeFormat,
-}
-
-impl Judge {
-    /// How this judge compares a program's output with its answer.
-    pub fn comparison(&self) -> Comparison {
-        self.format.comparison()
-    }
-
-    /// The judge and problem without where the statement is: `HDU 1043 Eight`.
-    pub fn problem(&self) -> &'static str {
-        self.source.split(" (").next().unwrap_or(self.source)
-    }
-}
-
 /// The judge `npuzzle judge NAME` calls `name`.
-pub fn named(name: &str) -> Option<&'static Judge> {
-    JUDGES.iter().find(|j| j.name == name)
+pub fn named(name: &str) -> Option<&'static dyn Judge> {
+    JUDGES.iter().copied().find(|j| j.name() == name)
 }
 
-/// Every judge format, in the order `npuzzle judge --list` prints them.
-pub const JUDGES: &[Judge] = &[
-    Judge {
-        name: "p1379",
-        source: "Luogu P1379 八数码难题 (luogu.com.cn/problem/P1379)",
-        summary: "nine digits in; the fewest moves to 123804765, or -1",
-        answer: |i, mut o| p1379(i, &mut o),
-        format: JudgeFormat::P1379,
-    },
-    Judge {
-        name: "path",
-        source: "npuzzle's own (the textbook exercise: the path, state by state)",
-        summary: "start and goal, 3 rows each; the fewest moves and every state of the path, or -1",
-        answer: |i, mut o| path(i, &mut o),
-        format: JudgeFormat::Path,
-    },
-    Judge {
-        name: "hdu1043",
-        source: "HDU 1043 Eight (acm.hdu.edu.cn/showproblem.php?pid=1043)",
-        summary: "cases of 1-8 and x to the end of input; the blank's moves, or unsolvable",
-        answer: |i, mut o| hdu1043(i, &mut o),
-        format: JudgeFormat::Hdu1043,
-    },
-    Judge {
-        name: "poj1077",
-        source: "POJ 1077 Eight (poj.org/problem?id=1077)",
-        summary: "one case of 1-8 and x; the blank's moves, or unsolvable",
-        answer: |i, mut o| poj1077(i, &mut o),
-        format: JudgeFormat::Poj1077,
-    },
-    Judge {
-        name: "hdu3567",
-        source: "HDU 3567 Eight II (acm.hdu.edu.cn/showproblem.php?pid=3567)",
-        summary: "T, then cases of two lines (start, goal) with X; Case k: n and the smallest path in order d<l<r<u",
-        answer: |i, mut o| hdu3567(i, &mut o),
-        format: JudgeFormat::Hdu3567,
-    },
-    Judge {
-        name: "uva652",
-        source: "UVa 652 Eight (onlinejudge.org, problem 652)",
-        summary: "N, then cases of 1-8 and x; the blank's moves or unsolvable, a blank line between",
-        answer: |i, mut o| uva652(i, &mut o),
-        format: JudgeFormat::Uva652,
-    },
-    Judge {
-        name: "uva10181",
-        source: "UVa 10181 15-Puzzle Problem (onlinejudge.org, problem 10181)",
-        summary: "N, then 4x4 boards with 0; the hole's moves L R U D (optimal), or This puzzle is not solvable.",
-        answer: |i, mut o| uva10181(i, &SolveOptions::default(), &mut o),
-        format: JudgeFormat::Uva10181,
-    },
-    Judge {
-        name: "leetcode773",
-        source: "LeetCode 773 Sliding Puzzle (leetcode.com/problems/sliding-puzzle)",
-        summary: "a 2x3 board a line as JSON; the fewest moves to [[1,2,3],[4,5,0]], or -1",
-        answer: |i, mut o| leetcode773(i, &mut o),
-        format: JudgeFormat::Leetcode773,
-    },
-    Judge {
-        name: "abc224d",
-        source: "AtCoder ABC224 D 8 Puzzle on Graph (atcoder.jp/contests/abc224/tasks/abc224_d)",
-        summary: "M edges on vertices 1-9, then p1..p8; the fewest moves to piece i on vertex i, or -1",
-        answer: |i, mut o| abc224d(i, &mut o),
-        format: JudgeFormat::Abc224d,
-    },
-    Judge {
-        name: "alds1-13-b",
-        source: "AOJ ALDS1_13_B 8 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_B)",
-        summary: "3 lines of 3 numbers, 0 the blank; the fewest moves to 1 2 3/4 5 6/7 8 0",
-        answer: |i, mut o| alds1_13_b(i, &mut o),
-        format: JudgeFormat::Alds113B,
-    },
-    Judge {
-        name: "alds1-13-c",
-        source: "AOJ ALDS1_13_C 15 Puzzle (judge.u-aizu.ac.jp/onlinejudge/description.jsp?id=ALDS1_13_C)",
-        summary: "4 lines of 4 numbers, 0 the blank; the fewest moves to 1..15 0 (optimal solver)",
-        answer: |i, mut o| alds1_13_c(i, &SolveOptions::default(), &mut o),
-        format: JudgeFormat::Alds113C,
-    },
-    Judge {
-        name: "poj2893",
-        source: "POJ 2893 M × N Puzzle (poj.org/problem?id=2893)",
-        summary: "cases M N and M rows of N numbers, up to 999x999, until 0 0; YES or NO, solvable",
-        answer: |i, mut o| poj2893(i, &mut o),
-        format: JudgeFormat::Poj2893,
-    },
-    Judge {
-        name: "uva10085",
-        source: "UVa 10085 The Most Distant State (onlinejudge.org, problem 10085)",
-        summary: "N, then 3x3 starts with 0; Puzzle #k, a farthest state and a shortest path U D L R to it",
-        answer: |i, mut o| uva10085(i, &mut o),
-        format: JudgeFormat::Uva10085,
-    },
-    Judge {
-        name: "kattis-npuzzle",
-        source: "Kattis npuzzle N-Puzzle, COCI 2006/2007 #3 (open.kattis.com/problems/npuzzle)",
-        summary: "4 lines of A-O and .; the scatter, the summed Manhattan distance to ABCD/EFGH/IJKL/MNO.",
-        answer: |i, mut o| kattis_npuzzle(i, &mut o),
-        format: JudgeFormat::KattisNpuzzle,
-    },
-    Judge {
-        name: "lintcode794",
-        source: "LintCode 794 Sliding Puzzle II (lintcode.com/problem/sliding-puzzle-ii)",
-        summary: "a 3x3 start and target as JSON, a line each; the fewest moves between them, or -1",
-        answer: |i, mut o| lintcode794(i, &mut o),
-        format: JudgeFormat::Lintcode794,
-    },
-    Judge {
-        name: "cses1670",
-        source: "CSES 1670 Swap Game (cses.fi/problemset/task/1670)",
-        summary: "3 lines of 3 numbers 1-9; the fewest swaps of adjacent cells that sort them",
-        answer: |i, mut o| cses1670(i, &mut o),
-        format: JudgeFormat::Cses1670,
-    },
+/// Every judge, in the order `npuzzle judge --list` prints them: a judge added here (and
+/// in its own file) is a command, a line of the list and a local judge.
+pub const JUDGES: &[&dyn Judge] = &[
+    &P1379,
+    &StatePath,
+    &Hdu1043,
+    &Poj1077,
+    &Hdu3567,
+    &Uva652,
+    &Uva10181,
+    &Leetcode773,
+    &Abc224d,
+    &Alds113B,
+    &Alds113C,
+    &Poj2893,
+    &Uva10085,
+    &KattisNpuzzle,
+    &Lintcode794,
+    &Cses1670,
 ];
 
 #[cfg(test)]
@@ -371,9 +246,9 @@ pub(super) mod tests {
     #[test]
     fn every_judge_is_listed_once_with_a_source() {
         for (i, judge) in JUDGES.iter().enumerate() {
-            assert!(JUDGES[..i].iter().all(|j| j.name != judge.name));
-            assert!(!judge.source.is_empty(), "{judge:?}");
-            assert!(!judge.summary.is_empty());
+            assert!(JUDGES[..i].iter().all(|j| j.name() != judge.name()));
+            assert!(!judge.source().is_empty(), "{judge:?}");
+            assert!(!judge.summary().is_empty());
         }
     }
 }

@@ -5,8 +5,10 @@ use std::io::Write;
 use crate::puzzle::board::Board;
 use crate::tables::distance_table;
 
+use super::bounded_input::token_bytes;
+use super::case_text::{boards, cell_tokens};
 use super::reader::{digit_tile, first_bad_character, read_board, three_by_three, Token};
-use super::JudgeError;
+use super::{Comparison, Instance, Judge, JudgeError};
 
 /// Luogu P1379: one line of nine digits (0 = blank); prints the fewest moves to
 /// `123804765`, or `-1` when it cannot be reached.
@@ -65,6 +67,63 @@ pub fn p1379(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
         None => writeln!(out, "-1")?,
     }
     Ok(())
+}
+
+/// Luogu P1379: one board in, the fewest moves to `123804765` out; every board has an
+/// answer, judged as Luogu's default checker judges.
+#[derive(Clone, Copy, Debug)]
+pub struct P1379;
+
+impl Judge for P1379 {
+    fn name(&self) -> &'static str {
+        "p1379"
+    }
+
+    fn source(&self) -> &'static str {
+        "Luogu P1379 八数码难题 (luogu.com.cn/problem/P1379)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "nine digits in; the fewest moves to 123804765, or -1"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        p1379(input, &mut out)
+    }
+
+    /// Luogu's default checker ignores spaces at line ends and newlines at the end of the
+    /// output.
+    fn comparison(&self) -> Comparison {
+        Comparison::TrailingWhitespace
+    }
+
+    fn goal(&self) -> Board {
+        Board::new(three_by_three(), vec![1, 2, 3, 8, 0, 4, 7, 6, 5])
+            .expect("123804765 is a permutation")
+    }
+
+    /// The problem promises a solution.
+    fn has_unsolvable(&self) -> bool {
+        false
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    /// At most 31 moves: no 3x3 board is farther from any goal.
+    fn is_answer_line(&self, line: &str) -> bool {
+        line == "-1" || line.parse::<u32>().is_ok_and(|d| d <= 31)
+    }
+
+    /// The nine digits together, `0` the blank.
+    fn case_text(&self, instance: &Instance) -> String {
+        format!("{}\n", cell_tokens(boards(instance).0, "0").concat())
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(9, 1)
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,10 @@ use crate::puzzle::move_order::MoveOrder;
 use crate::tables::distance_table;
 use crate::util::excerpt::shortened;
 
+use super::bounded_input::token_bytes;
+use super::case_text::{board_rows, boards};
 use super::reader::{cells_apart, digit_tile, read_board, tokens, Token};
-use super::JudgeError;
+use super::{AnswerCheck, Comparison, Instance, Judge, JudgeError};
 
 /// The canonical shortest solution (smallest in blank order l, r, d, u), or `None`.
 fn shortest(start: &Board, goal: &Board) -> Option<Vec<Move>> {
@@ -87,6 +89,70 @@ pub fn path(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
         writeln!(out, "{}", board.to_digits().expect("3x3 tiles are digits"))?;
     }
     Ok(())
+}
+
+/// npuzzle's own `path`: a start and a goal in; the fewest moves and every state of a
+/// shortest path out, any shortest path accepted.
+#[derive(Clone, Copy, Debug)]
+pub struct StatePath;
+
+impl Judge for StatePath {
+    fn name(&self) -> &'static str {
+        "path"
+    }
+
+    fn source(&self) -> &'static str {
+        "npuzzle's own (the textbook exercise: the path, state by state)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "start and goal, 3 rows each; the fewest moves and every state of the path, or -1"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        path(input, &mut out)
+    }
+
+    /// Judged as Luogu judges.
+    fn comparison(&self) -> Comparison {
+        Comparison::TrailingWhitespace
+    }
+
+    fn goal_a_case(&self) -> bool {
+        true
+    }
+
+    fn one_case_a_run(&self) -> bool {
+        true
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some("any shortest path, state by state, is accepted")
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::States
+    }
+
+    /// The answer's length depends on the path.
+    fn whole_output(&self) -> bool {
+        true
+    }
+
+    /// The count, or a state as its nine digits.
+    fn is_answer_line(&self, line: &str) -> bool {
+        line == "-1" || line.bytes().all(|b| b.is_ascii_digit())
+    }
+
+    /// The start's rows, then the goal's.
+    fn case_text(&self, instance: &Instance) -> String {
+        let (start, goal) = boards(instance);
+        board_rows(start, "0") + &board_rows(goal, "0")
+    }
+
+    fn longest_case(&self) -> usize {
+        token_bytes(18, 1)
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use std::io::Write;
 
 use crate::util::excerpt::shortened;
 
+use super::case_text::{board_rows, boards};
 use super::reader::is_space;
-use super::JudgeError;
+use super::{CaseKind, Instance, Judge, JudgeError};
 
 /// The most rows or columns the problem gives.
 const MOST_SIDE: usize = 999;
@@ -280,6 +281,61 @@ impl Board {
         let blank = (self.placed_by[0] as usize) - 3;
         let distance = (m - 1 - blank / n) + (n - 1 - blank % n);
         (cells - cycles) % 2 == distance % 2
+    }
+}
+
+/// POJ 2893: boards of many shapes until `0 0`; whether each is solvable.
+#[derive(Clone, Copy, Debug)]
+pub struct Poj2893;
+
+impl Judge for Poj2893 {
+    fn name(&self) -> &'static str {
+        "poj2893"
+    }
+
+    fn source(&self) -> &'static str {
+        "POJ 2893 M × N Puzzle (poj.org/problem?id=2893)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "cases M N and M rows of N numbers, up to 999x999, until 0 0; YES or NO, solvable"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        poj2893(input, &mut out)
+    }
+
+    /// Its own shape.
+    fn goal_a_case(&self) -> bool {
+        true
+    }
+
+    fn case_kind(&self) -> CaseKind {
+        CaseKind::Shapes
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        line == "YES" || line == "NO"
+    }
+
+    /// `M N`, then the rows.
+    fn case_text(&self, instance: &Instance) -> String {
+        let start = boards(instance).0;
+        let size = start.size();
+        format!(
+            "{} {}\n{}",
+            size.height(),
+            size.width(),
+            board_rows(start, "0")
+        )
+    }
+
+    fn input(&self, cases: &[String]) -> String {
+        cases.concat() + "0 0\n"
+    }
+
+    fn longest_case(&self) -> usize {
+        LONGEST_CASE
     }
 }
 

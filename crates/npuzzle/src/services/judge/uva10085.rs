@@ -4,14 +4,17 @@
 use std::io::Write;
 use std::sync::OnceLock;
 
+use crate::puzzle::board::Board;
 use crate::puzzle::rank::nibbles::{blank_of, sequence_rank};
 use crate::tables::distance_table::{pack, Layout};
 
+use super::bounded_input::{token_bytes, COUNT_LINE};
+use super::case_text::{board_rows, boards};
 use super::reader::{
     cells_apart, ended_early, is_eight_cell, line_at, no_stray, read_board, read_count, read_tiles,
     tokens, x_tile, FastCells, Read,
 };
-use super::JudgeError;
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a number 0-8";
@@ -185,6 +188,83 @@ fn search(blank: usize) -> Farthest {
     path.reverse();
     Farthest { state, path }
 }
+
+/// UVa 10085: a count, then 3x3 starts; a farthest state and a shortest path to it, any
+/// such accepted.
+#[derive(Clone, Copy, Debug)]
+pub struct Uva10085;
+
+impl Judge for Uva10085 {
+    fn name(&self) -> &'static str {
+        "uva10085"
+    }
+
+    fn source(&self) -> &'static str {
+        "UVa 10085 The Most Distant State (onlinejudge.org, problem 10085)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "N, then 3x3 starts with 0; Puzzle #k, a farthest state and a shortest path U D L R to it"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        uva10085(input, &mut out)
+    }
+
+    /// Every start has an answer.
+    fn has_unsolvable(&self) -> bool {
+        false
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some("any state farthest from the start, with a shortest path to it, is accepted")
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::FarthestState
+    }
+
+    /// `Puzzle #k`, three rows, the path and the empty line after each answer (the
+    /// problem asks for it after the last one too).
+    fn lines_a_case(&self) -> usize {
+        6
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        line.starts_with("Puzzle #")
+            || line.is_empty()
+            || line.bytes().all(|b| LETTERS.contains(&b))
+            || (line.len() == 5 && line.bytes().all(|b| b"012345678 ".contains(&b)))
+    }
+
+    /// The rows, then an empty line.
+    fn case_text(&self, instance: &Instance) -> String {
+        format!("{}\n", board_rows(boards(instance).0, "0"))
+    }
+
+    /// "A blank line follows this line."
+    fn input(&self, cases: &[String]) -> String {
+        format!("{}\n\n{}", cases.len(), cases.concat())
+    }
+
+    fn longest_case(&self) -> usize {
+        COUNT_LINE + token_bytes(9, 1)
+    }
+
+    /// Every start has farthest states: the sample's, and a start with the blank in each
+    /// cell (each a search of its own).
+    fn hard_cases(&self, goal: &Board) -> Option<Vec<(&'static str, Board)>> {
+        let sample = Board::new(goal.size(), DISTANT_SAMPLE.to_vec()).expect("a permutation");
+        let blanks = (0..goal.size().cells()).map(|blank| {
+            let layout = Layout::new(goal.size(), blank).expect("a 3x3 cell");
+            ("blank in every cell", layout.goal())
+        });
+        Some(std::iter::once(("sample", sample)).chain(blanks).collect())
+    }
+}
+
+/// UVa 10085's sample start, whose farthest states are 31 moves away.
+const DISTANT_SAMPLE: [u32; 9] = [2, 6, 4, 1, 3, 7, 0, 5, 8];
 
 #[cfg(test)]
 mod tests {

@@ -3,15 +3,19 @@
 
 use std::io::Write;
 
+use rand::rngs::StdRng;
+use rand::Rng;
 use rayon::prelude::*;
 
 use crate::answer::options::SolveOptions;
 use crate::answer::solution::Status;
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::random::random_walk;
 use crate::solving::solver::solve;
 
+use super::bounded_input::{token_bytes, COUNT_LINE};
 use super::reader::{ended_early, no_stray, read_board_of, read_count, read_tiles, tokens};
-use super::JudgeError;
+use super::{AnswerCheck, Judge, JudgeError};
 
 /// What a bad cell was expected to be.
 const EXPECTED: &str = "a number 0-15";
@@ -125,6 +129,130 @@ fn read_boards(
         }
     }
     (boards, no_stray(all, announced).err())
+}
+
+/// UVa 10181: a count, then 4x4 boards; the hole's moves, any path of at most 50 moves
+/// accepted.
+#[derive(Clone, Copy, Debug)]
+pub struct Uva10181;
+
+impl Judge for Uva10181 {
+    fn name(&self) -> &'static str {
+        "uva10181"
+    }
+
+    fn source(&self) -> &'static str {
+        "UVa 10181 15-Puzzle Problem (onlinejudge.org, problem 10181)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "N, then 4x4 boards with 0; the hole's moves L R U D (optimal), or This puzzle is not solvable."
+    }
+
+    fn answer(&self, input: &str, out: &mut dyn Write) -> Result<(), JudgeError> {
+        self.answer_within(input, &SolveOptions::default(), out)
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+
+    fn answer_within(
+        &self,
+        input: &str,
+        options: &SolveOptions,
+        mut out: &mut dyn Write,
+    ) -> Result<(), JudgeError> {
+        uva10181(input, options, &mut out)
+    }
+
+    fn goal(&self) -> Board {
+        Board::goal(size())
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some("any path of at most 50 moves to the goal is accepted")
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::Moves
+    }
+
+    fn unsolvable_line(&self) -> &'static str {
+        NOT_SOLVABLE
+    }
+
+    /// The judge takes at most 50.
+    fn most_moves(&self) -> Option<usize> {
+        Some(50)
+    }
+
+    fn capital_moves(&self) -> bool {
+        true
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        line == NOT_SOLVABLE || line.bytes().all(|b| b"UDLR".contains(&b))
+    }
+
+    fn input(&self, cases: &[String]) -> String {
+        format!("{}\n{}", cases.len(), cases.concat())
+    }
+
+    fn longest_case(&self) -> usize {
+        COUNT_LINE + token_bytes(16, 2)
+    }
+
+    /// The boards are each a search of up to seconds: they are read, not solved.
+    fn check_input(&self, text: &str) -> Result<(), JudgeError> {
+        check(text)
+    }
+
+    /// No table of every 4x4 board: the hard cases are known ones.
+    fn hard_cases(&self, goal: &Board) -> Option<Vec<(&'static str, Board)>> {
+        Some(known_boards("hard", goal, &HARD_FIFTEEN))
+    }
+
+    fn random_start(&self, goal: &Board, rng: &mut StdRng) -> Board {
+        walked_start(goal, rng)
+    }
+}
+
+/// UVa 10181 boards whose optimum is close to the judge's 50 moves yet found in
+/// milliseconds (most boards that far take IDA* far longer): the ends of seeded random
+/// walks of 60 moves from the goal, 48 and 50 moves from it.
+const HARD_FIFTEEN: [[u32; 16]; 2] = [
+    [3, 4, 12, 6, 7, 14, 15, 8, 2, 10, 11, 9, 1, 0, 13, 5],
+    [13, 6, 2, 8, 12, 1, 14, 3, 15, 7, 0, 5, 4, 11, 9, 10],
+];
+
+/// The longest random walk of a 15-puzzle case of the local judge: its optimum is at most
+/// this, within UVa 10181's 50 moves, and quick to find for the reference and the program
+/// alike.
+const FIFTEEN_WALK: usize = 40;
+
+/// A random start a walk of at most [`FIFTEEN_WALK`] moves from `goal`: a random 15-puzzle
+/// board can take a search of minutes.
+pub(super) fn walked_start(goal: &Board, rng: &mut StdRng) -> Board {
+    let steps = rng.gen_range(1..=FIFTEEN_WALK);
+    random_walk(goal, steps, rng)
+}
+
+/// `cells` as boards of `goal`'s size, each labelled `label`.
+pub(super) fn known_boards(
+    label: &'static str,
+    goal: &Board,
+    cells: &[[u32; 16]],
+) -> Vec<(&'static str, Board)> {
+    cells
+        .iter()
+        .map(|c| {
+            (
+                label,
+                Board::new(goal.size(), c.to_vec()).expect("a permutation"),
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

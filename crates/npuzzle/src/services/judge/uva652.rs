@@ -2,9 +2,11 @@
 
 use std::io::Write;
 
+use super::bounded_input::{token_bytes, COUNT_LINE};
 use super::hdu1043::answer_cases;
+use super::hdu1043::{is_moves_line, x_case_text, ANY_PATH};
 use super::reader::read_count;
-use super::JudgeError;
+use super::{AnswerCheck, Instance, Judge, JudgeError};
 
 /// UVa 652: the number of cases `N`, then `N` cases of nine tokens (`1`..`8`, `x` the
 /// blank; blank lines between them, as UVa's multiple-input format has them, or none);
@@ -27,6 +29,56 @@ use super::JudgeError;
 pub fn uva652(input: &str, out: &mut impl Write) -> Result<(), JudgeError> {
     let count = read_count(input, "cases")?;
     answer_cases(input, count.rest, Some(count.announced), b"\n", out)
+}
+
+/// UVa 652: HDU 1043's cases after a count, a blank line between answers.
+#[derive(Clone, Copy, Debug)]
+pub struct Uva652;
+
+impl Judge for Uva652 {
+    fn name(&self) -> &'static str {
+        "uva652"
+    }
+
+    fn source(&self) -> &'static str {
+        "UVa 652 Eight (onlinejudge.org, problem 652)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "N, then cases of 1-8 and x; the blank's moves or unsolvable, a blank line between"
+    }
+
+    fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
+        uva652(input, &mut out)
+    }
+
+    fn special_judge(&self) -> Option<&'static str> {
+        Some(ANY_PATH)
+    }
+
+    fn answer_check(&self) -> AnswerCheck {
+        AnswerCheck::Moves
+    }
+
+    fn blank_line_between(&self) -> bool {
+        true
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        is_moves_line(line)
+    }
+
+    fn case_text(&self, instance: &Instance) -> String {
+        x_case_text(instance)
+    }
+
+    fn input(&self, cases: &[String]) -> String {
+        format!("{}\n{}", cases.len(), cases.concat())
+    }
+
+    fn longest_case(&self) -> usize {
+        COUNT_LINE + token_bytes(9, 1)
+    }
 }
 
 #[cfg(test)]

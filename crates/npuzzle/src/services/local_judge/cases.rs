@@ -6,13 +6,13 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::puzzle::board::{Board, Move, Size};
-use crate::puzzle::random::{random_board, random_walk};
+use crate::puzzle::random::random_board;
 use crate::puzzle::solvability::swap_parity;
 use crate::tables::distance_table::{self, DistanceTable, Layout};
 use crate::util::progress::Silent;
 
 use crate::services::judge::Instance;
-use crate::services::judge::JudgeFormat;
+use crate::services::judge::Judge;
 
 /// One generated case: what kind of case it is, and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,106 +23,34 @@ pub(super) struct Generated {
     pub instance: Instance,
 }
 
-/// UVa 10181 boards whose optimum is close to the judge's 50 moves yet found in
-/// milliseconds (most boards that far take IDA* far longer): the ends of seeded random
-/// walks of 60 moves from the goal, 48 and 50 moves from it.
-const HARD_FIFTEEN: [[u32; 16]; 2] = [
-    [3, 4, 12, 6, 7, 14, 15, 8, 2, 10, 11, 9, 1, 0, 13, 5],
-    [13, 6, 2, 8, 12, 1, 14, 3, 15, 7, 0, 5, 4, 11, 9, 10],
-];
-
-/// AOJ `ALDS1_13_C` boards at its promised most, 45 moves, and one short of it, solved in
-/// well under a second: the ends of seeded random walks (`npuzzle random --size 4x4
-/// --walk 60 --seed 45`, and `--walk 61 --seed 46`), 44 and 45 moves from the goal.
-const HARD_AOJ_FIFTEEN: [[u32; 16]; 2] = [
-    [6, 9, 4, 7, 1, 2, 3, 12, 8, 5, 15, 13, 11, 0, 14, 10],
-    [4, 6, 7, 10, 3, 13, 1, 15, 2, 0, 8, 9, 5, 14, 11, 12],
-];
-
-/// UVa 10085's sample start, whose farthest states are 31 moves away.
-const DISTANT_SAMPLE: [u32; 9] = [2, 6, 4, 1, 3, 7, 0, 5, 8];
-
-/// CSES 1670's sample, as the 0-8 board its cells are written from (`9` is tile 0).
-const SWAP_SAMPLE: [u32; 9] = [2, 1, 3, 7, 5, 0, 8, 4, 6];
-
-/// The longest random walk of a UVa 10181 case: its optimum is at most this, within the
-/// judge's 50 moves, and quick to find for the reference and the program alike.
-const FIFTEEN_WALK: usize = 40;
-
-/// The edge cases of `format`, then `random` seeded random cases (not ABC224 D's:
+/// The edge cases of `judge`, then `random` seeded random cases (not ABC224 D's:
 /// [`super::graph_cases`]; POJ 2893's boards of many shapes are
 /// [`super::shape_cases`]'s).
-pub(super) fn generate(format: JudgeFormat, random: usize, seed: u64) -> Vec<Generated> {
-    let goal = format.goal();
+pub(super) fn generate(judge: &dyn Judge, random: usize, seed: u64) -> Vec<Generated> {
+    let goal = judge.goal();
     let mut cases = vec![
         case("start equal to goal", goal.clone(), goal.clone()),
         case("one move", one_move(&goal), goal.clone()),
     ];
-    if format.has_unsolvable() {
+    if judge.has_unsolvable() {
         cases.push(case("unsolvable", swap_parity(&goal), goal.clone()));
     }
-    let board = |cells: &[u32]| Board::new(goal.size(), cells.to_vec()).expect("a permutation");
-    match format {
-        // No table of every 4x4 board: the hard cases are known ones, the rest walks.
-        JudgeFormat::Uva10181 | JudgeFormat::Alds113C => {
-            let hard = if format == JudgeFormat::Uva10181 {
-                HARD_FIFTEEN
-            } else {
-                HARD_AOJ_FIFTEEN
-            };
-            for cells in hard {
-                cases.push(case("hard", board(&cells), goal.clone()));
-            }
-        }
-        // The scatter asks no search: the board turned half round is far from the goal.
-        JudgeFormat::KattisNpuzzle => {
-            let cells: Vec<u32> = goal.cells().iter().rev().copied().collect();
-            cases.push(case("far", board(&cells), goal.clone()));
-        }
-        // Every start has farthest states: the sample's, and a start with the blank in
-        // each cell (each a search of its own).
-        JudgeFormat::Uva10085 => {
-            cases.push(case("sample", board(&DISTANT_SAMPLE), goal.clone()));
-            for blank in 0..goal.size().cells() {
-                let layout = Layout::new(goal.size(), blank).expect("a 3x3 cell");
-                cases.push(case("blank in every cell", layout.goal(), goal.clone()));
-            }
-        }
-        JudgeFormat::Cses1670 => {
-            cases.push(case("sample", board(&SWAP_SAMPLE), goal.clone()));
-            for grid in crate::puzzle::swap_game::SwapGame::shared().farthest().1 {
-                let cells: Vec<u32> = grid.iter().map(|&n| u32::from(n) % 9).collect();
-                cases.push(case("hardest", board(&cells), goal.clone()));
-            }
-        }
-        _ => {
-            for board in hardest(&goal) {
-                cases.push(case("hardest", board, goal.clone()));
-            }
-        }
+    let hard = judge
+        .hard_cases(&goal)
+        .unwrap_or_else(|| hardest(&goal).into_iter().map(|b| ("hardest", b)).collect());
+    for (label, board) in hard {
+        cases.push(case(label, board, goal.clone()));
     }
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..random {
-        let goal = if format.goal_a_case() {
+        let goal = if judge.goal_a_case() {
             random_board(&goal, &mut rng)
         } else {
             goal.clone()
         };
-        let start = if matches!(format, JudgeFormat::Uva10181 | JudgeFormat::Alds113C) {
-            let steps = rng.gen_range(1..=FIFTEEN_WALK);
-            random_walk(&goal, steps, &mut rng)
-        } else {
-            random_board(&goal, &mut rng)
-        };
-        // Every grid of the swap game can be sorted: both halves of the sliding puzzle's
-        // permutations are its cases.
-        let start = if format == JudgeFormat::Cses1670 && rng.gen() {
-            swap_parity(&start)
-        } else {
-            start
-        };
+        let start = judge.random_start(&goal, &mut rng);
         // A quarter unsolvable: enough to catch a program that never says so.
-        if format.has_unsolvable() && rng.gen_range(0..4) == 0 {
+        if judge.has_unsolvable() && rng.gen_range(0..4) == 0 {
             cases.push(case("random unsolvable", swap_parity(&start), goal));
         } else {
             cases.push(case("random", start, goal));
@@ -173,10 +101,11 @@ pub(super) fn hardest(goal: &Board) -> Vec<Board> {
 mod tests {
     use super::*;
     use crate::puzzle::solvability::is_solvable;
+    use crate::services::judge::named;
 
     #[test]
     fn uva10181_cases_are_within_the_judges_fifty_moves() {
-        let format = JudgeFormat::Uva10181;
+        let format = named("uva10181").unwrap();
         let cases = generate(format, 30, 2);
         let texts: Vec<String> = cases
             .iter()
@@ -199,13 +128,13 @@ mod tests {
             .filter(|(l, _)| *l == "hard")
             .map(|&(_, n)| n)
             .collect();
-        assert_eq!(hard.len(), HARD_FIFTEEN.len());
+        assert_eq!(hard.len(), 2);
         assert!(hard.iter().all(|&n| n >= 45), "{hard:?}");
     }
 
     #[test]
     fn alds1_13_c_cases_are_within_the_problems_45_moves() {
-        let format = JudgeFormat::Alds113C;
+        let format = named("alds1-13-c").unwrap();
         let cases = generate(format, 20, 4);
         let mut hard = Vec::new();
         for c in &cases {
@@ -222,7 +151,7 @@ mod tests {
 
     #[test]
     fn p1379_hardest_boards_are_all_thirty_moves_away() {
-        let format = JudgeFormat::P1379;
+        let format = named("p1379").unwrap();
         let goal = format.goal();
         let table = distance_table::eight_puzzle(goal.blank());
         let layout = table.layout();
@@ -241,9 +170,9 @@ mod tests {
 
     #[test]
     fn a_seed_names_the_same_cases_and_unsolvable_ones_are_marked() {
-        let formats = crate::services::judge::JUDGES.iter().map(|j| j.format);
+        let formats = crate::services::judge::JUDGES.iter().copied();
         // The swap game's grids are any permutation: the sliding parity says nothing.
-        let sliding = |f: &JudgeFormat| !matches!(f, JudgeFormat::Abc224d | JudgeFormat::Cses1670);
+        let sliding = |f: &&dyn Judge| !["abc224d", "cses1670"].contains(&f.name());
         for format in formats.filter(sliding) {
             let a = generate(format, 20, 7);
             assert_eq!(a, generate(format, 20, 7));

@@ -7,26 +7,26 @@
 
 use super::outcome::{misspaced, spacing, CaseOutcome, Checked};
 use super::{distant, replay, states};
-use crate::services::judge::JudgeFormat;
+use crate::services::judge::{AnswerCheck, Judge};
 
 /// The outcome of each of `cases`, answered together by `output`.
-pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
+pub(super) fn check_run(judge: &dyn Judge, cases: &[Checked], output: &[u8]) -> Vec<CaseOutcome> {
     let text = String::from_utf8_lossy(output);
     let mut lines: Vec<&str> = text.split('\n').collect();
     let ends_with_newline = lines.last() == Some(&"");
     if ends_with_newline {
         lines.pop();
     }
-    let between = usize::from(format.blank_line_between());
+    let between = usize::from(judge.blank_line_between());
     // `path`'s answer is as long as the path: every line up to the last one with text
     // (blank ones after it are a matter of spacing, as in every format).
-    let per_case = if format.whole_output() {
+    let per_case = if judge.whole_output() {
         lines
             .iter()
             .rposition(|l| !l.trim().is_empty())
             .map_or(0, |last| last + 1)
     } else {
-        format.lines_a_case()
+        judge.lines_a_case()
     };
     let mut outcomes = Vec::with_capacity(cases.len());
     for (i, case) in cases.iter().enumerate() {
@@ -38,9 +38,9 @@ pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -
         let mut outcome = if answer.is_empty() {
             no_answer()
         } else if answer.len() < per_case {
-            short_of_blank_lines(format, case, &answer)
+            short_of_blank_lines(judge, case, &answer)
         } else {
-            judged(format, case, &answer)
+            judged(judge, case, &answer)
         };
         if outcome == CaseOutcome::Accepted {
             if let Some(Some(line)) = separator {
@@ -79,15 +79,12 @@ pub(super) fn check_run(format: JudgeFormat, cases: &[Checked], output: &[u8]) -
 }
 
 /// The outcome of a whole `answer` by the format's checker.
-fn judged(format: JudgeFormat, case: &Checked, answer: &[&str]) -> CaseOutcome {
-    if format.whole_output() {
-        states::check(case, answer)
-    } else if format == JudgeFormat::Uva10085 {
-        distant::check(case, answer)
-    } else if format.special_judge().is_some() {
-        replay::check(format, case, answer[0])
-    } else {
-        exact(case.expected, answer)
+fn judged(judge: &dyn Judge, case: &Checked, answer: &[&str]) -> CaseOutcome {
+    match judge.answer_check() {
+        AnswerCheck::States => states::check(case, answer),
+        AnswerCheck::FarthestState => distant::check(case, answer),
+        AnswerCheck::Moves => replay::check(judge, case, answer[0]),
+        AnswerCheck::OneAnswer => exact(case.expected, answer),
     }
 }
 
@@ -98,14 +95,14 @@ fn no_answer() -> CaseOutcome {
 /// The outcome of an `answer` that ended before the case's lines did: a presentation
 /// error when only the empty lines the answer ends with are missing (UVa 10085's after
 /// the last answer) and the rest is right, else no answer.
-fn short_of_blank_lines(format: JudgeFormat, case: &Checked, answer: &[&str]) -> CaseOutcome {
+fn short_of_blank_lines(judge: &dyn Judge, case: &Checked, answer: &[&str]) -> CaseOutcome {
     let missing = case.expected.get(answer.len()..).unwrap_or_default();
     if missing.is_empty() || missing.iter().any(|l| !l.is_empty()) {
         return no_answer();
     }
     let mut whole = answer.to_vec();
-    whole.resize(format.lines_a_case(), "");
-    match judged(format, case, &whole) {
+    whole.resize(judge.lines_a_case(), "");
+    match judged(judge, case, &whole) {
         CaseOutcome::Accepted => spacing("the empty line the answer ends with is missing"),
         other => other,
     }
@@ -139,7 +136,7 @@ fn exact(expected: &[String], answer: &[&str]) -> CaseOutcome {
 mod tests {
     use super::*;
     use crate::puzzle::board::{Board, Size};
-    use crate::services::judge::Instance;
+    use crate::services::judge::{Hdu1043, Hdu3567, Instance, Uva652};
 
     fn board(cells: &[u32]) -> Board {
         Board::new(Size::square(3).unwrap(), cells.to_vec()).unwrap()
@@ -159,8 +156,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check =
-            |out: &str| check_run(JudgeFormat::Hdu1043, &[Checked { ..case }], out.as_bytes());
+        let check = |out: &str| check_run(&Hdu1043, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("r\n"), vec![CaseOutcome::Accepted]);
         // A longer path is still a path: a special judge takes it.
         assert_eq!(check("rlr\n"), vec![CaseOutcome::Accepted]);
@@ -202,8 +198,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check =
-            |out: &str| check_run(JudgeFormat::Hdu3567, &[Checked { ..case }], out.as_bytes());
+        let check = |out: &str| check_run(&Hdu3567, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("Case 1: 2\ndd\n"), vec![CaseOutcome::Accepted]);
         assert!(matches!(
             &check("Case 1:  2\ndd\n")[0],
@@ -244,7 +239,7 @@ mod tests {
                 expected: &none,
             },
         ];
-        let check = |out: &str| check_run(JudgeFormat::Uva652, &cases, out.as_bytes());
+        let check = |out: &str| check_run(&Uva652, &cases, out.as_bytes());
         let accepted = vec![CaseOutcome::Accepted; 2];
         assert_eq!(check("r\n\nunsolvable\n"), accepted);
         assert!(matches!(

@@ -126,7 +126,7 @@ fn replay(start: &Board, state: &Board, path: &str, farthest: usize) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::services::judge::{Instance, JudgeFormat};
+    use crate::services::judge::{Instance, Uva10085};
     use crate::services::local_judge::checker::check_run;
 
     const SAMPLE: &str = "Puzzle #1\n8 1 5\n7 3 6\n4 0 2\nUURDDRULLURRDLLDRRULULDDRUULDDR\n\n";
@@ -142,7 +142,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        check_run(JudgeFormat::Uva10085, &[case], out.as_bytes()).remove(0)
+        check_run(&Uva10085, &[case], out.as_bytes()).remove(0)
     }
 
     #[test]

@@ -7,12 +7,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Size};
 use crate::puzzle::solvability::swap_parity;
 
 use super::cases::{hardest, one_move, Generated};
 use crate::services::judge::Instance;
-use crate::services::judge::JudgeFormat;
 
 /// The graph of the problem's first two samples: vertices 4 to 8 stand alone.
 const SAMPLE_EDGES: [(usize, usize); 5] = [(1, 2), (1, 3), (1, 9), (2, 9), (3, 9)];
@@ -21,7 +20,7 @@ const SAMPLE_EDGES: [(usize, usize); 5] = [(1, 2), (1, 3), (1, 9), (2, 9), (3, 9
 pub(super) fn generate(random: usize, seed: u64) -> Vec<Generated> {
     let sample = SAMPLE_EDGES.to_vec();
     let solved = [1, 2, 3, 4, 5, 6, 7, 8];
-    let goal = JudgeFormat::Abc224d.goal();
+    let goal = eight_puzzle_goal();
     let mut cases = vec![
         case("sample 1", sample.clone(), [3, 9, 2, 4, 5, 6, 7, 8]),
         case("start equal to goal", sample.clone(), solved),
@@ -49,6 +48,11 @@ pub(super) fn generate(random: usize, seed: u64) -> Vec<Generated> {
         cases.push(case(label, edges, pieces));
     }
     cases
+}
+
+/// Piece `i` on vertex `i`: on the 3x3 grid graph, the 8-puzzle's goal.
+fn eight_puzzle_goal() -> Board {
+    Board::goal(Size::square(3).expect("3x3 is a size"))
 }
 
 fn case(label: &str, edges: Vec<(usize, usize)>, pieces: [usize; 8]) -> Generated {
@@ -188,7 +192,7 @@ mod tests {
     #[test]
     fn the_grid_graph_is_the_eight_puzzle() {
         assert_eq!(grid().len(), 12);
-        let goal = JudgeFormat::Abc224d.goal();
+        let goal = eight_puzzle_goal();
         assert_eq!(pieces_of(&goal), [1, 2, 3, 4, 5, 6, 7, 8]);
         // The hardest 8-puzzles are as far on the grid graph as on the board.
         let zero_based: Vec<_> = grid().iter().map(|&(u, v)| (u - 1, v - 1)).collect();

@@ -42,7 +42,7 @@ use thiserror::Error;
 
 pub use outcome::CaseOutcome;
 
-use crate::services::judge::{self, Comparison, Instance, JudgeFormat, JUDGES};
+use crate::services::judge::{self, CaseKind, Comparison, Instance, Judge, JUDGES};
 use outcome::Checked;
 
 /// A test that cannot be set up.
@@ -75,7 +75,11 @@ pub const MOST_RANDOM_CASES: usize = 100_000;
 
 /// Every judge's name, as `npuzzle judge --list` orders them.
 fn judge_names() -> String {
-    JUDGES.iter().map(|j| j.name).collect::<Vec<_>>().join(", ")
+    JUDGES
+        .iter()
+        .map(|j| j.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// One case: why it is there, its input as the format writes it, and the reference's
@@ -110,7 +114,7 @@ pub struct PlannedRun {
 /// Every case of a test, and how they are put to the program.
 #[derive(Clone, Debug)]
 pub struct TestPlan {
-    format: JudgeFormat,
+    judge: &'static dyn Judge,
     comparison: Comparison,
     cases: Vec<LocalCase>,
     runs: Vec<PlannedRun>,
@@ -127,22 +131,21 @@ impl TestPlan {
     /// # Panics
     /// Never: every generated case has its reference answer.
     pub fn new(format: &str, random: usize, seed: u64) -> Result<TestPlan, LocalJudgeError> {
-        let format = judge::named(format)
-            .ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?
-            .format;
+        let judge =
+            judge::named(format).ok_or_else(|| LocalJudgeError::Unsupported(format.into()))?;
         if random > MOST_RANDOM_CASES {
             return Err(LocalJudgeError::TooManyCases { asked: random });
         }
-        let generated = match format {
-            JudgeFormat::Abc224d => graph_cases::generate(random, seed),
-            JudgeFormat::Poj2893 => shape_cases::generate(random, seed),
-            _ => cases::generate(format, random, seed),
+        let generated = match judge.case_kind() {
+            CaseKind::Graphs => graph_cases::generate(random, seed),
+            CaseKind::Shapes => shape_cases::generate(random, seed),
+            CaseKind::Boards => cases::generate(judge, random, seed),
         };
         let texts: Vec<String> = generated
             .iter()
-            .map(|c| format.case_text(&c.instance))
+            .map(|c| judge.case_text(&c.instance))
             .collect();
-        let ranges: Vec<Range<usize>> = if format.one_case_a_run() {
+        let ranges: Vec<Range<usize>> = if judge.one_case_a_run() {
             (0..generated.len()).map(|i| i..i + 1).collect()
         } else {
             std::iter::once(0..generated.len()).collect()
@@ -151,18 +154,18 @@ impl TestPlan {
         let mut runs = Vec::with_capacity(ranges.len());
         let mut generated = generated.into_iter();
         for range in ranges {
-            let input = format.input(&texts[range.clone()]);
-            let reference = format.reference(&input)?;
+            let input = judge.input(&texts[range.clone()]);
+            let reference = judge.reference(&input)?;
             let reference = String::from_utf8_lossy(&reference).into_owned();
             let mut lines = reference.lines().map(str::to_string);
             for i in range.clone() {
-                if format.blank_line_between() && i > range.start {
+                if judge.blank_line_between() && i > range.start {
                     lines.next();
                 }
-                let expected = if format.whole_output() {
+                let expected = if judge.whole_output() {
                     lines.by_ref().collect()
                 } else {
-                    lines.by_ref().take(format.lines_a_case()).collect()
+                    lines.by_ref().take(judge.lines_a_case()).collect()
                 };
                 let case = generated.next().expect("a case for every index");
                 cases.push(LocalCase {
@@ -179,8 +182,8 @@ impl TestPlan {
             });
         }
         Ok(TestPlan {
-            format,
-            comparison: format.comparison(),
+            judge,
+            comparison: judge.comparison(),
             cases,
             runs,
         })
@@ -193,7 +196,7 @@ impl TestPlan {
         self.comparison = if strict {
             Comparison::Exact
         } else {
-            self.format.comparison()
+            self.judge.comparison()
         };
         self
     }
@@ -206,7 +209,7 @@ impl TestPlan {
 
     /// The format's `npuzzle judge` name.
     pub fn format(&self) -> &'static str {
-        self.format.name()
+        self.judge.name()
     }
 
     /// Every case, in the order they are put.
@@ -221,13 +224,13 @@ impl TestPlan {
 
     /// Whether any of many answers is accepted, rather than the one answer.
     pub fn special_judge(&self) -> bool {
-        self.format.special_judge().is_some()
+        self.judge.special_judge().is_some()
     }
 
     /// Which answers a special judge accepts (`any path to the goal is accepted`), or
     /// `None` where only the one answer is.
     pub fn accepted_answers(&self) -> Option<&'static str> {
-        self.format.special_judge()
+        self.judge.special_judge()
     }
 
     /// The outcome of each case of `run`, from what the program wrote on standard
@@ -243,7 +246,7 @@ impl TestPlan {
         // Where the answers end with an empty line, a missing final newline is that
         // line's.
         let output = self.comparison.normalize_ending(output, run.final_newlines);
-        checker::check_run(self.format, &checked, &output)
+        checker::check_run(self.judge, &checked, &output)
     }
 }
 
@@ -264,17 +267,17 @@ mod tests {
         assert!(TestPlan::new("p1379", MOST_RANDOM_CASES + 1, 1).is_err());
         let plan = TestPlan::new("uva10085", MOST_RANDOM_CASES, 1).unwrap();
         let run = &plan.runs()[0];
-        let answers = plan.format.reference(&run.input).unwrap();
+        let answers = plan.judge.reference(&run.input).unwrap();
         assert!(answers.len() < 16 << 20, "{} bytes", answers.len());
     }
 
     #[test]
     fn the_reference_is_accepted_and_an_empty_output_is_not_for_every_format() {
-        for name in JUDGES.iter().map(|j| j.name) {
+        for name in JUDGES.iter().map(|j| j.name()) {
             let plan = TestPlan::new(name, 12, 3).unwrap();
             assert!(plan.cases().len() >= 14, "{name}");
             for run in plan.runs() {
-                let out = plan.format.reference(&run.input).unwrap();
+                let out = plan.judge.reference(&run.input).unwrap();
                 let outcomes = plan.check(run, &out);
                 assert_eq!(outcomes.len(), run.cases.len());
                 assert!(
@@ -295,11 +298,11 @@ mod tests {
     /// answer cut short, "no answer").
     #[test]
     fn a_missing_final_newline_is_forgiven_by_every_judge_but_under_strict() {
-        for name in JUDGES.iter().map(|j| j.name) {
+        for name in JUDGES.iter().map(|j| j.name()) {
             let plan = TestPlan::new(name, 3, 5).unwrap();
             let strict = plan.clone().strict(true);
             for run in plan.runs() {
-                let mut out = plan.format.reference(&run.input).unwrap();
+                let mut out = plan.judge.reference(&run.input).unwrap();
                 assert_eq!(out.pop(), Some(b'\n'), "{name}");
                 // An empty answer (start equal to goal) without its newline is nothing.
                 if out.iter().all(|&b| b == b'\n') {
@@ -321,7 +324,7 @@ mod tests {
         // missing.
         let plan = TestPlan::new("uva10085", 0, 1).unwrap();
         let run = &plan.runs()[0];
-        let out = plan.format.reference(&run.input).unwrap();
+        let out = plan.judge.reference(&run.input).unwrap();
         let last = plan.check(run, &out[..out.len() - 2]).pop().unwrap();
         assert!(
             matches!(&last, CaseOutcome::PresentationError(r) if r.contains("empty line")),

@@ -5,16 +5,16 @@
 use crate::puzzle::board::{Board, Move};
 
 use super::outcome::{misspaced, CaseOutcome, Checked};
-use crate::services::judge::JudgeFormat;
+use crate::services::judge::Judge;
 
 /// The outcome of the answer `line` to `case`.
-pub(super) fn check(format: JudgeFormat, case: &Checked, line: &str) -> CaseOutcome {
+pub(super) fn check(judge: &dyn Judge, case: &Checked, line: &str) -> CaseOutcome {
     let (start, goal) = case
         .instance
         .boards()
         .expect("the formats answered with moves are board formats");
     let answer = line.trim();
-    let none = format.unsolvable_line();
+    let none = judge.unsolvable_line();
     let unsolvable = case.expected.first().map(String::as_str) == Some(none);
     let outcome = if unsolvable {
         if answer == none {
@@ -32,7 +32,7 @@ pub(super) fn check(format: JudgeFormat, case: &Checked, line: &str) -> CaseOutc
             path.len()
         ))
     } else {
-        walk(format, start, goal, answer)
+        walk(judge, start, goal, answer)
     };
     if outcome == CaseOutcome::Accepted && answer != line {
         return misspaced(&[line], "spaces around the answer");
@@ -42,13 +42,13 @@ pub(super) fn check(format: JudgeFormat, case: &Checked, line: &str) -> CaseOutc
 
 /// Whether the moves `answer` take `start` to `goal` within the format's limit, and if
 /// not, why.
-fn walk(format: JudgeFormat, start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
-    let letters = if format.capital_moves() {
+fn walk(judge: &dyn Judge, start: &Board, goal: &Board, answer: &str) -> CaseOutcome {
+    let letters = if judge.capital_moves() {
         "L R U D"
     } else {
         "u d l r"
     };
-    if let Some(most) = format.most_moves() {
+    if let Some(most) = judge.most_moves() {
         let moves = answer.chars().count();
         if moves > most {
             return CaseOutcome::WrongAnswer(format!(
@@ -58,7 +58,7 @@ fn walk(format: JudgeFormat, start: &Board, goal: &Board, answer: &str) -> CaseO
     }
     let mut board = start.clone();
     for (i, letter) in answer.chars().enumerate() {
-        let named = if format.capital_moves() {
+        let named = if judge.capital_moves() {
             // The hole's moves in capitals; lower case names none.
             letter
                 .is_ascii_uppercase()
@@ -91,7 +91,7 @@ fn walk(format: JudgeFormat, start: &Board, goal: &Board, answer: &str) -> CaseO
 mod tests {
     use super::*;
     use crate::puzzle::board::Size;
-    use crate::services::judge::Instance;
+    use crate::services::judge::{Instance, Uva10181};
     use crate::services::local_judge::checker::check_run;
 
     #[test]
@@ -107,8 +107,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        let check =
-            |out: &str| check_run(JudgeFormat::Uva10181, &[Checked { ..case }], out.as_bytes());
+        let check = |out: &str| check_run(&Uva10181, &[Checked { ..case }], out.as_bytes());
         assert_eq!(check("R\n"), vec![CaseOutcome::Accepted]);
         assert_eq!(check("RLR\n"), vec![CaseOutcome::Accepted]);
         // Paths from this start are odd: 49 moves is the longest taken, 51 too many.
@@ -132,13 +131,12 @@ mod tests {
             start: crate::puzzle::solvability::swap_parity(&goal),
             goal,
         };
-        let expected = vec![JudgeFormat::Uva10181.unsolvable_line().to_string()];
+        let expected = vec![Uva10181.unsolvable_line().to_string()];
         let case = Checked {
             instance: &instance,
             expected: &expected,
         };
-        let check =
-            |out: &str| check_run(JudgeFormat::Uva10181, &[Checked { ..case }], out.as_bytes());
+        let check = |out: &str| check_run(&Uva10181, &[Checked { ..case }], out.as_bytes());
         assert_eq!(
             check("This puzzle is not solvable.\n"),
             vec![CaseOutcome::Accepted]

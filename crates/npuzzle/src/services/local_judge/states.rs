@@ -103,7 +103,7 @@ mod tests {
     use super::*;
     use crate::puzzle::board::Size;
     use crate::services::judge::Instance;
-    use crate::services::judge::JudgeFormat;
+    use crate::services::judge::StatePath;
     use crate::services::local_judge::checker::check_run;
 
     fn board(digits: &str) -> Board {
@@ -121,7 +121,7 @@ mod tests {
             instance: &instance,
             expected: &expected,
         };
-        check_run(JudgeFormat::Path, &[case], out.as_bytes()).remove(0)
+        check_run(&StatePath, &[case], out.as_bytes()).remove(0)
     }
 
     /// A shortest path from `start` to the standard goal, state by state, taking at each
