@@ -1,7 +1,7 @@
 //! HDU 1043 / POJ 1077 "Eight": cases of nine cells, `x` the blank; the blank's moves to
 //! `1 2 3 4 5 6 7 8 x` or `unsolvable`. UVa 652 reads the same cases after a count.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use crate::puzzle::board::{moves_to_string, Board};
 use crate::puzzle::move_order::MoveOrder;
@@ -190,8 +190,39 @@ fn fast(
     const FLUSH_AT: usize = 1 << 16;
     let geometry = paths.layout().shape();
     let mut buffer = Vec::with_capacity(FLUSH_AT + BATCH * (32 + between.len() + 1));
-    let mut cells = FastCells::new(input, from);
     let mut batch = Batch::new();
+    let mut written = Ok(());
+    let (cases, stopped_at) = scan(input, from, limit, |cases, packed| {
+        let blank = (packed >> 60) as usize;
+        let (rank, odd) = sequence_rank(packed, 9);
+        batch.cases[batch.len] =
+            (odd == geometry.odd_at(blank)).then(|| geometry.index_of(blank, rank) as u32);
+        batch.len += 1;
+        if batch.len == BATCH {
+            batch.write(paths, between, cases == BATCH, &mut buffer);
+            if buffer.len() >= FLUSH_AT && written.is_ok() {
+                written = out.write_all(&buffer);
+                buffer.clear();
+            }
+        }
+    });
+    written?;
+    batch.write(paths, between, cases == batch.len, &mut buffer);
+    out.write_all(&buffer)?;
+    Ok((cases, stopped_at))
+}
+
+/// The well-formed ASCII cases from `from` on, at most `limit`, each told to `case` with
+/// its number and its packed cells; returns how many were read and the byte offset of the
+/// first case it did not read (`input.len()` when only whitespace is left), as [`fast`]
+/// answers them.
+fn scan(
+    input: &[u8],
+    from: usize,
+    limit: usize,
+    mut case: impl FnMut(usize, u64),
+) -> (usize, usize) {
+    let mut cells = FastCells::new(input, from);
     let mut cases = 0;
     let stopped_at = loop {
         let case_start = cells.position();
@@ -208,22 +239,32 @@ fn fast(
             Read::Unusual => break case_start,
         };
         cases += 1;
-        let blank = (packed >> 60) as usize;
-        let (rank, odd) = sequence_rank(packed, 9);
-        batch.cases[batch.len] =
-            (odd == geometry.odd_at(blank)).then(|| geometry.index_of(blank, rank) as u32);
-        batch.len += 1;
-        if batch.len == BATCH {
-            batch.write(paths, between, cases == BATCH, &mut buffer);
-            if buffer.len() >= FLUSH_AT {
-                out.write_all(&buffer)?;
-                buffer.clear();
-            }
-        }
+        case(cases, packed);
     };
-    batch.write(paths, between, cases == batch.len, &mut buffer);
-    out.write_all(&buffer)?;
-    Ok((cases, stopped_at))
+    (cases, stopped_at)
+}
+
+/// [`answer_cases`] reading the cases and answering none: what a probe of a long input
+/// asks (see [`Judge::check_input`]), its errors the same, at the cost of reading alone.
+pub(super) fn check_cases(
+    input: &str,
+    from: usize,
+    announced: Option<usize>,
+    between: &[u8],
+) -> Result<(), JudgeError> {
+    let limit = announced.unwrap_or(usize::MAX);
+    let (cases, stopped_at) = scan(input.as_bytes(), from, limit, |_, _| {});
+    if stopped_at == input.len() && announced.is_none_or(|n| n == cases) {
+        return Ok(());
+    }
+    general(
+        &input[stopped_at..],
+        cases + 1,
+        line_at(input, stopped_at),
+        announced,
+        between,
+        &mut io::sink(),
+    )
 }
 
 /// The cases read token by token: `input` starts at case `first_case`, on line
@@ -285,6 +326,11 @@ impl Judge for Hdu1043 {
 
     fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
         hdu1043(input, &mut out)
+    }
+
+    /// The cases read, not answered: a probe costs the reading alone.
+    fn check_input(&self, text: &str) -> Result<(), JudgeError> {
+        check_cases(text, 0, None, b"")
     }
 
     fn special_judge(&self) -> Option<&'static str> {
@@ -377,6 +423,46 @@ mod tests {
     use crate::services::judge::path::path;
     use crate::services::judge::tests::run;
     use crate::tables::distance_table::{Layout, MoveStrings};
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        /// A probe's check refuses exactly what the answer refuses, in the same words, for
+        /// HDU 1043 and UVa 652: cases of the nine cells with now and then a token or a
+        /// count that is wrong, a case cut short, or a byte past ASCII.
+        #[test]
+        fn checking_refuses_what_answering_refuses(
+            cases in proptest::collection::vec(
+                (proptest::sample::subsequence(vec![0usize, 1, 2, 3, 4, 5, 6, 7, 8], 9),
+                 0usize..40, 0usize..10),
+                0..40),
+            count_off in 0usize..3,
+        ) {
+            let tokens = ["1", "2", "3", "4", "5", "6", "7", "8", "x"];
+            let odd = ["9", "xx", "0", "é", "", "-", "12"];
+            let mut text = String::new();
+            for (cells, spoil, at) in &cases {
+                let mut case: Vec<&str> = cells.iter().map(|&i| tokens[i]).collect();
+                if *spoil < odd.len() {
+                    case[*at % 9] = odd[*spoil];
+                } else if *spoil == odd.len() {
+                    case.truncate(*at % 9);
+                }
+                let _ = writeln!(text, "{}", case.join(if spoil % 2 == 0 { " " } else { "\n" }));
+            }
+            let judges = [
+                (crate::services::judge::named("hdu1043").unwrap(), text.clone()),
+                (
+                    crate::services::judge::named("uva652").unwrap(),
+                    format!("{}\n{text}", cases.len().saturating_sub(1) + count_off),
+                ),
+            ];
+            for (judge, input) in judges {
+                let answered = judge.answer(&input, &mut io::sink()).map_err(|e| e.to_string());
+                let checked = judge.check_input(&input).map_err(|e| e.to_string());
+                proptest::prop_assert_eq!(checked, answered, "{}: {:?}", judge.name(), input);
+            }
+        }
+    }
 
     #[test]
     fn an_empty_poj1077_input_says_it_is_empty() {

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::bounded_input::{token_bytes, COUNT_LINE};
-use super::hdu1043::answer_cases;
+use super::hdu1043::{answer_cases, check_cases};
 use super::hdu1043::{is_moves_line, x_case_text, ANY_PATH};
 use super::reader::read_count;
 use super::{AnswerCheck, Instance, Judge, JudgeError};
@@ -50,6 +50,12 @@ impl Judge for Uva652 {
 
     fn answer(&self, input: &str, mut out: &mut dyn Write) -> Result<(), JudgeError> {
         uva652(input, &mut out)
+    }
+
+    /// The cases read, not answered: a probe costs the reading alone.
+    fn check_input(&self, text: &str) -> Result<(), JudgeError> {
+        let count = read_count(text, "cases")?;
+        check_cases(text, count.rest, Some(count.announced), b"\n")
     }
 
     fn special_judge(&self) -> Option<&'static str> {
