@@ -8,10 +8,7 @@ use rand::Rng;
 
 use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;
-use crate::search::Limits;
-use crate::tables::cache::Cache;
-use crate::tables::distance_table::{self, Layout, Need};
-use crate::util::progress::Silent;
+use crate::tables::distance_table::{self, Layout};
 
 use super::{layers, DepthTableError};
 
@@ -66,16 +63,7 @@ pub fn boards_at_depth(
             .map(|_| layers::board_of(layer[rng.gen_range(0..len) as usize], goal))
             .collect());
     };
-    let table = distance_table::shared(
-        layout,
-        &Cache::from_env(),
-        Need::IfCheap,
-        &Limits::NONE,
-        &Silent,
-    )
-    .ok()
-    .flatten()
-    .ok_or_else(no_table)?;
+    let table = distance_table::in_memory(layout).ok_or_else(no_table)?;
     let distances = table.exact_distances().ok_or_else(no_table)?;
     let counts = &table.summary().counts;
     let at_depth = counts.get(depth).copied().unwrap_or(0);

@@ -5,11 +5,8 @@ use crate::puzzle::board::{Board, Move, Size};
 use crate::puzzle::move_order::MoveOrder;
 use std::time::Instant;
 
-use crate::search::Limits;
-use crate::tables::cache::Cache;
-use crate::tables::distance_table::{self, Layout, Need};
+use crate::tables::distance_table::{self, Layout};
 use crate::util::cancel::CancelToken;
-use crate::util::progress::Silent;
 
 /// The board being solved, with finished cells locked and scratch space for routing.
 pub(super) struct Work {
@@ -347,16 +344,7 @@ impl Work {
         let (start, goal) = self.block_boards(top, left);
         // Blocks of at most 3x3 have complete tables, embedded or built in milliseconds.
         let layout = Layout::for_goal(&goal).expect("a block of at most 3x3 has a table");
-        let table = distance_table::shared(
-            layout,
-            &Cache::from_env(),
-            Need::IfCheap,
-            &Limits::NONE,
-            &Silent,
-        )
-        .ok()
-        .flatten()
-        .expect("small tables are always at hand");
+        let table = distance_table::in_memory(layout).expect("small tables are always at hand");
         let moves = table
             .solve(&start, &goal, MoveOrder::DEFAULT)
             .expect("the block is solvable when the board is");

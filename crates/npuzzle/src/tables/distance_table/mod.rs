@@ -90,7 +90,7 @@ pub use move_strings::MoveStrings;
 use packed::blank_of;
 pub use packed::MAX_TABLE_CELLS;
 pub(crate) use store::eight_puzzle;
-pub use store::{build_peak_bytes, distance, shared, Need};
+pub use store::{build_peak_bytes, distance, in_memory, shared, Need};
 pub use summary::{mean_distance, Summary};
 pub use table_error::TableError;
 

@@ -8,7 +8,7 @@ use crate::puzzle::metric::Metric;
 use crate::search::Limits;
 use crate::tables::cache::{Cache, CacheError};
 use crate::util::per_process::{get_or_try_make, PerProcess};
-use crate::util::progress::Progress;
+use crate::util::progress::{Progress, Silent};
 
 use super::{DistanceTable, Layout, TableError, IN_MEMORY_STATES};
 
@@ -82,6 +82,34 @@ pub fn shared(
             }
         }))
     })
+}
+
+/// The table of `layout` where no cache is needed: embedded, or built in memory in
+/// milliseconds (at most [`IN_MEMORY_STATES`] states), kept for the rest of the process
+/// as [`shared`] keeps it. `None` for a larger layout, whose table a cache holds.
+///
+/// ```
+/// use npuzzle::tables::distance_table::{in_memory, Layout};
+/// use npuzzle::{Board, Size};
+///
+/// let two_by_three = Layout::for_goal(&Board::goal(Size::new(3, 2)?))?;
+/// assert_eq!(*in_memory(two_by_three).expect("360 states").layout(), two_by_three);
+/// let four_by_three = Layout::for_goal(&Board::goal(Size::new(4, 3)?))?;
+/// assert!(in_memory(four_by_three).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn in_memory(layout: Layout) -> Option<Arc<DistanceTable>> {
+    if layout.states() > IN_MEMORY_STATES {
+        return None;
+    }
+    remembered(layout, || {
+        Ok(Some(
+            DistanceTable::embedded(layout)
+                .unwrap_or_else(|| DistanceTable::build(layout, &Silent)),
+        ))
+    })
+    .ok()
+    .flatten()
 }
 
 /// The fewest moves from `start` to `goal`, read from the complete table of their size
