@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use npuzzle::pdb::{self, registry, PartitionSet, TableKind};
-use npuzzle::solving::plan::{build_notice, coloured_tables, ColouredTable};
+use npuzzle::solving::plan::{coloured_tables, ColouredTable};
+use npuzzle::tables::multi_tile_database::build_notice;
 use npuzzle::tables::multi_tile_database::{MultiTileDatabase, MultiTileDatabaseError};
 use npuzzle::tables::partition::{group_text, groups_text};
 use npuzzle::util::plural::counted;

@@ -61,7 +61,7 @@ use crate::puzzle::metric::Metric;
 use crate::solving::goal_frame::GoalFrame;
 use crate::solving::guide::{ConstructionGuide, Guide};
 use auto::{asked_table, auto, classic, fast_idastar_plan};
-pub use multi_tile::{build_notice, coloured_tables, ColouredTable, MAX_MULTI_TILE_SEARCH_CELLS};
+pub use multi_tile::{coloured_tables, ColouredTable, MAX_MULTI_TILE_SEARCH_CELLS};
 pub use preferred::{best_set, preferred_sets};
 use validate::{database_set, fits_fast_idastar};
 

@@ -53,9 +53,8 @@ use crate::puzzle::board::{Board, Size};
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::cache::Origin;
 use crate::tables::distance_table::{Need, MAX_TABLE_CELLS};
-use crate::tables::multi_tile_database::{Colouring, MultiTileDatabase, MultiTileDatabaseError};
+use crate::tables::multi_tile_database::{self, Colouring, MultiTileDatabase};
 use crate::tables::walking_distance::WalkingDistance;
-use crate::util::per_process::{get_or_try_make, PerProcess};
 
 use super::auto::{asked_table, classic, classic_guide, table};
 use super::validate::{no_estimate, table_request, tables_error, too_large, unweighted};
@@ -378,27 +377,8 @@ pub fn coloured_tables(goal: &Board) -> Vec<ColouredTable> {
         .unwrap_or_default()
 }
 
-/// Entries a second the coloured databases build at on two cores, rounded down: the
-/// 151 MB one took 7.9 s on the shared machine with nothing else running (19 million a
-/// second), a 2.7 GB one 186 s beside another process's two threads (14 million).
-const BUILT_PER_SECOND: u64 = 12_000_000;
-
-/// The line said before `colouring`'s database is built into `path`: its size and about
-/// how long it takes, so that a minute's wait has a reason even under `--quiet`.
-pub fn build_notice(colouring: &Colouring, path: &std::path::Path) -> String {
-    let entries = colouring.entries();
-    let seconds = entries.div_ceil(BUILT_PER_SECOND);
-    format!(
-        "building the multi-tile database of {} ({:.1} MB, about {seconds} s on two cores, once) \
-         into {}",
-        colouring.size(),
-        entries as f64 / 1e6,
-        path.display()
-    )
-}
-
-/// The coloured multi-tile database of `table`, kept for the rest of the process once
-/// had, with how it was had: `None` when it is not cached and `may_build` is not set.
+/// The coloured multi-tile database of `table` ([`multi_tile_database::shared`]), with how
+/// it was had: `None` when it is not cached and `may_build` is not set.
 ///
 /// # Errors
 /// When the cache cannot be read or written, or the build is stopped.
@@ -407,37 +387,13 @@ fn coloured_database(
     may_build: bool,
     options: &SolveOptions,
 ) -> Result<Option<(Arc<MultiTileDatabase>, Origin)>, SolveError> {
-    static DATABASES: PerProcess<String, MultiTileDatabase> = PerProcess::new();
-    let colouring = table.colouring.clone();
-    let cache = options.cache();
-    let path = cache.path(&MultiTileDatabase::file_name(&colouring));
-    if !may_build && !path.exists() {
-        return Ok(None);
-    }
-    // Kept from an earlier solve of this process unless the make below runs; by the
-    // file's whole path, since two solves of one process may name two caches.
-    let mut origin = Origin::Loaded;
-    let had = get_or_try_make(&DATABASES, path.display().to_string(), || {
-        if !may_build {
-            // A file that is not a valid table is an error here, not a build of minutes
-            // nobody asked for.
-            return MultiTileDatabase::load(colouring, &cache).map(Some);
-        }
-        if !path.exists() {
-            // Told only of a build that can end with a file: a directory that cannot
-            // hold one is the error, with no notice of a build before it.
-            cache.check_writable()?;
-            options.progress().notice(&build_notice(&colouring, &path));
-        }
-        let (database, how) = MultiTileDatabase::load_or_build(
-            colouring,
-            &cache,
-            options.progress(),
-            options.limits.cancel.as_ref(),
-        )?;
-        origin = how;
-        Ok::<_, MultiTileDatabaseError>(Some(database))
-    })
+    multi_tile_database::shared(
+        table.colouring.clone(),
+        &options.cache(),
+        may_build,
+        options.progress(),
+        options.limits.cancel.as_ref(),
+    )
     .map_err(tables_error(if table.built_by_solve {
         format!("the {}", table.name)
     } else {
@@ -445,8 +401,7 @@ fn coloured_database(
             "the {}, which only `npuzzle pdb build --metric mtm best` builds,",
             table.name
         )
-    }))?;
-    Ok(had.map(|database| (database, origin)))
+    }))
 }
 
 #[cfg(test)]

@@ -30,6 +30,9 @@
 
 mod build;
 mod colour_rank;
+mod registry;
+
+pub use registry::{build_notice, shared};
 
 use std::fmt::Write as _;
 use std::ops::Deref;
