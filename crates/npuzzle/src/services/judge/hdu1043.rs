@@ -103,12 +103,43 @@ pub(super) fn answer_cases(
     let paths = EightPuzzlePaths::standard();
     let limit = announced.unwrap_or(usize::MAX);
     let (cases, stopped_at) = fast(input.as_bytes(), from, limit, &paths, between, out)?;
+    after_fast(input, cases, stopped_at, announced, between, out)
+}
+
+/// [`answer_cases`] reading the cases and answering none: what a probe of a long input
+/// asks (see [`Judge::check_input`]), its errors the same, at the cost of reading alone.
+pub(super) fn check_cases(
+    input: &str,
+    from: usize,
+    announced: Option<usize>,
+    between: &[u8],
+) -> Result<(), JudgeError> {
+    let limit = announced.unwrap_or(usize::MAX);
+    let (cases, stopped_at) = scan(input.as_bytes(), from, limit, |_, _| Ok(()))?;
+    after_fast(
+        input,
+        cases,
+        stopped_at,
+        announced,
+        between,
+        &mut io::sink(),
+    )
+}
+
+/// The cases the fast path left from `stopped_at` on, after `cases` read. Something it
+/// does not read (an error, a non-ASCII byte, a count not met) is taken over by the
+/// general reader at the start of that case, so messages and answers are the same.
+fn after_fast(
+    input: &str,
+    cases: usize,
+    stopped_at: usize,
+    announced: Option<usize>,
+    between: &[u8],
+    out: &mut impl Write,
+) -> Result<(), JudgeError> {
     if stopped_at == input.len() && announced.is_none_or(|n| n == cases) {
         return Ok(());
     }
-    // Something the fast path does not read (an error, a non-ASCII byte, a count not
-    // met): the general reader takes over at the start of that case, so messages and
-    // answers are the same.
     general(
         &input[stopped_at..],
         cases + 1,
@@ -191,7 +222,6 @@ fn fast(
     let geometry = paths.layout().shape();
     let mut buffer = Vec::with_capacity(FLUSH_AT + BATCH * (32 + between.len() + 1));
     let mut batch = Batch::new();
-    let mut written = Ok(());
     let (cases, stopped_at) = scan(input, from, limit, |cases, packed| {
         let blank = (packed >> 60) as usize;
         let (rank, odd) = sequence_rank(packed, 9);
@@ -200,13 +230,13 @@ fn fast(
         batch.len += 1;
         if batch.len == BATCH {
             batch.write(paths, between, cases == BATCH, &mut buffer);
-            if buffer.len() >= FLUSH_AT && written.is_ok() {
-                written = out.write_all(&buffer);
+            if buffer.len() >= FLUSH_AT {
+                out.write_all(&buffer)?;
                 buffer.clear();
             }
         }
-    });
-    written?;
+        Ok(())
+    })?;
     batch.write(paths, between, cases == batch.len, &mut buffer);
     out.write_all(&buffer)?;
     Ok((cases, stopped_at))
@@ -215,13 +245,13 @@ fn fast(
 /// The well-formed ASCII cases from `from` on, at most `limit`, each told to `case` with
 /// its number and its packed cells; returns how many were read and the byte offset of the
 /// first case it did not read (`input.len()` when only whitespace is left), as [`fast`]
-/// answers them.
+/// answers them, or the first error `case` returns.
 fn scan(
     input: &[u8],
     from: usize,
     limit: usize,
-    mut case: impl FnMut(usize, u64),
-) -> (usize, usize) {
+    mut case: impl FnMut(usize, u64) -> io::Result<()>,
+) -> io::Result<(usize, usize)> {
     let mut cells = FastCells::new(input, from);
     let mut cases = 0;
     let stopped_at = loop {
@@ -239,32 +269,9 @@ fn scan(
             Read::Unusual => break case_start,
         };
         cases += 1;
-        case(cases, packed);
+        case(cases, packed)?;
     };
-    (cases, stopped_at)
-}
-
-/// [`answer_cases`] reading the cases and answering none: what a probe of a long input
-/// asks (see [`Judge::check_input`]), its errors the same, at the cost of reading alone.
-pub(super) fn check_cases(
-    input: &str,
-    from: usize,
-    announced: Option<usize>,
-    between: &[u8],
-) -> Result<(), JudgeError> {
-    let limit = announced.unwrap_or(usize::MAX);
-    let (cases, stopped_at) = scan(input.as_bytes(), from, limit, |_, _| {});
-    if stopped_at == input.len() && announced.is_none_or(|n| n == cases) {
-        return Ok(());
-    }
-    general(
-        &input[stopped_at..],
-        cases + 1,
-        line_at(input, stopped_at),
-        announced,
-        between,
-        &mut io::sink(),
-    )
+    Ok((cases, stopped_at))
 }
 
 /// The cases read token by token: `input` starts at case `first_case`, on line
