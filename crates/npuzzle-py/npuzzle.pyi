@@ -211,6 +211,9 @@ def solve(
     all_optimal: bool = False,
     within: Optional[int] = None,
     limit: Optional[int] = None,
+    catalogue: Optional[str] = None,
+    visited: Optional[str] = "hash",
+    max_memory_nodes: Optional[int] = None,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
     (its `.result` a bounded answer, status "bounded", when a time or node limit stopped

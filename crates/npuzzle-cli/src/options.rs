@@ -2,46 +2,63 @@
 //! (the command line as typed, clap's flag groups: ripgrep's "low" arguments) and
 //! [`crate::commands`], which run on [`SolveOptions`] (the "high" ones).
 //!
-//! Every translation of a flag group into its part of the options is here, once: the
-//! limits, each command's defaults filling what the flags leave unset
-//! ([`LimitArgs::with_defaults`], and a table build's [`build_limits`]); the cache and
-//! the progress bars ([`CacheArgs`]); the estimate and the conflicts between its flags
-//! ([`EstimateArgs::choice`]); the move order ([`OrderArgs::chosen`]); the solutions
-//! listed ([`ListArgs::request`]). A command writes
-//! the parts it has into an [`OptionsBuilder`], a step a part, the others keeping the
-//! library's defaults, so no command spells out the whole of [`SolveOptions`] or
-//! translates a flag group its own way. The last step, [`OptionsBuilder::checked`], is
-//! the one check of the options before any work: the library's [`plan::validate`], its
-//! refusal said in the flags that asked for what it refuses ([`in_flags`], the one place
-//! that names them). Options a command completes later (a batch line's own algorithm, a
-//! benchmark's configurations) are built unchecked ([`OptionsBuilder::build`]) and
-//! checked by [`validate`] once complete; the library's `solve` checks them again,
-//! guarding its own door.
+//! Every flag group is mapped here, once, into its part of the library's one
+//! [`SolveRequest`]: the limits ([`LimitArgs::request`]), the estimate
+//! ([`EstimateArgs::fill`]), the move order ([`OrderArgs::chosen`]), the solutions listed
+//! ([`ListArgs::fill`]). The request becomes [`SolveOptions`] by the library's one
+//! conversion ([`OptionsBuilder::asked`]: the rules between flags are the library's, its
+//! refusals written in the flags by [`Flags`]), to which a command adds what is not the
+//! user's request (the cache and the progress bars of [`CacheArgs`], a Ctrl-C token,
+//! bounded answers). The last step, [`OptionsBuilder::checked`], is the one check of the
+//! options before any work: the library's [`plan::validate`], its refusal said in the
+//! flags that asked for what it refuses ([`in_flags`], the one place that names them).
+//! Options a command completes later (a batch line's own algorithm, a benchmark's
+//! configurations) are built unchecked ([`OptionsBuilder::build`]) and checked by
+//! [`validate`] once complete; the library's `solve` checks them again, guarding its own
+//! door.
 //!
-//! The web API reads JSON, not flags: it builds its options with the same steps from
-//! the values its requests name, and answers the library's refusals in errors of its own.
+//! The web API and Python read JSON and keyword arguments, not flags: they fill the same
+//! request and spell its refusals in their own words.
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
-use anyhow::{bail, Context};
-use npuzzle::answer::solution_list::ListRequest;
+use anyhow::Context;
+use npuzzle::answer::request::{LimitRequest, RequestField, Spelling};
 use npuzzle::search::Limits;
 use npuzzle::solving::plan;
 use npuzzle::tables::cache::Cache;
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::progress::SharedProgress;
 use npuzzle::{
-    Algorithm, Board, EstimateChoice, Metric, MoveOrder, SolveError, SolveOptions, Visited,
+    Algorithm, Board, EstimateChoice, MoveOrder, SolveError, SolveOptions, SolveRequest, Visited,
 };
 
 use crate::args::{CacheArgs, EstimateArgs, LimitArgs, ListArgs, OrderArgs};
 use crate::input;
 use crate::progress::Bars;
 
-/// [`SolveOptions`] built a part at a time, each step setting the part one flag group
-/// (or one field of a request) names; the parts no step sets keep the library's
-/// defaults.
+/// How the command line writes a request's fields: as its flags (`--pdb`,
+/// `--all-optimal`, `--no-reflection`), so that the library's refusal of a request reads
+/// in the words the user typed.
+pub struct Flags;
+
+impl Spelling for Flags {
+    fn name(&self, field: RequestField) -> String {
+        format!("--{}", field.plain_name().replace('_', "-"))
+    }
+
+    fn switched_on(&self, field: RequestField) -> String {
+        self.name(field)
+    }
+
+    fn switched_off(&self, field: RequestField) -> String {
+        format!("--no-{}", field.plain_name().replace('_', "-"))
+    }
+}
+
+/// [`SolveOptions`] made from a [`SolveRequest`] (the library's one conversion), then
+/// completed a step at a time with what a command adds beside the user's request: a
+/// cancellation token, the cache, progress, whether a stopped search answers with bounds.
 #[must_use]
 #[derive(Debug)]
 pub struct OptionsBuilder {
@@ -49,14 +66,22 @@ pub struct OptionsBuilder {
 }
 
 impl OptionsBuilder {
-    /// Options under `limits` (for flags, [`LimitArgs::with_defaults`]).
-    pub fn new(limits: Limits) -> OptionsBuilder {
-        OptionsBuilder {
-            options: SolveOptions {
-                limits,
-                ..SolveOptions::default()
-            },
-        }
+    /// The options `request` asks for, the command's `defaults` filling the limits it
+    /// leaves unset ([`SolveRequest::options`]).
+    ///
+    /// # Errors
+    /// The rule between flags the request breaks, in the flags' words.
+    pub fn asked(request: &SolveRequest, defaults: Limits) -> anyhow::Result<OptionsBuilder> {
+        let options = request
+            .options(defaults)
+            .map_err(|error| anyhow::anyhow!(error.message(&Flags)))?;
+        Ok(OptionsBuilder::new(options))
+    }
+
+    /// `options` as they are, to complete (the web API converts its requests with errors
+    /// of its own).
+    pub fn new(options: SolveOptions) -> OptionsBuilder {
+        OptionsBuilder { options }
     }
 
     /// The work stops when `token` is set (a command's Ctrl-C, [`crate::interrupt`]),
@@ -70,60 +95,6 @@ impl OptionsBuilder {
     pub fn memory_shared_by(mut self, searches: usize) -> Self {
         let budget = &mut self.options.limits.max_bytes;
         *budget = budget.map(|bytes| bytes / searches.max(1) as u64);
-        self
-    }
-
-    /// The search (`--algorithm`).
-    pub fn algorithm(mut self, algorithm: Algorithm) -> Self {
-        self.options.algorithm = algorithm;
-        self
-    }
-
-    /// What guides the informed searches (for flags, [`EstimateArgs::choice`]).
-    pub fn estimate(mut self, estimate: EstimateChoice) -> Self {
-        self.options.estimate = estimate;
-        self
-    }
-
-    /// The weight on the estimate (`--weight`).
-    pub fn weight(mut self, weight: f64) -> Self {
-        self.options.weight = weight;
-        self
-    }
-
-    /// How the visited boards are kept (`--visited`).
-    pub fn visited(mut self, visited: Visited) -> Self {
-        self.options.visited = visited;
-        self
-    }
-
-    /// The order the moves are tried in (for flags, [`OrderArgs::chosen`]).
-    pub fn order(mut self, order: MoveOrder) -> Self {
-        self.options.order = order;
-        self
-    }
-
-    /// How moves are counted (`--metric`).
-    pub fn metric(mut self, metric: Metric) -> Self {
-        self.options.metric = metric;
-        self
-    }
-
-    /// Threads searching one board (`--threads`, 0 for one per core).
-    pub fn threads(mut self, threads: usize) -> Self {
-        self.options.threads = threads;
-        self
-    }
-
-    /// Whether every optimal solution is counted (`--count-optimal`).
-    pub fn count_optimal(mut self, count: bool) -> Self {
-        self.options.count_optimal = count;
-        self
-    }
-
-    /// Which solutions are listed (for flags, [`ListArgs::request`]).
-    pub fn list(mut self, request: Option<ListRequest>) -> Self {
-        self.options.list = request;
         self
     }
 
@@ -170,23 +141,14 @@ impl OptionsBuilder {
 }
 
 impl LimitArgs {
-    /// The limits these flags ask for, `defaults` (the command's) filling what they leave
-    /// unset; the memory budget is the flag's, else the defaults', else half the memory
-    /// available now.
-    pub fn with_defaults(&self, defaults: Limits) -> Limits {
-        Limits {
-            max_expanded: self.max_nodes.or(defaults.max_expanded),
-            max_held: self.max_memory_nodes.or(defaults.max_held),
-            max_bytes: self
-                .max_memory
-                .or(defaults.max_bytes)
-                .or_else(npuzzle::util::memory::default_budget),
-            // Checked by the flag's parser: positive, finite, at most a year.
-            max_time: self
-                .max_seconds
-                .map(Duration::from_secs_f64)
-                .or(defaults.max_time),
-            ..defaults
+    /// The limits these flags ask for; a command's defaults fill the rest
+    /// ([`npuzzle::answer::request::LimitRequest::with_defaults`]).
+    pub fn request(&self) -> LimitRequest {
+        LimitRequest {
+            max_nodes: self.max_nodes,
+            max_seconds: self.max_seconds,
+            max_memory_nodes: self.max_memory_nodes,
+            max_memory: self.max_memory,
         }
     }
 }
@@ -243,39 +205,35 @@ impl CacheArgs {
 }
 
 impl EstimateArgs {
-    /// The estimate named by `--heuristic`, `--pdb`, `--catalogue` and `--no-reflection`.
+    /// Writes into `request` the estimate named by `--heuristic`, `--pdb`, `--catalogue`
+    /// and `--no-reflection` (the rules between them are the request's).
+    ///
+    /// # Errors
+    /// A catalogue that cannot be read.
+    pub fn fill(&self, request: &mut SolveRequest) -> anyhow::Result<()> {
+        request.heuristic = self.heuristic;
+        request.pdb.clone_from(&self.pdb);
+        request.catalogue = self
+            .catalogue
+            .as_deref()
+            .map(input::catalogue)
+            .transpose()
+            .context("--catalogue")?;
+        request.reflection = self.no_reflection.then_some(false);
+        Ok(())
+    }
+
+    /// The estimate these flags name, alone.
     ///
     /// # Errors
     /// Flags that name two estimates, `--no-reflection` without pattern databases, and a
     /// catalogue that cannot be read.
     pub fn choice(&self) -> anyhow::Result<EstimateChoice> {
-        let reflection = !self.no_reflection;
-        match (self.heuristic, &self.pdb, &self.catalogue) {
-            (Some(_), Some(_), _) => bail!(
-                "--heuristic and --pdb both name an estimate: give one (--pdb guides the \
-                 puzzle-specific IDA* with pattern databases)"
-            ),
-            (Some(_), _, Some(_)) => bail!(
-                "--heuristic and --catalogue both name an estimate: give one (--catalogue \
-                 guides the puzzle-specific IDA* with pattern databases)"
-            ),
-            (_, Some(_), Some(_)) => {
-                bail!("--pdb and --catalogue both name pattern databases: give one")
-            }
-            (_, None, None) if self.no_reflection => {
-                bail!("--no-reflection applies to pattern databases: give --pdb or --catalogue too")
-            }
-            (Some(kind), None, None) => Ok(EstimateChoice::Heuristic(kind)),
-            (None, Some(partition), None) => Ok(EstimateChoice::PatternDatabase {
-                partition: partition.clone(),
-                reflection,
-            }),
-            (None, None, Some(text)) => Ok(EstimateChoice::Catalogue {
-                catalogue: input::catalogue(text).context("--catalogue")?,
-                reflection,
-            }),
-            (None, None, None) => Ok(EstimateChoice::Auto),
-        }
+        let mut request = SolveRequest::default();
+        self.fill(&mut request)?;
+        request
+            .estimate()
+            .map_err(|error| anyhow::anyhow!(error.message(&Flags)))
     }
 }
 
@@ -287,12 +245,12 @@ impl OrderArgs {
 }
 
 impl ListArgs {
-    /// The solutions `--all-optimal`, `--within` and `--limit` ask to list, if any.
-    pub fn request(self) -> Option<ListRequest> {
-        self.all_optimal.then(|| ListRequest {
-            within: self.within.unwrap_or(0),
-            limit: self.limit.unwrap_or(ListRequest::DEFAULT_LIMIT),
-        })
+    /// Writes into `request` the listing `--all-optimal`, `--within` and `--limit` ask
+    /// for.
+    pub fn fill(self, request: &mut SolveRequest) {
+        request.all_optimal = self.all_optimal;
+        request.within = self.within;
+        request.limit = self.limit;
     }
 }
 

@@ -12,7 +12,9 @@ use npuzzle::services::analysis::{analyse as analyse_moves, good_moves, Analysis
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
 use npuzzle::{Metric, Size};
 
-use crate::arguments::{moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
+use npuzzle::SolveRequest;
+
+use crate::arguments::{self, moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused};
 use crate::interruptible::interruptible;
@@ -60,9 +62,12 @@ pub fn analyse<'py>(
     #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let (options, cancel) = OptionsBuilder::default()
-        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
-        .metric(metric)
+    let request = SolveRequest {
+        metric,
+        limits: arguments::limits(max_nodes, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    let (options, cancel) = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .cache(cache_dir)
         .bounded()
         .stoppable();

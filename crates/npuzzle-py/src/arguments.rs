@@ -1,8 +1,9 @@
-//! Keyword arguments shared by the functions, turned into the library's options: the
-//! algorithm, the estimate, the limits, the cache, the move order and the metric, and
-//! the arguments of `solve` alone, each read by one step of an [`OptionsBuilder`]. Each
-//! is checked here, so a bad value is a `ValueError` (or, of the wrong type, a
-//! `TypeError`) naming the argument before any work starts.
+//! Keyword arguments shared by the functions, mapped into the library's one
+//! [`SolveRequest`] (the algorithm, the estimate, the limits, the solutions listed,
+//! threads), which the library turns into options ([`OptionsBuilder::asked`], its
+//! refusals written in the arguments by [`Keywords`]); the cache and bounded answers are
+//! added beside it. A bad value is a `ValueError` (or, of the wrong type, a `TypeError`)
+//! naming the argument before any work starts.
 
 use std::path::PathBuf;
 
@@ -10,15 +11,15 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use npuzzle::answer::options::time_limit;
-use npuzzle::answer::solution_list::ListRequest;
+use npuzzle::answer::request::{LimitRequest, RequestField, Spelling};
 use npuzzle::puzzle::notation::Notation;
 use npuzzle::search::Limits;
 use npuzzle::tables::cache::Cache;
+use npuzzle::tables::catalogue::Catalogue;
 use npuzzle::tables::partition::Partition;
 use npuzzle::util::cancel::CancelToken;
-use npuzzle::util::memory::{budget, default_budget, parse_bytes};
-use npuzzle::{EstimateChoice, HeuristicKind, Metric, Move, MoveOrder, SolveOptions};
+use npuzzle::util::memory::parse_bytes;
+use npuzzle::{Algorithm, HeuristicKind, Move, SolveOptions, SolveRequest};
 
 use crate::errors::bad_input;
 use crate::values::{optional, whole_as};
@@ -42,16 +43,15 @@ pub fn moves(notation: &str, text: &str, hint: &str) -> PyResult<(Notation, Vec<
 pub const TILES_BY_ARGUMENT: &str = "needs notation=\"tiles\"";
 
 /// The `max_memory` argument: bytes (an int), or text the library reads (`"4G"`,
-/// `"1.5 GiB"`, `"512m"`); at least the smallest budget the library allows
+/// `"1.5 GiB"`, `"512m"`); the library refuses a budget below the smallest it allows
 /// ([`npuzzle::util::memory::budget`]), as on the command line.
 pub fn max_memory(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "max_memory", |value, what| {
-        let bytes = if value.is_instance_of::<PyString>() {
-            parse_bytes(&value.extract::<String>()?).map_err(|e| bad_input(what, e))?
+        if value.is_instance_of::<PyString>() {
+            parse_bytes(&value.extract::<String>()?).map_err(|e| bad_input(what, e))
         } else {
-            whole_as(value, what, "a number of bytes (int) or text such as '4G'")?
-        };
-        budget(bytes).map_err(|e| bad_input(what, e))
+            whole_as(value, what, "a number of bytes (int) or text such as '4G'")
+        }
     })
 }
 
@@ -60,106 +60,113 @@ pub fn cache(cache_dir: Option<PathBuf>) -> Option<Cache> {
     cache_dir.map(Cache::new)
 }
 
-/// The options of a function's work, read from its keyword arguments a step at a time
-/// (the library's defaults where a function takes no such argument), and the token that
-/// stops the work.
+/// How Python writes a request's fields: as keyword arguments (`pdb`,
+/// `all_optimal=True`, `reflection=False`), so that the library's refusal of a request
+/// reads in them.
+pub struct Keywords;
+
+impl Spelling for Keywords {
+    fn name(&self, field: RequestField) -> String {
+        field.plain_name().to_string()
+    }
+
+    fn switched_on(&self, field: RequestField) -> String {
+        format!("{}=True", field.plain_name())
+    }
+
+    fn switched_off(&self, field: RequestField) -> String {
+        format!("{}=False", field.plain_name())
+    }
+}
+
+/// The search the `algorithm` argument names.
+pub fn algorithm(name: &str) -> PyResult<Algorithm> {
+    name.parse().map_err(|e| bad_input("algorithm", e))
+}
+
+/// The estimate the `heuristic`, `pdb`, `catalogue` and `reflection` arguments name,
+/// written into `request` (the rules between them are the request's).
+pub fn estimate(
+    request: &mut SolveRequest,
+    heuristic: Option<&str>,
+    pdb: Option<&str>,
+    catalogue: Option<&str>,
+    reflection: bool,
+) -> PyResult<()> {
+    request.heuristic = heuristic
+        .map(str::parse::<HeuristicKind>)
+        .transpose()
+        .map_err(|e| bad_input("heuristic", e))?;
+    request.pdb = pdb
+        .map(str::parse::<Partition>)
+        .transpose()
+        .map_err(|e| bad_input("pdb", e))?;
+    request.catalogue = catalogue
+        .map(str::parse::<Catalogue>)
+        .transpose()
+        .map_err(|e| bad_input("catalogue", e))?;
+    request.reflection = (!reflection).then_some(false);
+    Ok(())
+}
+
+/// The limits the `max_nodes`, `max_seconds` and `max_memory` arguments ask for.
+pub fn limits(
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
+) -> LimitRequest {
+    LimitRequest {
+        max_nodes,
+        max_seconds,
+        max_memory,
+        ..LimitRequest::default()
+    }
+}
+
+/// The solutions the `all_optimal`, `within` and `limit` arguments ask to list, written
+/// into `request`; a count past what the library holds is the most it holds.
+pub fn list(
+    request: &mut SolveRequest,
+    all_optimal: bool,
+    within: Option<u64>,
+    limit: Option<u64>,
+) {
+    request.all_optimal = all_optimal;
+    request.within = within.map(|k| u32::try_from(k).unwrap_or(u32::MAX));
+    request.limit = limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+}
+
+/// The `threads` argument: 1 when not given, a count past any machine's the most a
+/// machine has.
+pub fn threads(threads: Option<u64>) -> usize {
+    threads.map_or(1, |threads| usize::try_from(threads).unwrap_or(usize::MAX))
+}
+
+/// The options of a function's work: the library's conversion of the caller's
+/// [`SolveRequest`], then what the function adds beside it (the cache, bounded answers),
+/// and the token that stops the work.
 #[must_use]
-#[derive(Default)]
 pub struct OptionsBuilder {
     options: SolveOptions,
 }
 
 impl OptionsBuilder {
-    /// The search `algorithm` names.
-    pub fn algorithm(mut self, algorithm: &str) -> PyResult<Self> {
-        self.options.algorithm = algorithm.parse().map_err(|e| bad_input("algorithm", e))?;
-        Ok(self)
-    }
-
-    /// The estimate named by `heuristic` or `pdb` (at most one of them).
-    pub fn estimate(
-        mut self,
-        heuristic: Option<&str>,
-        pdb: Option<&str>,
-        reflection: bool,
-    ) -> PyResult<Self> {
-        self.options.estimate = match (heuristic, pdb) {
-            (Some(_), Some(_)) => {
-                return Err(PyValueError::new_err(
-                    "heuristic and pdb both name an estimate: give one (pdb guides the \
-                     puzzle-specific IDA* with pattern databases)",
-                ))
-            }
-            (Some(name), None) => {
-                let kind: HeuristicKind = name.parse().map_err(|e| bad_input("heuristic", e))?;
-                EstimateChoice::Heuristic(kind)
-            }
-            (None, Some(text)) => {
-                let partition: Partition = text.parse().map_err(|e| bad_input("pdb", e))?;
-                EstimateChoice::PatternDatabase {
-                    partition,
-                    reflection,
-                }
-            }
-            (None, None) => EstimateChoice::Auto,
-        };
-        Ok(self)
-    }
-
-    /// The limits `defaults` with those the caller gave (`max_nodes`, `max_seconds`) in
-    /// their place; the memory budget is `max_memory`, else half the memory available now.
-    pub fn limits(
-        mut self,
-        defaults: Limits,
-        max_nodes: Option<u64>,
-        max_seconds: Option<f64>,
-        max_memory: Option<u64>,
-    ) -> PyResult<Self> {
-        let limits = &mut self.options.limits;
-        *limits = defaults;
-        limits.max_bytes = max_memory.or_else(default_budget);
-        if let Some(nodes) = max_nodes {
-            limits.max_expanded = Some(nodes);
-        }
-        if let Some(seconds) = max_seconds {
-            limits.max_time = Some(time_limit(seconds).map_err(|e| bad_input("max_seconds", e))?);
-        }
-        Ok(self)
+    /// The options `request` asks for, `defaults` (the function's) filling the limits
+    /// it leaves unset.
+    ///
+    /// # Errors
+    /// The rule between arguments the request breaks, a `ValueError` in the arguments'
+    /// words.
+    pub fn asked(request: &SolveRequest, defaults: Limits) -> PyResult<Self> {
+        let options = request
+            .options(defaults)
+            .map_err(|error| PyValueError::new_err(error.message(&Keywords)))?;
+        Ok(OptionsBuilder { options })
     }
 
     /// Tables cached in `cache_dir`, else where the library keeps them.
     pub fn cache(mut self, cache_dir: Option<PathBuf>) -> Self {
         self.options.cache = cache(cache_dir);
-        self
-    }
-
-    /// Moves tried in `order`, else in l, r, d, u.
-    pub fn order(mut self, order: Option<MoveOrder>) -> Self {
-        self.options.order = order.unwrap_or_default();
-        self
-    }
-
-    /// Moves counted in `metric`.
-    pub fn metric(mut self, metric: Metric) -> Self {
-        self.options.metric = metric;
-        self
-    }
-
-    /// `solve`'s own arguments: the `weight` on the estimate, the `threads` searching (1
-    /// when not given, a count past any machine's capped), and whether to count every
-    /// optimal solution.
-    pub fn solving(mut self, weight: f64, threads: Option<u64>, count_optimal: bool) -> Self {
-        self.options.weight = weight;
-        if let Some(threads) = threads {
-            self.options.threads = usize::try_from(threads).unwrap_or(usize::MAX);
-        }
-        self.options.count_optimal = count_optimal;
-        self
-    }
-
-    /// The solutions listed beside the answer, if any (`all_optimal`, `within`, `limit`).
-    pub fn list(mut self, request: Option<ListRequest>) -> Self {
-        self.options.list = request;
         self
     }
 

@@ -26,6 +26,8 @@ use npuzzle::util::fault::Fault;
 use npuzzle::util::memory::shown;
 use npuzzle::{Board, Size};
 
+use npuzzle::SolveRequest;
+
 use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, BoardArgument};
 use crate::errors::{bad_input, refused};
@@ -88,8 +90,11 @@ pub fn bench_by_depth(
     };
     let counting = named(Counting::ALL, Counting::name, counting);
     let equation = named(Equation::ALL, Equation::name, bstar);
-    let (shared, cancel) = OptionsBuilder::default()
-        .limits(BENCH_LIMITS, max_nodes, max_seconds, max_memory)?
+    let request = SolveRequest {
+        limits: arguments::limits(max_nodes, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    let (shared, cancel) = OptionsBuilder::asked(&request, BENCH_LIMITS)?
         .cache(cache_dir)
         .stoppable();
     // The boards drawn are held at once: a count past the memory is refused, not a crash.

@@ -28,6 +28,9 @@ use npuzzle::util::memory::default_budget;
 use npuzzle::util::progress::Silent;
 use npuzzle::{Board, Metric, MoveOrder, Size, SolveError, Status};
 
+use npuzzle::answer::request::LimitRequest;
+use npuzzle::{SolveRequest, Visited};
+
 use crate::arguments::{self, cache, moves as read_moves, OptionsBuilder, TILES_BY_ARGUMENT};
 use crate::board::{self, start_and_goal, BoardArgument, PyBoard};
 use crate::errors::{bad_input, refused, table_refused, SearchLimit};
@@ -43,10 +46,13 @@ use crate::values;
 /// the puzzle-specific IDA* with pattern databases where cached up to 25, constructive
 /// beyond), `"table"`, `"bfs"`, `"bidirectional"`, `"astar"`, `"idastar"`, `"iddfs"`,
 /// `"fast-idastar"` or `"constructive"`. `heuristic` is `"misplaced"`, `"manhattan"` or
-/// `"linear-conflict"`; `pdb` a pattern-database partition such as `"7-8"` (built and
-/// cached when missing). `max_nodes`, `max_seconds` and `max_memory` (bytes, or text
-/// such as `"4G"`; default half the memory available) bound the search (`max_nodes`
-/// every search of a bounded answer together): reaching one
+/// `"linear-conflict"`; `pdb` a pattern-database partition such as `"7-8"`, `catalogue`
+/// the zero-aware pattern databases of a catalogue (a name such as `"small"`, or
+/// partitions separated by `;`), both built and cached when missing, and
+/// `reflection=False` drops their mirrored lookup; `visited` is `"hash"` or `"ranked"`,
+/// as `--visited`. `max_nodes`, `max_seconds`, `max_memory_nodes` and `max_memory`
+/// (bytes, or text such as `"4G"`; default half the memory available) bound the search
+/// (`max_nodes` every search of a bounded answer together): reaching one
 /// raises `SearchLimit`, whose `.result` holds what the search cost; when a time or node
 /// limit stopped the optimal search, `.result` is a bounded answer (`status ==
 /// "bounded"`): the best `moves` found, their `length`, a proven `lower_bound` and the
@@ -76,7 +82,8 @@ use crate::values;
     board, goal=None, algorithm="auto", heuristic=None, pdb=None, max_nodes=None,
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
     max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
-    metric=Metric::SingleTile, all_optimal=false, within=None, limit=None,
+    metric=Metric::SingleTile, all_optimal=false, within=None, limit=None, catalogue=None,
+    visited=Visited::Hash, max_memory_nodes=None,
 ))]
 #[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
 pub fn solve(
@@ -101,17 +108,34 @@ pub fn solve(
     #[pyo3(from_py_with = values::all_optimal)] all_optimal: bool,
     #[pyo3(from_py_with = values::within)] within: Option<u64>,
     #[pyo3(from_py_with = values::limit)] limit: Option<u64>,
+    #[pyo3(from_py_with = values::catalogue)] catalogue: Option<String>,
+    #[pyo3(from_py_with = values::visited)] visited: Visited,
+    #[pyo3(from_py_with = values::max_memory_nodes)] max_memory_nodes: Option<u64>,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let list = values::list_request(all_optimal, within, limit)?;
-    let (mut options, cancel) = OptionsBuilder::default()
-        .algorithm(algorithm)?
-        .estimate(heuristic.as_deref(), pdb.as_deref(), reflection)?
-        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
-        .solving(weight, threads, count_optimal)
-        .list(list)
-        .order(order)
-        .metric(metric)
+    let mut request = SolveRequest {
+        algorithm: arguments::algorithm(algorithm)?,
+        weight,
+        visited,
+        threads: arguments::threads(threads),
+        order: order.unwrap_or_default(),
+        metric,
+        count_optimal,
+        limits: LimitRequest {
+            max_memory_nodes,
+            ..arguments::limits(max_nodes, max_seconds, max_memory)
+        },
+        ..SolveRequest::default()
+    };
+    arguments::estimate(
+        &mut request,
+        heuristic.as_deref(),
+        pdb.as_deref(),
+        catalogue.as_deref(),
+        reflection,
+    )?;
+    arguments::list(&mut request, all_optimal, within, limit);
+    let (mut options, cancel) = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .cache(cache_dir)
         .bounded()
         .stoppable();
@@ -175,10 +199,13 @@ pub fn compare(
     #[pyo3(from_py_with = values::order)] order: Option<MoveOrder>,
 ) -> PyResult<Bound<'_, PyAny>> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let (options, cancel) = OptionsBuilder::default()
-        .limits(COMPARE_LIMITS, max_nodes, max_seconds, max_memory)?
-        .order(order)
-        .metric(metric)
+    let request = SolveRequest {
+        order: order.unwrap_or_default(),
+        metric,
+        limits: arguments::limits(max_nodes, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    let (options, cancel) = OptionsBuilder::asked(&request, COMPARE_LIMITS)?
         .cache(cache_dir)
         .stoppable();
     let solutions =
@@ -220,10 +247,13 @@ pub fn check(
 ) -> PyResult<PyVerdict> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let (notation, moves) = read_moves(notation, &moves, TILES_BY_ARGUMENT)?;
-    let (options, cancel) = OptionsBuilder::default()
-        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
-        .order(order)
-        .metric(metric)
+    let request = SolveRequest {
+        order: order.unwrap_or_default(),
+        metric,
+        limits: arguments::limits(max_nodes, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    let (options, cancel) = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .cache(cache_dir)
         .bounded()
         .stoppable();

@@ -15,6 +15,8 @@ use npuzzle::answer::solution_list::{ListEnd, SolutionSink};
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::{moves_to_string, Metric, MoveOrder, Size, SolveError, Status};
 
+use npuzzle::SolveRequest;
+
 use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused, SearchLimit};
@@ -134,12 +136,14 @@ pub fn optimal_solutions(
     #[pyo3(from_py_with = values::cache_dir)] cache_dir: Option<PathBuf>,
 ) -> PyResult<PySolutionStream> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let list = values::list_request(true, within, limit)?;
-    let (mut options, cancel) = OptionsBuilder::default()
-        .limits(SOLVE_LIMITS, None, max_seconds, max_memory)?
-        .list(list)
-        .order(order)
-        .metric(metric)
+    let mut request = SolveRequest {
+        order: order.unwrap_or_default(),
+        metric,
+        limits: arguments::limits(None, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    arguments::list(&mut request, true, within, limit);
+    let (mut options, cancel) = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .cache(cache_dir)
         .stoppable();
     npuzzle::solving::plan::validate(&goal, &options).map_err(|error| match error {

@@ -17,6 +17,8 @@ use npuzzle::services::trace::{trace as traced_search, TraceError, TraceEvent};
 use npuzzle::services::trace_report::TraceEventReport;
 use npuzzle::{Metric, MoveOrder, Size, Status};
 
+use npuzzle::SolveRequest;
+
 use crate::arguments::{self, OptionsBuilder};
 use crate::board::{self, start_and_goal, BoardArgument};
 use crate::errors::{bad_input, refused, SearchLimit};
@@ -237,13 +239,15 @@ pub fn trace(
     #[pyo3(from_py_with = values::metric)] metric: Metric,
 ) -> PyResult<PyTrace> {
     let (start, goal) = start_and_goal(board, goal, size)?;
-    let (options, cancel) = OptionsBuilder::default()
-        .algorithm(algorithm)?
-        .estimate(heuristic.as_deref(), None, true)?
-        .limits(SOLVE_LIMITS, max_nodes, max_seconds, max_memory)?
-        .order(order)
-        .metric(metric)
-        .stoppable();
+    let mut request = SolveRequest {
+        algorithm: arguments::algorithm(algorithm)?,
+        order: order.unwrap_or_default(),
+        metric,
+        limits: arguments::limits(max_nodes, max_seconds, max_memory),
+        ..SolveRequest::default()
+    };
+    arguments::estimate(&mut request, heuristic.as_deref(), None, None, true)?;
+    let (options, cancel) = OptionsBuilder::asked(&request, SOLVE_LIMITS)?.stoppable();
     let traced = interruptible(py, &cancel, || {
         traced_search(&start, &goal, &options, limit)
     })?

@@ -12,9 +12,8 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
-use npuzzle::answer::solution_list::ListRequest;
 use npuzzle::puzzle::lazy_walk::LazyWalk;
-use npuzzle::{Algorithm, Metric, MoveOrder, Notation};
+use npuzzle::{Algorithm, Metric, MoveOrder, Notation, Visited};
 
 use crate::errors::bad_input;
 
@@ -131,6 +130,26 @@ pub fn pdb(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     optional(value, "pdb", text)
 }
 
+/// The `catalogue` argument: a catalogue's name, or partitions separated by `;` or
+/// written a line each.
+pub fn catalogue(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    optional(value, "catalogue", text)
+}
+
+/// The `visited` argument: `"hash"` (default; also None) or `"ranked"`.
+pub fn visited(value: &Bound<'_, PyAny>) -> PyResult<Visited> {
+    optional(value, "visited", text)?
+        .map(|text| text.parse::<Visited>())
+        .transpose()
+        .map(Option::unwrap_or_default)
+        .map_err(|e| bad_input("visited", e))
+}
+
+/// The `max_memory_nodes` argument.
+pub fn max_memory_nodes(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional(value, "max_memory_nodes", whole)
+}
+
 /// The `notation` argument, as the library names it (see [`algorithm`]).
 pub fn notation(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     let name = text(value, "notation")?;
@@ -208,30 +227,6 @@ pub fn within(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
 /// The `limit` argument.
 pub fn limit(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "limit", whole)
-}
-
-/// The solutions `all_optimal`, `within` and `limit` ask to list: `within` and `limit`
-/// only with `all_optimal=True`.
-pub fn list_request(
-    all_optimal: bool,
-    within: Option<u64>,
-    limit: Option<u64>,
-) -> PyResult<Option<ListRequest>> {
-    if !all_optimal {
-        let named = [("within", within), ("limit", limit)];
-        if let Some((name, _)) = named.iter().find(|(_, value)| value.is_some()) {
-            return Err(PyValueError::new_err(format!(
-                "{name} applies to the solutions listed: pass all_optimal=True with it"
-            )));
-        }
-        return Ok(None);
-    }
-    Ok(Some(ListRequest {
-        within: within.map_or(0, |k| u32::try_from(k).unwrap_or(u32::MAX)),
-        limit: limit.map_or(ListRequest::DEFAULT_LIMIT, |n| {
-            usize::try_from(n).unwrap_or(usize::MAX)
-        }),
-    }))
 }
 
 /// The `threads` argument.

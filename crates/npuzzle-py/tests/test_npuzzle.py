@@ -995,3 +995,36 @@ def test_a_big_board_under_a_time_limit_is_searched_and_bounded():
     assert result.status == "bounded"
     assert result.lower_bound <= result.length < constructed.length
     assert npuzzle.check(board, result.moves).valid
+
+
+def test_solve_takes_every_estimate_the_command_line_takes(tmp_path):
+    """One request behind every door: `catalogue`, `visited` and `max_memory_nodes` as
+    the command line's flags, the same answer as `npuzzle solve`, and the library's
+    rules between the arguments refused in the arguments' words."""
+    cache = str(tmp_path)
+    for kwargs, flags in [
+        ({"catalogue": "4-4"}, ["--catalogue", "4-4"]),
+        ({"pdb": "1,2,3,4/5,6,7,8", "reflection": False}, ["--pdb", "1,2,3,4/5,6,7,8", "--no-reflection"]),
+        ({"algorithm": "astar", "visited": "ranked"}, ["--algorithm", "astar", "--visited", "ranked"]),
+        ({"max_memory_nodes": 10**6}, ["--max-memory-nodes", "1000000"]),
+    ]:
+        result = npuzzle.solve(HARDEST_8, cache_dir=cache, **kwargs)
+        line = json.loads(cli("solve", HARDEST_8, "--json", "-q", "--cache-dir", cache, *flags))
+        assert (result.moves, result.algorithm, result.heuristic) == (
+            line["moves"], line["algorithm"], line.get("heuristic")), kwargs
+    refusals = [
+        ({"heuristic": "manhattan", "catalogue": "4-4"},
+         "heuristic and catalogue both name an estimate: give one (catalogue guides the "
+         "puzzle-specific IDA* with pattern databases)"),
+        ({"pdb": "4-4", "catalogue": "4-4"}, "pdb and catalogue both name pattern databases: give one"),
+        ({"reflection": False}, "reflection=False applies to pattern databases: give pdb or catalogue too"),
+        ({"limit": 3}, "limit applies to the solutions listed: give all_optimal=True with it"),
+    ]
+    for kwargs, said in refusals:
+        with pytest.raises(ValueError) as caught:
+            npuzzle.solve(HARDEST_8, cache_dir=cache, **kwargs)
+        assert str(caught.value) == said, kwargs
+    with pytest.raises(ValueError, match="visited: "):
+        npuzzle.solve(HARDEST_8, visited="tree")
+    with pytest.raises(ValueError, match="catalogue: "):
+        npuzzle.solve(HARDEST_8, catalogue="")

@@ -78,6 +78,7 @@ pub mod util;
 
 pub use answer::algorithm::Algorithm;
 pub use answer::options::{EstimateChoice, SolveOptions, Visited};
+pub use answer::request::SolveRequest;
 pub use answer::solution::{Advice, Solution, Status};
 pub use answer::solve_error::SolveError;
 pub use fast_idastar::RunSettings;

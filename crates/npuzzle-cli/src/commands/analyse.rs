@@ -17,6 +17,8 @@ use npuzzle::{Metric, Notation};
 use serde_json::Value;
 
 use super::GAVE_UP;
+use npuzzle::SolveRequest;
+
 use crate::args::AnalyseArgs;
 use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
@@ -155,9 +157,13 @@ fn failed(error: AnalysisError, notation: Notation) -> anyhow::Result<ExitCode> 
 pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+    let request = SolveRequest {
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .metric(args.metric.metric)
         .cache(args.cache.cache())
         .progress(args.cache.progress())
         .bounded(true)

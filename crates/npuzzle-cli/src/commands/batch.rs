@@ -30,6 +30,8 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use npuzzle::SolveRequest;
+
 use crate::args::BatchArgs;
 use crate::cluster;
 use crate::input::{
@@ -77,18 +79,22 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         n => n,
     };
     // Each line is checked as it is read: it may name its own algorithm, order or metric.
-    let defaults = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+    let mut request = SolveRequest {
+        algorithm: args.algorithm,
+        order: args.order.chosen(),
+        metric: args.metric.metric,
+        count_optimal: args.count_optimal,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    args.estimate.fill(&mut request)?;
+    args.list.fill(&mut request);
+    let defaults = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         // The budget is shared by the boards solved at once.
         .memory_shared_by(at_once)
-        .algorithm(args.algorithm)
-        .estimate(args.estimate.choice()?)
-        .order(args.order.chosen())
-        .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
         // Table and database builds show their progress; the bar of the batch follows.
         .progress(args.cache.build_progress())
-        .count_optimal(args.count_optimal)
-        .list(args.list.request())
         .bounded(true)
         .build();
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {

@@ -14,6 +14,8 @@ use npuzzle::Notation;
 use serde_json::Value;
 
 use super::GAVE_UP;
+use npuzzle::SolveRequest;
+
 use crate::args::CheckArgs;
 use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
@@ -64,10 +66,14 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         };
         anyhow!("moves: {e}{hint}")
     })?;
-    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+    let request = SolveRequest {
+        order: args.order.unwrap_or_default(),
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .order(args.order.unwrap_or_default())
-        .metric(args.metric.metric)
         .cache(args.cache.cache())
         .progress(args.cache.progress())
         .bounded(true)

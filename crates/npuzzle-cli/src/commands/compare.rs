@@ -8,6 +8,8 @@ use npuzzle::solving::report::SolveReport;
 use npuzzle::{Board, Metric};
 use serde_json::Value;
 
+use npuzzle::SolveRequest;
+
 use crate::args::CompareArgs;
 use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::OptionsBuilder;
@@ -16,9 +18,13 @@ use crate::output::{self, Format, Render};
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = OptionsBuilder::new(args.limits.with_defaults(COMPARE_LIMITS))
+    let request = SolveRequest {
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&request, COMPARE_LIMITS)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .metric(args.metric.metric)
         .checked(&goal)?;
     let reports = compare(&start, &goal, &options)?
         .iter()

@@ -12,7 +12,8 @@ use npuzzle::solving::report::SolveReport;
 use npuzzle::util::cancel::CancelToken;
 use npuzzle::util::plural::counted;
 use npuzzle::{
-    moves_to_string, solve, Advice, Board, Metric, Notation, Solution, SolveOptions, Status,
+    moves_to_string, solve, Advice, Board, Metric, Notation, Solution, SolveOptions, SolveRequest,
+    Status,
 };
 use serde_json::Value;
 
@@ -46,20 +47,24 @@ fn parse(args: &SolveArgs) -> anyhow::Result<Request> {
         args.limits.max_memory,
     )?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+    let mut request = SolveRequest {
+        algorithm: args.algorithm,
+        visited: args.visited,
+        order: args.order.chosen(),
+        metric: args.metric.metric,
+        weight: args.weight,
+        threads: args.threads.threads,
+        count_optimal: args.count_optimal,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    args.estimate.fill(&mut request)?;
+    args.list.fill(&mut request);
+    let options = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .algorithm(args.algorithm)
-        .estimate(args.estimate.choice()?)
-        .visited(args.visited)
-        .order(args.order.chosen())
-        .metric(args.metric.metric)
-        .weight(args.weight)
         .cache(args.cache.cache())
-        .threads(args.threads.threads)
         // Long work (a table build, a 24-puzzle search) shows it is alive.
         .progress(args.cache.progress())
-        .count_optimal(args.count_optimal)
-        .list(args.list.request())
         .bounded(true)
         .checked(&goal)?;
     Ok(Request {

@@ -19,9 +19,12 @@ use npuzzle::{Board, Metric};
 use serde::Serialize;
 use serde_json::json;
 
+use npuzzle::answer::request::LimitRequest;
+use npuzzle::SolveRequest;
+
 use crate::args::StatsArgs;
 use crate::interrupt::stop_token;
-use crate::options::{build_limits, interruptible_build_limits, OptionsBuilder};
+use crate::options::{interruptible_build_limits, OptionsBuilder};
 use crate::output::{self, Format, Render};
 use crate::progress::Bars;
 
@@ -83,17 +86,20 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
 /// `--probability RANGE`: exact where a distribution is known, else sampled.
 fn probability(args: &StatsArgs, range: DepthRange) -> anyhow::Result<ExitCode> {
     let goal = Board::goal(args.size);
-    let limits = npuzzle::search::Limits {
-        max_bytes: build_limits(args.max_memory).max_bytes,
-        ..SOLVE_LIMITS
-    };
     // Every core for each board; the bars of table and database builds on the way, and
     // the sampling's own bar over them.
-    let options = OptionsBuilder::new(limits)
+    let asked = SolveRequest {
+        metric: args.metric.metric,
+        threads: 0,
+        limits: LimitRequest {
+            max_memory: args.max_memory,
+            ..LimitRequest::default()
+        },
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&asked, SOLVE_LIMITS)?
         .stopped_by(stop_token()?)
-        .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
-        .threads(0)
         .progress(args.cache.build_progress())
         .checked(&goal)?;
     let request = ProbabilityRequest {

@@ -11,9 +11,11 @@ use npuzzle::answer::options::SOLVE_LIMITS;
 use npuzzle::services::trace::{trace_with, Trace, TraceEvent, TraceKind};
 use npuzzle::services::trace_report::TraceEventReport;
 use npuzzle::util::plural::counted;
-use npuzzle::{EstimateChoice, Status};
+use npuzzle::Status;
 
 use super::exit_code;
+use npuzzle::SolveRequest;
+
 use crate::args::TraceArgs;
 use crate::input::{argument_or_stdin, start_and_goal, ANY_BOARD};
 use crate::options::{in_flags, OptionsBuilder};
@@ -74,12 +76,16 @@ fn summary(traced: &Trace) -> String {
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let text = argument_or_stdin(&args.board, ANY_BOARD, args.limits.max_memory)?;
     let (start, goal) = start_and_goal(&text, args.goal.goal.as_deref(), args.goal.size)?;
-    let options = OptionsBuilder::new(args.limits.with_defaults(SOLVE_LIMITS))
+    let request = SolveRequest {
+        algorithm: args.algorithm,
+        heuristic: args.heuristic,
+        order: args.order.chosen(),
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .algorithm(args.algorithm)
-        .estimate(EstimateChoice::from(args.heuristic))
-        .order(args.order.chosen())
-        .metric(args.metric.metric)
         .checked(&goal)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -114,6 +114,15 @@ impl Default for ServerConfig {
     }
 }
 
+impl ServerConfig {
+    /// The most threads one search may take: the cores shared between the searches
+    /// running at once ([`ServerConfig::max_concurrent`]), at least one.
+    pub fn threads_per_search(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        (cores / self.max_concurrent.max(1)).max(1)
+    }
+}
+
 /// Puts every thread of the server on the C allocator's main arena; called before the
 /// runtime starts its threads. glibc gives threads arenas of their own, and
 /// [`give_memory_back`] cannot release the free top of those (`malloc_trim` trims only the

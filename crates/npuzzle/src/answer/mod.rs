@@ -11,6 +11,7 @@
 
 pub mod algorithm;
 pub mod options;
+pub mod request;
 pub mod solution;
 pub mod solution_list;
 pub mod solve_error;

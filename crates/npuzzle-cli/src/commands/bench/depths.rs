@@ -16,6 +16,8 @@ use npuzzle::{Board, Metric, Size};
 use serde_json::{json, Value};
 
 use super::{configs, configured, plot};
+use npuzzle::SolveRequest;
+
 use crate::args::{BenchArgs, CountingArg, EquationArg, PublishedArg, SwitchArg};
 use crate::input::goal_alone;
 use crate::options::OptionsBuilder;
@@ -69,10 +71,14 @@ pub fn run(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
             npuzzle::util::memory::shown(bound)
         );
     }
-    let shared = OptionsBuilder::new(args.limits.with_defaults(defaults))
+    let request = SolveRequest {
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let shared = OptionsBuilder::asked(&request, defaults)?
         .stopped_by(crate::interrupt::stop_token()?)
         .cache(args.cache.cache_for_many())
-        .metric(args.metric.metric)
         .build();
     let measured: Vec<DepthConfig> = configured(configs(args, BOOK_CONFIGS)?, &shared, &goal)?
         .into_iter()

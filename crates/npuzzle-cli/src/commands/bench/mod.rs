@@ -20,6 +20,8 @@ use npuzzle::util::progress::Progress;
 use npuzzle::{solve, Algorithm, Board, EstimateChoice, Size, SolveOptions, Status};
 
 use super::GAVE_UP;
+use npuzzle::SolveRequest;
+
 use crate::args::{BenchArgs, BenchFileArgs, BENCH_LIMITS};
 use crate::options::{validate, OptionsBuilder};
 use crate::output::{self, Format};
@@ -82,10 +84,14 @@ fn run_under(args: &BenchArgs, defaults: Limits) -> anyhow::Result<ExitCode> {
     } else {
         Format::Markdown
     };
-    let options = OptionsBuilder::new(args.limits.with_defaults(defaults))
+    let request = SolveRequest {
+        order: args.order.chosen(),
+        metric: args.metric.metric,
+        limits: args.limits.request(),
+        ..SolveRequest::default()
+    };
+    let options = OptionsBuilder::asked(&request, defaults)?
         .stopped_by(crate::interrupt::stop_token()?)
-        .order(args.order.chosen())
-        .metric(args.metric.metric)
         .cache(args.cache.cache_for_many())
         // Builds show their progress; the runs themselves report through the bar below.
         .progress(args.cache.progress())

@@ -7,21 +7,24 @@ use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::services::analysis::{analyse as analyse_moves, good_moves, AnalysisError};
 use npuzzle::services::analysis_report::{AnalysisReport, GoodMovesReport};
-use npuzzle::Notation;
+use npuzzle::{Notation, SolveRequest};
 use serde::{Deserialize, Serialize};
 
 use super::error::{solve_error, ApiError, ErrorCode};
 use super::fields::{
-    text, Field, Fields, BOARD, GOAL, MAX_MEMORY, MAX_NODES, MAX_SECONDS, METRIC, ORDER, SIZE,
+    text, Field, Fields, BOARD, GOAL, MAX_MEMORY, MAX_MEMORY_NODES, MAX_NODES, MAX_SECONDS, METRIC,
+    ORDER, SIZE,
 };
-use super::request::{read_boards, read_metric, read_order, request_options, JsonObject, Memory};
+use super::request::{
+    read_boards, read_limits, read_metric, read_order, request_options, JsonObject, Memory,
+};
 use super::slots::run_search;
 use crate::serve::AppState;
 
 /// `POST /api/analyse` body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AnalyseRequest {
+pub struct AnalyseBody {
     /// The start board, in any notation `npuzzle analyse` reads.
     board: String,
     /// The goal (default: tiles in order, blank last).
@@ -42,11 +45,13 @@ pub struct AnalyseRequest {
     max_nodes: Option<u64>,
     /// Lower the server's time limit for each board's search.
     max_seconds: Option<f64>,
+    /// Lower the server\'s limit on nodes held at once for this search.
+    max_memory_nodes: Option<u64>,
     /// Lower the memory each board's search may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
 }
 
-impl Fields for AnalyseRequest {
+impl Fields for AnalyseBody {
     const WHAT: &'static str = "an analyse request";
     const FIELDS: &'static [Field] = &[
         BOARD,
@@ -58,6 +63,7 @@ impl Fields for AnalyseRequest {
         ORDER,
         MAX_NODES,
         MAX_SECONDS,
+        MAX_MEMORY_NODES,
         MAX_MEMORY,
     ];
 }
@@ -108,7 +114,7 @@ fn analysis_error(error: AnalysisError, notation: Notation) -> ApiError {
 /// a solve's, on a blocking thread in a search slot.
 pub async fn analyse(
     State(state): State<AppState>,
-    JsonObject(request): JsonObject<AnalyseRequest>,
+    JsonObject(request): JsonObject<AnalyseBody>,
 ) -> Result<impl IntoResponse, ApiError> {
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
     let metric = read_metric(request.metric.as_deref())?;
@@ -120,19 +126,23 @@ pub async fn analyse(
         .map(|text| notation.parse(text))
         .transpose()
         .map_err(|e| ApiError::bad_request(ErrorCode::BadMoves, format!("moves: {e}")))?;
-    let options = request_options(
-        &state.config,
-        request.max_nodes,
-        request.max_seconds,
-        request.max_memory.as_ref(),
-    )?
-    .metric(metric)
-    .order(order)
-    // As `npuzzle analyse`: where a limit stops an optimal search, a bounded answer's
-    // length stands in (marked inexact); a board too big for an optimal search spends
-    // time on one only when the request gives the time, as `/api/solve` does.
-    .bounded(request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()))
-    .build();
+    let asked = SolveRequest {
+        metric,
+        order,
+        limits: read_limits(
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory_nodes,
+            request.max_memory.as_ref(),
+        )?,
+        ..SolveRequest::default()
+    };
+    let options = request_options(&state.config, &asked)?
+        // As `npuzzle analyse`: where a limit stops an optimal search, a bounded answer's
+        // length stands in (marked inexact); a board too big for an optimal search spends
+        // time on one only when the request gives the time, as `/api/solve` does.
+        .bounded(request.max_seconds.is_some() || !npuzzle::solving::bounded::is_big(goal.size()))
+        .build();
     npuzzle::solving::plan::validate(&goal, &options).map_err(solve_error)?;
     let cancel = options.limits.cancel.clone();
     let response = run_search(&state, cancel, move || match moves {

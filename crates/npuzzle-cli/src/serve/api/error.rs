@@ -25,6 +25,8 @@ pub enum ErrorCode {
     BadAlgorithm,
     /// An unknown heuristic.
     BadHeuristic,
+    /// A pattern-database partition or catalogue that cannot be read.
+    BadPdb,
     /// A limit out of range (`max_seconds`, `max_memory`, `walk`, `limit`).
     BadLimit,
     /// A move order that is not l, r, d, u each once.
@@ -78,6 +80,7 @@ impl ErrorCode {
             ErrorCode::BadSize => "bad_size",
             ErrorCode::BadAlgorithm => "bad_algorithm",
             ErrorCode::BadHeuristic => "bad_heuristic",
+            ErrorCode::BadPdb => "bad_pdb",
             ErrorCode::BadLimit => "bad_limit",
             ErrorCode::BadOrder => "bad_order",
             ErrorCode::BadMetric => "bad_metric",

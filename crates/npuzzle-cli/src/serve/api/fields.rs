@@ -26,6 +26,8 @@ pub enum Kind {
     },
     /// A number of seconds.
     Seconds,
+    /// A number; what it must be, in words (`a number, at least 1`).
+    Number(&'static str),
     /// A number of bytes, or text such as `"512M"`.
     Memory,
 }
@@ -96,6 +98,14 @@ pub const MAX_NODES: Field = optional(
 );
 /// The time limit a request may lower.
 pub const MAX_SECONDS: Field = optional("max_seconds", Kind::Seconds);
+/// The limit on nodes held at once a request may lower.
+pub const MAX_MEMORY_NODES: Field = optional(
+    "max_memory_nodes",
+    Kind::Count {
+        unit: "nodes",
+        most: u64::MAX,
+    },
+);
 /// The memory budget a request may lower.
 pub const MAX_MEMORY: Field = optional("max_memory", Kind::Memory);
 
@@ -115,6 +125,11 @@ pub const fn text(name: &'static str, what: &'static str) -> Field {
     optional(name, Kind::Text(what))
 }
 
+/// A number field; `what` it must be, in words.
+pub const fn number(name: &'static str, what: &'static str) -> Field {
+    optional(name, Kind::Number(what))
+}
+
 /// A field read as `true` or `false`.
 pub const fn flag(name: &'static str) -> Field {
     optional(name, Kind::Flag)
@@ -123,7 +138,7 @@ pub const fn flag(name: &'static str) -> Field {
 /// What `kind` must be, in words.
 fn must(kind: Kind) -> String {
     match kind {
-        Kind::Text(what) => what.to_string(),
+        Kind::Text(what) | Kind::Number(what) => what.to_string(),
         Kind::Flag => "true or false".to_string(),
         Kind::Count { unit, most } => {
             let of = if unit.is_empty() {
@@ -162,9 +177,8 @@ fn fits(field: &Field, value: &Value) -> bool {
         (_, Value::Null) => !field.required,
         (Kind::Count { most, .. }, Value::Number(n)) => n.as_u64().is_some_and(|n| n <= most),
         (Kind::Memory, Value::Number(n)) => n.as_u64().is_some(),
-        (Kind::Text(_) | Kind::Memory, Value::String(_)) | (Kind::Seconds, Value::Number(_)) => {
-            true
-        }
+        (Kind::Text(_) | Kind::Memory, Value::String(_))
+        | (Kind::Seconds | Kind::Number(_), Value::Number(_)) => true,
         _ => false,
     }
 }
@@ -244,7 +258,7 @@ pub fn query_object<T: Fields>(pairs: Vec<(String, String)>) -> Result<Value, Ap
                 .ok()
                 .filter(|&n| n <= most)
                 .map(Value::from),
-            Kind::Seconds => number(),
+            Kind::Seconds | Kind::Number(_) => number(),
             Kind::Memory => Some(
                 text.parse::<u64>()
                     .map_or_else(|_| Value::String(text.clone()), Value::from),
@@ -367,10 +381,10 @@ mod tests {
                 );
             }
         }
-        agree::<super::super::solve::SolveRequest>();
-        agree::<super::super::compare::CompareRequest>();
-        agree::<super::super::trace::TraceRequest>();
-        agree::<super::super::analyse::AnalyseRequest>();
+        agree::<super::super::solve::SolveBody>();
+        agree::<super::super::compare::CompareBody>();
+        agree::<super::super::trace::TraceBody>();
+        agree::<super::super::analyse::AnalyseBody>();
         agree::<super::super::random::RandomQuery>();
     }
 

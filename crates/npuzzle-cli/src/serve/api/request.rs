@@ -5,10 +5,10 @@ use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::Json;
-use npuzzle::answer::options::time_limit;
+use npuzzle::answer::request::{LimitRequest, RequestError, RequestField, Spelling};
 use npuzzle::search::Limits;
 use npuzzle::util::cancel::CancelToken;
-use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size};
+use npuzzle::{Board, HeuristicKind, Metric, MoveOrder, Size, SolveRequest};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
@@ -21,7 +21,7 @@ use crate::serve::ServerConfig;
 
 /// A request's JSON body, which must be an object: any other JSON (`[]`, `null`, `3`) is
 /// answered 422 `bad_fields` saying so in words, where serde would say what it expected
-/// of a struct (`expected struct SolveRequest with 12 elements`). Its fields are checked
+/// of a struct (`expected struct SolveBody with 12 elements`). Its fields are checked
 /// against `T`'s ([`fields::check_object`]) before serde reads them, so that an error
 /// names the field, what it must be and what was sent. Malformed JSON, a wrong content
 /// type and a body over the limit are axum's, as [`ApiError`]'s `From<JsonRejection>`
@@ -90,34 +90,43 @@ pub enum Memory {
     Text(String),
 }
 
-/// The options every search of a request runs under, to which each endpoint adds what
-/// its request names: the server's limits (lowered where the request asks), a token of
-/// its own (`run_search` sets it when the request is dropped) and the cache, and no
-/// table builds — a build takes minutes on every core, which no request limit bounds, so
-/// the operator builds tables beforehand (`npuzzle stats`, `npuzzle pdb build`).
-pub(super) fn request_options(
-    config: &ServerConfig,
-    max_nodes: Option<u64>,
-    max_seconds: Option<f64>,
-    max_memory: Option<&Memory>,
-) -> Result<OptionsBuilder, ApiError> {
-    let limits = Limits {
-        cancel: Some(CancelToken::new()),
-        ..limits(config, max_nodes, max_seconds, max_memory)?
-    };
-    Ok(OptionsBuilder::new(limits)
-        .cache(config.cache.clone())
-        .build_tables(false))
+/// How the web API writes a request's fields: as its JSON fields (`pdb`,
+/// `"all_optimal": true`), so that the library's refusal of a request reads in them.
+pub struct JsonFields;
+
+impl Spelling for JsonFields {
+    fn name(&self, field: RequestField) -> String {
+        field.plain_name().to_string()
+    }
+
+    fn switched_on(&self, field: RequestField) -> String {
+        format!("\"{}\": true", field.plain_name())
+    }
+
+    fn switched_off(&self, field: RequestField) -> String {
+        format!("\"{}\": false", field.plain_name())
+    }
 }
 
-/// The server's limits, lowered where the request asks.
-fn limits(
-    config: &ServerConfig,
+/// The library's refusal of a request, answered 400 in the request's fields: a limit out
+/// of range is `bad_limit`, a rule between fields `bad_options`.
+fn refused(error: &RequestError) -> ApiError {
+    let code = match error {
+        RequestError::BadValue { .. } => ErrorCode::BadLimit,
+        _ => ErrorCode::BadOptions,
+    };
+    ApiError::bad_request(code, error.message(&JsonFields))
+}
+
+/// The limits a request asks for (`max_nodes`, `max_seconds`, `max_memory_nodes`,
+/// `max_memory`), its memory read from bytes or text.
+pub(super) fn read_limits(
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
+    max_memory_nodes: Option<u64>,
     max_memory: Option<&Memory>,
-) -> Result<Limits, ApiError> {
-    let asked = match max_memory {
+) -> Result<LimitRequest, ApiError> {
+    let max_memory = match max_memory {
         None => None,
         Some(Memory::Bytes(bytes)) => Some(*bytes),
         Some(Memory::Text(text)) => {
@@ -126,32 +135,52 @@ fn limits(
             })?)
         }
     };
-    // A budget no search fits in is refused, as the command line and Python refuse it.
-    let asked = asked
-        .map(npuzzle::util::memory::budget)
-        .transpose()
-        .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_memory: {e}")))?;
-    // Each running search has its share of the server's memory; a request may take less.
+    Ok(LimitRequest {
+        max_nodes,
+        max_seconds,
+        max_memory_nodes,
+        max_memory,
+    })
+}
+
+/// The options `request` asks for, under the server's limits (which a request may lower
+/// but never raise: [`SolveRequest::options_under`]), to which each endpoint adds what
+/// its request names: a token of its own (`run_search` sets it when the request is
+/// dropped) and the cache, and no table builds — a build takes minutes on every core,
+/// which no request limit bounds, so the operator builds tables beforehand (`npuzzle
+/// stats`, `npuzzle pdb build`).
+pub(super) fn request_options(
+    config: &ServerConfig,
+    request: &SolveRequest,
+) -> Result<OptionsBuilder, ApiError> {
+    // Each running search has its share of the server's memory.
     let share = config
         .max_bytes
         .map(|total| total / config.max_concurrent.max(1) as u64);
-    let max_bytes = match (share, asked) {
-        (Some(share), Some(asked)) => Some(share.min(asked)),
-        (share, asked) => share.or(asked),
-    };
-    let max_time = match max_seconds {
-        Some(s) => time_limit(s)
-            .map_err(|e| ApiError::bad_request(ErrorCode::BadLimit, format!("max_seconds: {e}")))?
-            .min(config.max_time),
-        None => config.max_time,
-    };
-    Ok(Limits {
-        max_expanded: Some(max_nodes.map_or(config.max_nodes, |n| n.min(config.max_nodes))),
+    let ceiling = Limits {
+        max_expanded: Some(config.max_nodes),
         max_held: Some(config.max_held),
-        max_bytes,
-        max_time: Some(max_time),
+        max_bytes: share,
+        max_time: Some(config.max_time),
         ..Limits::NONE
-    })
+    };
+    let options = request.options_under(ceiling).map_err(|e| refused(&e))?;
+    Ok(OptionsBuilder::new(options)
+        .stopped_by(CancelToken::new())
+        .cache(config.cache.clone())
+        .build_tables(false))
+}
+
+/// The threads a request's search runs on: those it asks for (0: the most), at most the
+/// server's share of the cores a search ([`ServerConfig::threads_per_search`]); one
+/// where it asks for none.
+pub(super) fn read_threads(config: &ServerConfig, threads: Option<usize>) -> usize {
+    let most = config.threads_per_search();
+    match threads {
+        None => 1,
+        Some(0) => most,
+        Some(n) => n.min(most),
+    }
 }
 
 /// The start board and its goal. Unlike the command line, never reads stdin for "-".

@@ -5,17 +5,17 @@ use axum::response::IntoResponse;
 use axum::Json;
 use npuzzle::puzzle::notation::UnknownName;
 use npuzzle::solving::report::SolveReport;
-use npuzzle::{Algorithm, EstimateChoice};
+use npuzzle::{Algorithm, SolveRequest};
 use serde::{Deserialize, Serialize};
 
 use super::error::{bad_input, refused, ApiError, ErrorCode};
 use super::fields::{
-    count_usize, Field, Fields, Kind, BOARD, GOAL, HEURISTIC, MAX_MEMORY, MAX_NODES, MAX_SECONDS,
-    METRIC, ORDER, SIZE,
+    count_usize, Field, Fields, Kind, BOARD, GOAL, HEURISTIC, MAX_MEMORY, MAX_MEMORY_NODES,
+    MAX_NODES, MAX_SECONDS, METRIC, ORDER, SIZE,
 };
 use super::request::{
-    read_boards, read_heuristic, read_metric, read_order, request_options, JsonObject, Memory,
-    QueryObject,
+    read_boards, read_heuristic, read_limits, read_metric, read_order, request_options, JsonObject,
+    Memory, QueryObject,
 };
 use super::slots::run_search;
 use crate::serve::AppState;
@@ -29,7 +29,7 @@ pub const DEFAULT_TRACE_EVENTS: usize = 10_000;
 /// `GET /api/trace` query and `POST /api/trace` body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TraceRequest {
+pub struct TraceBody {
     /// The start board.
     board: String,
     /// The goal (default: tiles in order, blank last).
@@ -51,11 +51,13 @@ pub struct TraceRequest {
     max_nodes: Option<u64>,
     /// Lower the server's time limit for this search.
     max_seconds: Option<f64>,
+    /// Lower the server\'s limit on nodes held at once for this search.
+    max_memory_nodes: Option<u64>,
     /// Lower the memory this search may take (bytes, or text such as "512M").
     max_memory: Option<Memory>,
 }
 
-impl Fields for TraceRequest {
+impl Fields for TraceBody {
     const WHAT: &'static str = "a trace request";
     const FIELDS: &'static [Field] = &[
         BOARD,
@@ -72,6 +74,7 @@ impl Fields for TraceRequest {
         count_usize("limit", "events"),
         MAX_NODES,
         MAX_SECONDS,
+        MAX_MEMORY_NODES,
         MAX_MEMORY,
     ];
 }
@@ -90,7 +93,7 @@ struct TraceResponse {
 /// `GET /api/trace?board=…&algorithm=bfs` with the request in the query.
 pub async fn trace_get(
     State(state): State<AppState>,
-    QueryObject(request): QueryObject<TraceRequest>,
+    QueryObject(request): QueryObject<TraceBody>,
 ) -> Result<impl IntoResponse, ApiError> {
     trace_answer(&state, request).await
 }
@@ -98,7 +101,7 @@ pub async fn trace_get(
 /// `POST /api/trace` with the request as a JSON body.
 pub async fn trace_post(
     State(state): State<AppState>,
-    JsonObject(request): JsonObject<TraceRequest>,
+    JsonObject(request): JsonObject<TraceBody>,
 ) -> Result<impl IntoResponse, ApiError> {
     trace_answer(&state, request).await
 }
@@ -106,7 +109,7 @@ pub async fn trace_post(
 /// The events of one bounded search, on a blocking thread.
 async fn trace_answer(
     state: &AppState,
-    request: TraceRequest,
+    request: TraceBody,
 ) -> Result<Json<impl Serialize>, ApiError> {
     use npuzzle::services::trace::{trace, TraceError, TRACED};
     let (start, goal) = read_boards(&request.board, request.goal.as_deref(), request.size)?;
@@ -118,9 +121,19 @@ async fn trace_answer(
             TRACED.map(Algorithm::name),
         ))
     })?;
-    let heuristic = read_heuristic(request.heuristic.as_deref())?;
-    let order = read_order(request.order.as_deref())?;
-    let metric = read_metric(request.metric.as_deref())?;
+    let asked = SolveRequest {
+        algorithm,
+        heuristic: read_heuristic(request.heuristic.as_deref())?,
+        order: read_order(request.order.as_deref())?,
+        metric: read_metric(request.metric.as_deref())?,
+        limits: read_limits(
+            request.max_nodes,
+            request.max_seconds,
+            request.max_memory_nodes,
+            request.max_memory.as_ref(),
+        )?,
+        ..SolveRequest::default()
+    };
     let limit = request.limit.unwrap_or(DEFAULT_TRACE_EVENTS);
     if !(1..=MAX_TRACE_EVENTS).contains(&limit) {
         return Err(ApiError::bad_request(
@@ -128,17 +141,7 @@ async fn trace_answer(
             format!("limit: {limit} events is not allowed: ask for 1 to {MAX_TRACE_EVENTS}"),
         ));
     }
-    let options = request_options(
-        &state.config,
-        request.max_nodes,
-        request.max_seconds,
-        request.max_memory.as_ref(),
-    )?
-    .algorithm(algorithm)
-    .estimate(EstimateChoice::from(heuristic))
-    .order(order)
-    .metric(metric)
-    .build();
+    let options = request_options(&state.config, &asked)?.build();
     let cancel = options.limits.cancel.clone();
     let response = run_search(state, cancel, move || {
         let traced = trace(&start, &goal, &options, limit).map_err(|e| {

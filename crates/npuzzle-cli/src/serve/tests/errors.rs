@@ -43,6 +43,24 @@ async fn errors_carry_stable_codes() {
             "bad_heuristic",
         ),
         (
+            post_json("/api/solve", &json!({"board": "283104765", "pdb": "seven"})),
+            "bad_pdb",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "catalogue": "nothing"}),
+            ),
+            "bad_pdb",
+        ),
+        (
+            post_json(
+                "/api/solve",
+                &json!({"board": "283104765", "reflection": false}),
+            ),
+            "bad_options",
+        ),
+        (
             post_json(
                 "/api/solve",
                 &json!({"board": "283104765", "algorithm": "bfs", "heuristic": "manhattan"}),
@@ -94,7 +112,7 @@ async fn errors_carry_stable_codes() {
     for (request, want) in cases {
         let (status, code) = error_code(default_app(), request).await;
         assert!(status.is_client_error(), "{want}: {status}");
-        assert_eq!(code, want);
+        assert_eq!(code, want, "{status}");
     }
 }
 
@@ -351,8 +369,9 @@ async fn field_errors_name_the_field_what_it_must_be_and_what_was_sent() {
         (
             post_json("/api/solve", &json!({"board": board, "colour": 1})),
             "a solve request has no field \"colour\"; its fields are board, goal, size, algorithm, \
-             heuristic, order, metric, boards, count_optimal, all_optimal, within, limit, \
-             max_nodes, max_seconds, max_memory",
+             heuristic, pdb, catalogue, reflection, weight, visited, threads, order, metric, \
+             boards, count_optimal, all_optimal, within, limit, max_nodes, max_seconds, \
+             max_memory_nodes, max_memory",
         ),
         (
             get("/api/trace?board=283104765&algorithm=bfs&limit=many"),

@@ -79,6 +79,7 @@ const ERROR_CODES: &[&str] = &[
     "bad_size",
     "bad_algorithm",
     "bad_heuristic",
+    "bad_pdb",
     "bad_limit",
     "bad_order",
     "bad_metric",
