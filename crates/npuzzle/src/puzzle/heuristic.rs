@@ -20,6 +20,7 @@
 use std::fmt;
 
 use crate::puzzle::board::{Board, Size};
+use crate::puzzle::metric::Metric;
 use crate::puzzle::notation::{parse_name, UnknownName};
 
 /// Which estimate to use.
@@ -126,6 +127,17 @@ impl Heuristic {
         self.estimate(board.cells())
     }
 
+    /// The estimate in `metric`'s moves for an arrangement given cell by cell:
+    /// [`Heuristic::estimate`], or [`Heuristic::multi_tile_estimate`]. The one place a
+    /// heuristic's metric is decided.
+    #[inline]
+    pub fn estimate_in<T: Copy + Into<u32>>(&self, metric: Metric, cells: &[T]) -> u32 {
+        match metric {
+            Metric::SingleTile => self.estimate(cells),
+            Metric::MultiTile => self.multi_tile_estimate(cells),
+        }
+    }
+
     /// The estimate in multi-tile moves for an arrangement given cell by cell, counted
     /// axis by axis: a vertical move slides at most `height - 1` tiles one row each and
     /// no tile sideways, a horizontal one at most `width - 1` tiles one column each, so
@@ -135,8 +147,6 @@ impl Heuristic {
     /// vertically twice). Never below [`Metric::scaled_estimate`] of the single-tile
     /// estimate, and above it on boards longer than high (a 4x2 board divides vertical
     /// steps by 1, not 3). Misplaced tiles have no axis and are scaled as a whole.
-    ///
-    /// [`Metric::scaled_estimate`]: crate::puzzle::metric::Metric::scaled_estimate
     pub fn multi_tile_estimate<T: Copy + Into<u32>>(&self, cells: &[T]) -> u32 {
         let (width, height) = (self.size.width(), self.size.height());
         let (mut vertical, mut horizontal) = match self.kind {

@@ -75,6 +75,43 @@ impl Metric {
         }
     }
 
+    /// The moves `steps` (the blank's single steps) make in this metric, each as its
+    /// steps: every step alone, or every run of equal steps.
+    ///
+    /// ```
+    /// use npuzzle::puzzle::metric::Metric;
+    /// let steps = npuzzle::parse_moves("llu")?;
+    /// assert_eq!(Metric::SingleTile.moves(&steps).len(), 3);
+    /// assert_eq!(Metric::MultiTile.moves(&steps), [&steps[..2], &steps[2..]]);
+    /// # Ok::<(), npuzzle::ParseError>(())
+    /// ```
+    pub fn moves(self, steps: &[Move]) -> Vec<&[Move]> {
+        match self {
+            Metric::SingleTile => steps.chunks(1).collect(),
+            Metric::MultiTile => steps.chunk_by(|a, b| a == b).collect(),
+        }
+    }
+
+    /// Whether a move in direction `next` after one in direction `last` cannot be part of
+    /// an optimal answer for lying along the same line: never in the single-tile metric
+    /// (where only a step straight back is wasted), always in the multi-tile one (two
+    /// moves along one line make one move, or none).
+    pub fn continues_line(self, last: Move, next: Move) -> bool {
+        let horizontal = |mv: Move| matches!(mv, Move::Left | Move::Right);
+        self == Metric::MultiTile && horizontal(last) == horizontal(next)
+    }
+
+    /// What a sentence that counts moves adds to say the metric: nothing for the default
+    /// single-tile metric, whose sentences read as they always did, else ` in the
+    /// multi-tile metric`.
+    pub fn qualifier(self) -> String {
+        if self == Metric::default() {
+            String::new()
+        } else {
+            format!(" in {}", self.in_words())
+        }
+    }
+
     /// The longest jump of the blank in one move on a board of `size`: one cell, or
     /// the longer side less one.
     pub fn longest_jump(self, size: Size) -> usize {

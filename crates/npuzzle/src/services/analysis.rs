@@ -208,14 +208,6 @@ fn best(
     }
 }
 
-/// The moves of `steps` in `metric`: each step, or each run of equal steps.
-fn metric_moves(metric: Metric, steps: &[Move]) -> Vec<&[Move]> {
-    match metric {
-        Metric::SingleTile => steps.chunks(1).collect(),
-        Metric::MultiTile => steps.chunk_by(|a, b| a == b).collect(),
-    }
-}
-
 /// Whether `goal` is one `board` can reach: of its size, and of its parity.
 fn reachable(board: &Board, goal: &Board) -> Result<(), AnalysisError> {
     if board.size() != goal.size() {
@@ -492,7 +484,7 @@ impl<'a> Analyser<'a> {
         // What is known of the moves from `before`: the first move of the best path,
         // and the way back.
         let mut lengths = Vec::new();
-        let first = metric_moves(metric, &known.moves).first().copied();
+        let first = metric.moves(&known.moves).first().copied();
         if let Some(first) = first {
             let mut along = before.clone();
             along.apply_all(first).expect("a path's move");
@@ -619,7 +611,7 @@ pub fn analyse(
     let mut board = start.clone();
     // The board before this one and its fewest moves: a move back to it needs no search.
     let mut previous: Option<(Board, usize)> = None;
-    for (index, played) in metric_moves(metric, moves).into_iter().enumerate() {
+    for (index, played) in metric.moves(moves).into_iter().enumerate() {
         let before = board.clone();
         let need = known.length;
         board.apply_all(played).expect("checked above");

@@ -190,13 +190,7 @@ impl Trace {
             Status::Solved => {
                 let metric = self.solution.metric;
                 let moves = counted(metric.length(&self.solution.moves) as u64, "move", "moves");
-                // The default metric is left unsaid, as the sentence always left it.
-                match metric {
-                    Metric::SingleTile => format!("goal reached in {moves}"),
-                    Metric::MultiTile => {
-                        format!("goal reached in {moves} in {}", metric.in_words())
-                    }
-                }
+                format!("goal reached in {moves}{}", metric.qualifier())
             }
             Status::Unsolvable => "the goal cannot be reached (parity), nothing searched".into(),
             Status::GaveUp(why) | Status::Bounded(why) => {

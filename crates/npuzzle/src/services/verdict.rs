@@ -178,7 +178,7 @@ pub fn check(
     let best = fewest(start, goal, (given, estimate), options)?;
     // The fewest moves found, counted in the metric the search answered in.
     let found = best.metric.length(&best.moves);
-    let in_metric = metric_words(options.metric);
+    let in_metric = options.metric.qualifier();
     // A bounded answer's search proved more than the estimate.
     let bound = best
         .lower_bound
@@ -240,16 +240,6 @@ pub fn check(
 fn lower_bound(start: &Board, goal: &Board, metric: Metric) -> usize {
     let single_tile = Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_board(start);
     metric.scaled_estimate(start.size(), single_tile) as usize
-}
-
-/// ` in the multi-tile metric`, said after a verdict's first words in any metric but
-/// the default single-tile one, whose verdicts read as they always did.
-fn metric_words(metric: Metric) -> String {
-    if metric == Metric::SingleTile {
-        String::new()
-    } else {
-        format!(" in {}", metric.in_words())
-    }
 }
 
 /// The fewest moves from `start` to `goal` as `solve` finds them under `options`. When

@@ -39,7 +39,6 @@ use crate::answer::solution::{Solution, Status};
 use crate::answer::solution_list::{ListEnd, ListRequest, SolutionList};
 use crate::puzzle::board::{Board, Move};
 use crate::puzzle::heuristic::{Heuristic, HeuristicKind};
-use crate::puzzle::metric::Metric;
 use crate::solving::guide::BoardEstimate;
 use crate::solving::plan::Plan;
 use crate::solving::{count, problem};
@@ -149,10 +148,8 @@ fn estimate_at_hand<'a>(
         return (start, goal, estimate);
     }
     let heuristic = Heuristic::new(HeuristicKind::LinearConflict, &goal);
-    let estimate: BoardEstimate = match options.metric {
-        Metric::SingleTile => Box::new(move |cells| heuristic.estimate(cells)),
-        Metric::MultiTile => Box::new(move |cells| heuristic.multi_tile_estimate(cells)),
-    };
+    let metric = options.metric;
+    let estimate: BoardEstimate = Box::new(move |cells| heuristic.estimate_in(metric, cells));
     (start, goal, estimate)
 }
 
@@ -161,6 +158,7 @@ mod tests {
     use super::*;
     use crate::answer::algorithm::Algorithm;
     use crate::puzzle::board::Size;
+    use crate::puzzle::metric::Metric;
     use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::random_walk;
     use crate::solve;
@@ -239,11 +237,7 @@ mod tests {
             }
             for (steps, next) in moves(&here, metric, order) {
                 let last = path.last().unwrap().1.last().copied();
-                let same_line = last.is_some_and(|l| {
-                    metric == Metric::MultiTile
-                        && matches!(l, Move::Left | Move::Right)
-                            == matches!(steps[0], Move::Left | Move::Right)
-                });
+                let same_line = last.is_some_and(|l| metric.continues_line(l, steps[0]));
                 if distance[&next] < left && !same_line && path.iter().all(|(b, _)| *b != next) {
                     path.push((next, steps));
                     walk(path, left - 1, distance, metric, order, out);

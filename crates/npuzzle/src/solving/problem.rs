@@ -84,11 +84,13 @@ impl<'a, S: SearchState> Problem<'a, S> {
     }
 
     fn estimate(&self, state: &S) -> u32 {
-        let h = self.heuristic.map_or(0, |h| match self.metric {
-            Metric::SingleTile => state.with_cells(self.cells(), |c| h.estimate(c)),
-            Metric::MultiTile => state.with_cells(self.cells(), |c| {
-                let walking = self.walking.map_or(0, |w| w.estimate(c));
-                h.multi_tile_estimate(c).max(walking)
+        let h = self.heuristic.map_or(0, |h| match self.walking {
+            // The walking distance, where the plan puts it beside the heuristic (in the
+            // multi-tile metric), raises it; the single-tile search reads the heuristic
+            // alone, its hot path unchanged.
+            None => state.with_cells(self.cells(), |c| h.estimate_in(self.metric, c)),
+            Some(walking) => state.with_cells(self.cells(), |c| {
+                h.estimate_in(self.metric, c).max(walking.estimate(c))
             }),
         });
         // Rounding down keeps w*h below w times the true distance, so the bound holds.

@@ -126,11 +126,7 @@ fn big_schedule(options: &SolveOptions, size: Size) -> bool {
 /// ([`Heuristic::multi_tile_estimate`]; a multi-tile IDA* raises it to its own estimate
 /// at its first iteration).
 fn first_bound(start: &Board, goal: &Board, metric: Metric) -> u32 {
-    let conflicts = Heuristic::new(HeuristicKind::LinearConflict, goal);
-    match metric {
-        Metric::SingleTile => conflicts.estimate_board(start),
-        Metric::MultiTile => conflicts.multi_tile_estimate(start.cells()),
-    }
+    Heuristic::new(HeuristicKind::LinearConflict, goal).estimate_in(metric, start.cells())
 }
 
 /// Solves `start` towards `goal` (reachable, not the goal) with both ends: `optimal` runs

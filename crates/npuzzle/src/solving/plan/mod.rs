@@ -45,25 +45,24 @@ mod auto;
 mod frame;
 mod multi_tile;
 mod preferred;
+mod single_tile;
 mod upgrade;
 mod validate;
 
 use std::sync::Arc;
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::options::{EstimateChoice, SolveOptions};
+use crate::answer::options::SolveOptions;
 use crate::answer::solution::{Advice, Solution};
 use crate::answer::solve_error::SolveError;
 use crate::pdb;
 use crate::puzzle::board::Board;
-use crate::puzzle::heuristic::HeuristicKind;
 use crate::puzzle::metric::Metric;
 use crate::solving::goal_frame::GoalFrame;
-use crate::solving::guide::{ConstructionGuide, Guide};
-use auto::{asked_table, auto, classic, fast_idastar_plan};
+use crate::solving::guide::Guide;
 pub use multi_tile::{coloured_tables, ColouredTable, MAX_MULTI_TILE_SEARCH_CELLS};
 pub use preferred::{best_set, preferred_sets};
-use validate::{database_set, fits_fast_idastar};
+use validate::database_set;
 
 /// Boards with more cells than this are solved constructively by `auto`: optimal search
 /// beyond the 24-puzzle takes longer than anyone waits.
@@ -83,7 +82,7 @@ pub const FAST_AUTO_CELLS: usize = 12;
 pub fn validate(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
     validate::common(goal, options)?;
     match options.metric {
-        Metric::SingleTile => validate::single_tile(goal, options),
+        Metric::SingleTile => single_tile::validate(goal, options),
         Metric::MultiTile => multi_tile::validate(goal, options),
     }
 }
@@ -227,34 +226,10 @@ pub fn limit_identity(options: &SolveOptions, plan: Option<&Plan>) -> Vec<(&'sta
 /// [`Need::Always`](crate::tables::distance_table::Need::Always) is always had.
 pub fn plan(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     validate(goal, options)?;
-    if options.metric == Metric::MultiTile {
-        return multi_tile::plan(goal, options);
+    match options.metric {
+        Metric::SingleTile => single_tile::plan(goal, options),
+        Metric::MultiTile => multi_tile::plan(goal, options),
     }
-    let size = goal.size();
-    let plan = match options.algorithm {
-        Algorithm::Auto => match &options.estimate {
-            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                fast_idastar_plan(goal, options)?
-            }
-            EstimateChoice::Heuristic(kind) => {
-                if options.weight <= 1.0
-                    && fits_fast_idastar(Algorithm::FastIdastar, size).is_ok()
-                    && size.cells() > FAST_AUTO_CELLS
-                    && *kind != HeuristicKind::Misplaced
-                {
-                    fast_idastar_plan(goal, options)?
-                } else {
-                    classic(Algorithm::Idastar, options)
-                }
-            }
-            EstimateChoice::Auto => auto(goal, options)?,
-        },
-        Algorithm::Table => asked_table(goal, options)?,
-        Algorithm::FastIdastar => fast_idastar_plan(goal, options)?,
-        Algorithm::Constructive => Plan::new(ConstructionGuide),
-        other => classic(other, options),
-    };
-    Ok(plan)
 }
 
 /// The answer a board that needs no search (one on its goal, or one that cannot reach
@@ -295,8 +270,10 @@ mod tests {
     use super::advice::advice;
     use super::upgrade::starter_partition;
     use super::*;
+    use crate::answer::options::EstimateChoice;
     use crate::pdb::{PartitionSet, PatternDatabase};
     use crate::puzzle::board::Size;
+    use crate::puzzle::heuristic::HeuristicKind;
     use crate::solving::guide::{DatabaseGuide, LinearConflictGuide};
     use crate::tables::cache::Cache;
     use crate::tables::catalogue::{Catalogue, NamedCatalogue};

@@ -6,11 +6,8 @@ use crate::answer::options::{
 };
 use crate::answer::solve_error::{SolveError, TablesCause};
 use crate::fast_idastar::{MAX_FAST_CELLS, MAX_LINE};
-use crate::pdb::{self};
 use crate::pdb::{PartitionSet, PdbError};
 use crate::puzzle::board::{Board, Size};
-use crate::puzzle::heuristic::HeuristicKind;
-use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::tables::distance_table::MAX_TABLE_CELLS;
 
 use super::AUTO_OPTIMAL_CELLS;
@@ -44,73 +41,6 @@ pub(super) fn common(goal: &Board, options: &SolveOptions) -> Result<(), SolveEr
         }
     }
     Ok(())
-}
-
-/// The checks of a request in the single-tile metric, after [`common`].
-///
-/// # Errors
-/// As [`super::validate`].
-pub(super) fn single_tile(goal: &Board, options: &SolveOptions) -> Result<(), SolveError> {
-    let size = goal.size();
-    if options.counts() {
-        counting(size, options)?;
-    }
-    let weighted = options.weight > 1.0;
-    let estimate = &options.estimate;
-    if let Some((set, _)) = database_set(goal, estimate)? {
-        pdb::check_buildable(goal, &set).map_err(tables_error(databases(&set)))?;
-    }
-    match options.algorithm {
-        Algorithm::Auto => match estimate {
-            EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                unweighted(Algorithm::FastIdastar, weighted)?;
-                fits_fast_idastar(Algorithm::FastIdastar, size)
-            }
-            EstimateChoice::Heuristic(kind) => {
-                let fast = !weighted
-                    && *kind != HeuristicKind::Misplaced
-                    && fits_fast_idastar(Algorithm::FastIdastar, size).is_ok();
-                if !fast && size.cells() > MAX_SEARCH_CELLS {
-                    return Err(too_large(Algorithm::Idastar, size, MAX_SEARCH_CELLS));
-                }
-                Ok(())
-            }
-            EstimateChoice::Auto => Ok(()),
-        },
-        Algorithm::Table => table_request(size, options),
-        Algorithm::FastIdastar => {
-            unweighted(Algorithm::FastIdastar, weighted)?;
-            fits_fast_idastar(Algorithm::FastIdastar, size)?;
-            match estimate {
-                EstimateChoice::Heuristic(HeuristicKind::Misplaced) => {
-                    Err(SolveError::HeuristicNotTaken {
-                        algorithm: Algorithm::FastIdastar,
-                        heuristic: HeuristicKind::Misplaced,
-                    })
-                }
-                _ => Ok(()),
-            }
-        }
-        Algorithm::Constructive => {
-            unweighted(Algorithm::Constructive, weighted)?;
-            no_estimate(Algorithm::Constructive, estimate)
-        }
-        classic => {
-            if size.cells() > MAX_SEARCH_CELLS {
-                return Err(too_large(classic, size, MAX_SEARCH_CELLS));
-            }
-            if !classic.uses_heuristic() {
-                unweighted(classic, weighted)?;
-                return no_estimate(classic, estimate);
-            }
-            match estimate {
-                EstimateChoice::PatternDatabase { .. } | EstimateChoice::Catalogue { .. } => {
-                    Err(SolveError::DatabaseNotTaken(classic))
-                }
-                _ => Ok(()),
-            }
-        }
-    }
 }
 
 /// Fails when optimal solutions are to be counted but the answer would not be optimal,
