@@ -1,6 +1,7 @@
 //! The distance tables of this process: each layout's table kept once had, built or
 //! loaded as the caller's need allows, and the distances read from them.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::puzzle::board::{Board, Size};
@@ -21,8 +22,15 @@ pub enum Need {
     IfCheap,
 }
 
-/// The tables this process has, by size, goal blank and metric.
-static TABLES: PerProcess<(Size, usize, Metric), DistanceTable> = PerProcess::new();
+/// Where a table this process has came from: none for the tables had without a cache
+/// (embedded, or built in memory at once), else the cache directory that holds it, so
+/// that a process reading two caches (a test's own, Python calls naming `cache_dir`)
+/// keeps each cache's tables apart: a table asked of a cache that lacks it is loaded or
+/// built there, never answered from another cache's.
+type Source = Option<PathBuf>;
+
+/// The tables this process has, by source, size, goal blank and metric.
+static TABLES: PerProcess<(Source, Size, usize, Metric), DistanceTable> = PerProcess::new();
 
 /// The table of `layout`, kept for the rest of the process once had (see the module
 /// documentation for when it is built). `Ok(None)` when `need` is [`Need::IfCheap`] and
@@ -40,46 +48,37 @@ pub fn shared(
     limits: &Limits,
     progress: &dyn Progress,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
-    remembered(layout, || {
-        Ok(Some(if let Some(table) = DistanceTable::embedded(layout) {
-            table
-        } else if layout.states() <= IN_MEMORY_STATES {
-            DistanceTable::build(layout, progress)
-        } else {
-            match need {
-                Need::Always => {
-                    if let Ok(table) = DistanceTable::load(layout, cache) {
-                        table
-                    } else {
-                        let need = build_peak_bytes(&layout);
-                        if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
-                            return Err(TableError::OverBudget {
-                                size: layout.size(),
-                                need,
-                                budget,
-                            });
-                        }
-                        DistanceTable::load_or_build(
-                            layout,
-                            cache,
-                            progress,
-                            limits.cancel.as_ref(),
-                        )?
-                        .0
+    if let Some(table) = without_cache(layout, progress) {
+        return Ok(Some(table));
+    }
+    remembered(Some(cache.dir().to_path_buf()), layout, || {
+        Ok(Some(match need {
+            Need::Always => {
+                if let Ok(table) = DistanceTable::load(layout, cache) {
+                    table
+                } else {
+                    let need = build_peak_bytes(&layout);
+                    if let Some(budget) = limits.max_bytes.filter(|&b| need > b) {
+                        return Err(TableError::OverBudget {
+                            size: layout.size(),
+                            need,
+                            budget,
+                        });
                     }
+                    DistanceTable::load_or_build(layout, cache, progress, limits.cancel.as_ref())?.0
                 }
-                Need::IfCheap => match DistanceTable::load(layout, cache) {
-                    Ok(table) => table,
-                    // Not built (or not usable: a build would replace it), so not at hand.
-                    Err(
-                        TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
-                        | TableError::Corrupt(_),
-                    ) => return Ok(None),
-                    // A cache that cannot be read is the machine's failure, said as such
-                    // rather than as a table that is not there.
-                    Err(other) => return Err(other),
-                },
             }
+            Need::IfCheap => match DistanceTable::load(layout, cache) {
+                Ok(table) => table,
+                // Not built (or not usable: a build would replace it), so not at hand.
+                Err(
+                    TableError::Cache(CacheError::Missing(_) | CacheError::Invalid { .. })
+                    | TableError::Corrupt(_),
+                ) => return Ok(None),
+                // A cache that cannot be read is the machine's failure, said as such
+                // rather than as a table that is not there.
+                Err(other) => return Err(other),
+            },
         }))
     })
 }
@@ -99,13 +98,18 @@ pub fn shared(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn in_memory(layout: Layout) -> Option<Arc<DistanceTable>> {
+    without_cache(layout, &Silent)
+}
+
+/// [`in_memory`], a build told to `progress`.
+fn without_cache(layout: Layout, progress: &dyn Progress) -> Option<Arc<DistanceTable>> {
     if layout.states() > IN_MEMORY_STATES {
         return None;
     }
-    remembered(layout, || {
+    remembered(None, layout, || {
         Ok(Some(
             DistanceTable::embedded(layout)
-                .unwrap_or_else(|| DistanceTable::build(layout, &Silent)),
+                .unwrap_or_else(|| DistanceTable::build(layout, progress)),
         ))
     })
     .ok()
@@ -168,12 +172,13 @@ pub fn build_peak_bytes(layout: &Layout) -> u64 {
 /// The table kept for `layout`, else the one `make` gives, kept from then on. A build of
 /// one layout holds up only callers asking for that layout ([`get_or_try_make`]).
 fn remembered(
+    source: Source,
     layout: Layout,
     make: impl FnOnce() -> Result<Option<DistanceTable>, TableError>,
 ) -> Result<Option<Arc<DistanceTable>>, TableError> {
     get_or_try_make(
         &TABLES,
-        (layout.size(), layout.goal_blank(), layout.metric()),
+        (source, layout.size(), layout.goal_blank(), layout.metric()),
         make,
     )
 }
@@ -183,8 +188,32 @@ fn remembered(
 pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
     let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
         .expect("a cell of the 3x3 board");
-    remembered(layout, || Ok(DistanceTable::embedded(layout)))
+    remembered(None, layout, || Ok(DistanceTable::embedded(layout)))
         .ok()
         .flatten()
         .expect("every 3x3 table is embedded")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_cache_keeps_its_own_tables() {
+        let (one, other) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        // A layout no cache would hold, so that no other test keeps it under these keys.
+        let layout = Layout::new(Size::new(3, 2).unwrap(), 0).unwrap();
+        let source = |dir: &tempfile::TempDir| Some(dir.path().to_path_buf());
+        let had = remembered(source(&one), layout, || {
+            Ok(Some(DistanceTable::build(layout, &Silent)))
+        })
+        .unwrap();
+        assert!(had.is_some());
+        // Kept for the first cache: not made again.
+        let again = remembered(source(&one), layout, || panic!("kept, not made again")).unwrap();
+        assert!(Arc::ptr_eq(had.as_ref().unwrap(), again.as_ref().unwrap()));
+        // Another cache that lacks it is asked, not answered from the first one's.
+        let elsewhere = remembered(source(&other), layout, || Ok(None)).unwrap();
+        assert!(elsewhere.is_none());
+    }
 }
