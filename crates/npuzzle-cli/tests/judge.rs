@@ -3,8 +3,8 @@
 //! replayed and its length), `--list`, bad input answered with the cases before it and
 //! exit 1, and a line longer than any of the format's refused at once, in little memory.
 
-use npuzzle::services::judge::JUDGES;
 use npuzzle::{parse_board, parse_moves, Board};
+use npuzzle_judges::judge::JUDGES;
 use predicates::prelude::*;
 
 use crate::common::{measured, npuzzle, stdout_of};
@@ -439,7 +439,7 @@ fn judges_refuse_a_line_of_millions_of_digits_quickly_and_in_little_memory() {
 #[test]
 fn every_judge_refuses_an_endless_input_at_its_longest_line() {
     let zero = std::path::Path::new("/dev/zero");
-    for judge in npuzzle::services::judge::JUDGES {
+    for judge in npuzzle_judges::judge::JUDGES {
         let (code, stderr, peak, elapsed) = measured(&["judge", judge.name()], zero);
         let limit = judge.longest_line();
         assert_eq!(code, 1, "{}: {stderr}", judge.name());
@@ -460,7 +460,7 @@ fn every_judge_refuses_an_endless_input_at_its_longest_line() {
             judge.name()
         );
     }
-    let poj2893 = npuzzle::services::judge::named("poj2893").unwrap();
+    let poj2893 = npuzzle_judges::judge::named("poj2893").unwrap();
     assert_eq!(poj2893.longest_case(), 7_872_908);
 }
 

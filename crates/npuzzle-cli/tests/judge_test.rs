@@ -6,8 +6,8 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use npuzzle::services::judge::JUDGES;
-use npuzzle::services::local_judge::TestPlan;
+use npuzzle_judges::judge::JUDGES;
+use npuzzle_judges::local_judge::TestPlan;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -561,7 +561,7 @@ fn a_signal_to_judge_test_ends_the_program_under_test() {
 /// most; the most itself runs in bounded memory.
 #[test]
 fn too_many_random_cases_are_refused_up_front_and_the_most_fits() {
-    use npuzzle::services::local_judge::MOST_RANDOM_CASES;
+    use npuzzle_judges::local_judge::MOST_RANDOM_CASES;
     let nothing = Path::new("/dev/null");
     let (code, stderr, peak, elapsed) = crate::common::measured(
         &[

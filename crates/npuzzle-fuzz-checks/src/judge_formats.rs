@@ -7,8 +7,8 @@
 //! and checked through the judge's own facts (`Judge`).
 
 use npuzzle::search::Limits;
-use npuzzle::services::judge::{JudgeError, JUDGES};
 use npuzzle::SolveOptions;
+use npuzzle_judges::judge::{JudgeError, JUDGES};
 
 use crate::choose;
 

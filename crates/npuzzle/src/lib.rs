@@ -3,7 +3,8 @@
 //! Exact and fast solving of sliding-tile puzzles (the 8-, 15- and 24-puzzle, and any
 //! `w x h` board): boards and moves, permutation ranking, the parity test for
 //! solvability, admissible heuristics, generic instrumented searches, distance tables,
-//! pattern databases, and the classic judges' input and output formats.
+//! and pattern databases. The online judges' formats are the `npuzzle-judges` crate's,
+//! over this one.
 //!
 //! ```
 //! use npuzzle::{parse_board, solve, Algorithm, EstimateChoice, HeuristicKind, SolveOptions};
@@ -44,8 +45,8 @@
 //! - [`answer`]: what a solve is asked ([`SolveOptions`]) and answers ([`Solution`],
 //!   [`SolveError`]).
 //! - [`solving`]: the plan (what answers a board), the constructive method, [`solve`].
-//! - [`services`]: the judges' formats, checking a solution, comparing every algorithm,
-//!   tracing a classic search.
+//! - [`services`]: checking a solution, comparing every algorithm, tracing a classic
+//!   search, analysing a solve, the tables of cost and distance by depth.
 //!
 //! ## Features
 //! - `serde` (default): `Serialize`/`Deserialize` for the answer and report types

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use clap_complete::Shell;
-use npuzzle::services::judge::{self, Judge, JUDGES};
+use npuzzle_judges::judge::{self, Judge, JUDGES};
 
 use super::values::{memory_size, seconds};
 
@@ -87,7 +87,7 @@ pub struct JudgeArgs {
 
 /// What `npuzzle judge` does: answer one judge's input, or test a program as a local
 /// judge. The judges' subcommands are made from the library's table of judges
-/// ([`npuzzle::services::judge::JUDGES`]), so a judge added there is a command here.
+/// ([`npuzzle_judges::judge::JUDGES`]), so a judge added there is a command here.
 #[derive(Debug, Clone)]
 pub enum JudgeCommand {
     /// Answer this judge's input on stdin.

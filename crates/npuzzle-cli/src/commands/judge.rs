@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use npuzzle::services::judge::{self, Judge, JUDGES};
+use npuzzle_judges::judge::{self, Judge, JUDGES};
 
 use crate::args::{JudgeArgs, JudgeCommand};
 use crate::input::{memory_bound, utf8};

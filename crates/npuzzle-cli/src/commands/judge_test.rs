@@ -1,5 +1,5 @@
 //! `npuzzle judge test FORMAT -- PROGRAM [ARGS...]`: runs the program on the local
-//! judge's cases ([`npuzzle::services::local_judge`]) the way the judge does, without a shell, its
+//! judge's cases ([`npuzzle_judges::local_judge`]) the way the judge does, without a shell, its
 //! output capped and its time limited; prints a verdict a case, the first failure, and a
 //! summary (or `--json`). Exit 0 when every case is accepted, 1 when one is not, 2 for a
 //! bad request.
@@ -11,8 +11,8 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use npuzzle::services::local_judge::{CaseOutcome, LocalCase, PlannedRun, TestPlan};
 use npuzzle::util::plural::counted;
+use npuzzle_judges::local_judge::{CaseOutcome, LocalCase, PlannedRun, TestPlan};
 use serde_json::json;
 
 use crate::args::JudgeTestArgs;

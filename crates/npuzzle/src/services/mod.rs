@@ -1,4 +1,4 @@
-//! What front ends call beside solving: the judges' formats, checking a given solution,
+//! What front ends call beside solving: checking a given solution,
 //! every algorithm on one board, the event-by-event trace of a classic search and the
 //! record programs read of each event, the textbook's table of search cost by depth, and
 //! the distribution of a size's optimal distances with the chance of a range of them.
@@ -21,8 +21,6 @@ pub mod bench_config;
 pub mod compare;
 pub mod cost_by_depth;
 pub mod distance_stats;
-pub mod judge;
-pub mod local_judge;
 pub mod trace;
 pub mod trace_report;
 pub mod verdict;

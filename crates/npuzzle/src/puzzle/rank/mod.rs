@@ -23,7 +23,7 @@
 //!   `npuzzle unrank`.
 
 mod lehmer;
-pub(crate) mod nibbles;
+pub mod nibbles;
 mod partial;
 
 pub(crate) use lehmer::smaller_after;

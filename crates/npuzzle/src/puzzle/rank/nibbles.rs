@@ -2,6 +2,18 @@
 //! four bits a cell (tile number, `0` for the blank) and the blank's cell in the top four
 //! bits (boards of at most 12 cells).
 //!
+//! ```
+//! use npuzzle::puzzle::rank::nibbles::{blank_of, sequence_rank};
+//! use npuzzle::tables::distance_table::pack;
+//! use npuzzle::parse_board;
+//!
+//! let packed = pack(&parse_board("1 2 3/4 5 6/7 8 0", None)?);
+//! assert_eq!(blank_of(packed), 8);
+//! // The tiles in order: the first of the even permutations.
+//! assert_eq!(sequence_rank(packed, 9).0, 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! This file uses nothing else from the crate: the build script includes it (with the
 //! distance tables' builder) to build the embedded 3x3 tables.
 

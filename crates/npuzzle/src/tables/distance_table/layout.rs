@@ -93,8 +93,9 @@ impl Layout {
         self.shape.states()
     }
 
-    /// The packed shape.
-    pub(crate) fn shape(&self) -> &TableShape {
+    /// The packed shape: where the blank moves, how a packed board is indexed (the
+    /// judges' fast paths read it).
+    pub fn shape(&self) -> &TableShape {
         &self.shape
     }
 
@@ -173,8 +174,10 @@ impl Layout {
 /// The moves in the packed core's slot order, which is the order of `Move`'s variants.
 const MOVES_BY_SLOT: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
 
-/// A board packed as described in [`super::packed`].
-pub(crate) fn pack(board: &Board) -> u64 {
+/// A board of at most [`MAX_TABLE_CELLS`] cells packed a nibble a cell, its blank's
+/// cell in the top nibble ([`crate::puzzle::rank::nibbles`]): the key the tables and the
+/// judges' fast paths rank.
+pub fn pack(board: &Board) -> u64 {
     debug_assert!(board.cells().len() <= MAX_TABLE_CELLS);
     board
         .cells()

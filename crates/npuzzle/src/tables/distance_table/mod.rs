@@ -84,12 +84,11 @@ use crate::util::progress::Progress;
 use crate::puzzle::rank::sequence_rank;
 pub use build::HARDEST_KEPT;
 pub use eight_puzzle_paths::{EightPuzzlePaths, PathLetters};
-pub(crate) use layout::pack;
+pub use layout::pack;
 pub use layout::Layout;
 pub use move_strings::MoveStrings;
 use packed::blank_of;
-pub use packed::MAX_TABLE_CELLS;
-pub(crate) use store::eight_puzzle;
+pub use packed::{TableShape, MAX_TABLE_CELLS};
 pub use store::{build_peak_bytes, distance, in_memory, shared, Need};
 pub use summary::{mean_distance, Summary};
 pub use table_error::TableError;
@@ -350,8 +349,15 @@ impl DistanceTable {
     }
 
     /// Walks from the packed board with index `index` to the goal, calling `step` with
-    /// each move of the canonical path under `order`.
-    pub(crate) fn walk(
+    /// each move of the canonical path under `order` (each single step of a multi-tile
+    /// jump): [`DistanceTable::path`] without the board's checks, for the judges' fast
+    /// paths, which pack and index each board themselves ([`pack`],
+    /// [`TableShape::index_packed`]).
+    ///
+    /// # Panics
+    /// When `packed` and `index` are not one board of the table's layout that can reach
+    /// its goal.
+    pub fn walk(
         &self,
         mut packed: u64,
         mut index: u64,

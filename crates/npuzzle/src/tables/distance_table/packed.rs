@@ -54,6 +54,10 @@ pub struct TableShape {
 impl TableShape {
     /// The shape of `width x height` boards (at most [`MAX_TABLE_CELLS`] cells)
     /// towards the standard goal with its blank in `goal_blank`.
+    ///
+    /// # Panics
+    /// When the board has more than [`MAX_TABLE_CELLS`] cells or `goal_blank` is not one
+    /// of them.
     pub fn new(width: usize, height: usize, goal_blank: usize) -> TableShape {
         let cells = width * height;
         assert!(cells <= MAX_TABLE_CELLS && goal_blank < cells);

@@ -183,17 +183,6 @@ fn remembered(
     )
 }
 
-/// The embedded 3x3 table towards the standard goal with blank `goal_blank`: for the
-/// judges.
-pub(crate) fn eight_puzzle(goal_blank: usize) -> Arc<DistanceTable> {
-    let layout = Layout::new(Size::square(3).expect("3x3 is a size"), goal_blank)
-        .expect("a cell of the 3x3 board");
-    remembered(None, layout, || Ok(DistanceTable::embedded(layout)))
-        .ok()
-        .flatten()
-        .expect("every 3x3 table is embedded")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
