@@ -14,7 +14,7 @@ use axum::body::{to_bytes, Body};
 use axum::http::{header, HeaderMap, Method, Request};
 use hyper::service::Service;
 use hyper_util::service::TowerToHyperService;
-use npuzzle::{Board, SolveOptions};
+use npuzzle::Board;
 
 use crate::commands::batch;
 use crate::serve::{router, AppState, ServerConfig};
@@ -38,7 +38,7 @@ pub struct BatchLine {
 /// What the batch refuses before solving anything (ids given to more than one line).
 pub fn batch_input(text: &str) -> Result<Vec<BatchLine>, String> {
     let jobs = batch::jobs(text).map_err(|e| format!("{e:#}"))?;
-    let defaults = SolveOptions::default();
+    let defaults = batch::Defaults::new();
     Ok(jobs
         .into_iter()
         .map(|job| {

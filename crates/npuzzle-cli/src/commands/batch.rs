@@ -23,9 +23,7 @@ use npuzzle::solving::report::SolveReport;
 use npuzzle::util::plural::counted;
 use npuzzle::util::progress::Progress;
 use npuzzle::SolveOptions;
-use npuzzle::{
-    parse_board, solve, Algorithm, Board, EstimateChoice, HeuristicKind, Metric, MoveOrder, Size,
-};
+use npuzzle::{parse_board, solve, Algorithm, Board, HeuristicKind, Metric, MoveOrder, Size};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -38,7 +36,7 @@ use crate::input::{
     goal_of, longest_batch_line, not_utf8, read_file_bounded, read_lines_bounded, utf8, utf8_lossy,
 };
 use crate::interrupt::Interrupt;
-use crate::options::{validate, OptionsBuilder};
+use crate::options::{validate, Flags, OptionsBuilder};
 use crate::progress::Bars;
 use crate::result_lines::{write_in_order, Finished, Sink, Written};
 
@@ -61,6 +59,26 @@ struct Instance {
 #[derive(Deserialize)]
 struct IdOnly {
     id: Option<Box<RawValue>>,
+}
+
+/// What every line of a batch is solved with unless it names its own: the request the
+/// flags make, and the options made of it with the batch's limits, cache and progress.
+#[derive(Clone)]
+pub(crate) struct Defaults {
+    /// The flags' request, to which a line's own choices are added.
+    pub request: SolveRequest,
+    /// Its options.
+    pub options: SolveOptions,
+}
+
+impl Defaults {
+    /// The library's defaults, as a batch without flags has them.
+    pub fn new() -> Defaults {
+        Defaults {
+            request: SolveRequest::default(),
+            options: SolveOptions::default(),
+        }
+    }
 }
 
 /// An input line to solve.
@@ -89,7 +107,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     };
     args.estimate.fill(&mut request)?;
     args.list.fill(&mut request);
-    let defaults = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
+    let options = OptionsBuilder::asked(&request, SOLVE_LIMITS)?
         // The budget is shared by the boards solved at once.
         .memory_shared_by(at_once)
         .cache(args.cache.cache_for_many())
@@ -97,6 +115,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         .progress(args.cache.build_progress())
         .bounded(true)
         .build();
+    let defaults = Defaults { request, options };
     if let Some(cluster) = cluster::join(&args.cluster, at_once)? {
         let outcome = on_cluster(args, &defaults, &cluster, at_once);
         // Leaves together, error or not: a process that ended first would look lost.
@@ -111,7 +130,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The batch on this process's threads.
-fn on_this_machine(args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<ExitCode> {
+fn on_this_machine(args: &BatchArgs, defaults: &Defaults) -> anyhow::Result<ExitCode> {
     let (jobs, already) = prepare(args)?;
     write_results(args, jobs.len(), already, |sender, interrupt, bars| {
         jobs.par_iter()
@@ -128,7 +147,7 @@ fn on_this_machine(args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<
 }
 
 /// A line's result record, and whether the line was bad.
-fn record(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> (String, bool) {
+fn record(job: &Job, args: &BatchArgs, defaults: &Defaults) -> (String, bool) {
     match solve_line(job, args, defaults) {
         Ok(record) => (record, false),
         Err(e) => (error_record(&job.id, &format!("{e:#}")), true),
@@ -140,7 +159,7 @@ fn record(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> (String, bool
 /// threads as they ask; it writes the results in input order, as on one machine.
 fn on_cluster(
     args: &BatchArgs,
-    defaults: &SolveOptions,
+    defaults: &Defaults,
     cluster: &npuzzle_cluster::Cluster,
     workers: usize,
 ) -> anyhow::Result<ExitCode> {
@@ -148,9 +167,9 @@ fn on_cluster(
     // board to the least per-board budget of the cluster (each process's own, unless
     // --max-memory is given, is half its machine's memory, shared by its threads).
     let mut defaults = defaults.clone();
-    defaults.limits.max_bytes = npuzzle::fast_idastar::cluster_link::least(
+    defaults.options.limits.max_bytes = npuzzle::fast_idastar::cluster_link::least(
         cluster.link().0.as_ref(),
-        defaults.limits.max_bytes,
+        defaults.options.limits.max_bytes,
     );
     let defaults = &defaults;
     agree(args, defaults, cluster)?;
@@ -212,7 +231,7 @@ fn prepare(args: &BatchArgs) -> anyhow::Result<(Vec<Job>, usize)> {
 /// The boards as handed out, (index, id and line), the farthest from their goals by
 /// Manhattan distance first: the long searches start early and the short ones fill the
 /// gaps at the end. Lines that cannot be read cost nothing and go last.
-fn hardest_first(jobs: &[Job], args: &BatchArgs, defaults: &SolveOptions) -> Vec<(usize, String)> {
+fn hardest_first(jobs: &[Job], args: &BatchArgs, defaults: &Defaults) -> Vec<(usize, String)> {
     let mut estimated: Vec<(u32, usize)> = jobs
         .iter()
         .enumerate()
@@ -310,7 +329,7 @@ fn summary(args: &BatchArgs, total: usize, failed: usize, already: usize) {
 /// with other tables would answer its boards with other costs, so the run refuses.
 fn agree(
     args: &BatchArgs,
-    defaults: &SolveOptions,
+    defaults: &Defaults,
     cluster: &npuzzle_cluster::Cluster,
 ) -> anyhow::Result<()> {
     let goal = match (&args.goal.goal, args.goal.size) {
@@ -319,22 +338,23 @@ fn agree(
     };
     let mut fields = if let Some(goal) = &goal {
         let mut fields = vec![("goal", goal.to_string())];
-        fields.extend(npuzzle::solving::plan::plan(goal, defaults)?.identity(defaults));
+        let options = &defaults.options;
+        fields.extend(npuzzle::solving::plan::plan(goal, options)?.identity(options));
         fields
     } else {
         // Each board's plan is made where it is solved; its record says which tables.
         vec![
             ("goal", "per board".to_string()),
             ("npuzzle version", env!("CARGO_PKG_VERSION").to_string()),
-            ("algorithm", defaults.algorithm.to_string()),
-            ("estimate", defaults.estimate.describe()),
-            ("move order", defaults.order.to_string()),
+            ("algorithm", defaults.options.algorithm.to_string()),
+            ("estimate", defaults.options.estimate.describe()),
+            ("move order", defaults.options.order.to_string()),
         ]
     };
     // A line may name its own algorithm: every limit any search reads must be the same,
     // and so must the metric lines that name none are solved in.
-    let metric = ("metric", defaults.metric.name().to_string());
-    for field in npuzzle::solving::plan::limit_identity(defaults, None)
+    let metric = ("metric", defaults.options.metric.name().to_string());
+    for field in npuzzle::solving::plan::limit_identity(&defaults.options, None)
         .into_iter()
         .chain([metric])
     {
@@ -435,7 +455,7 @@ pub(crate) fn error_record(id: &str, message: &str) -> String {
 }
 
 /// Solves one line into a result record.
-fn solve_line(job: &Job, args: &BatchArgs, defaults: &SolveOptions) -> anyhow::Result<String> {
+fn solve_line(job: &Job, args: &BatchArgs, defaults: &Defaults) -> anyhow::Result<String> {
     let (start, goal, options) = read_line(
         &job.line,
         args.goal.goal.as_deref(),
@@ -453,34 +473,45 @@ pub(crate) fn read_line(
     line: &str,
     goal: Option<&str>,
     size: Option<Size>,
-    defaults: &SolveOptions,
+    defaults: &Defaults,
 ) -> anyhow::Result<(Board, Board, SolveOptions)> {
     not_utf8(line)?;
     let text = line.trim();
     let (board_text, goal_text, options) = if text.starts_with('{') {
         let instance: Instance =
             serde_json::from_str(text).context("not a valid instance object")?;
-        let mut options = defaults.clone();
+        let mut request = defaults.request.clone();
         if let Some(a) = &instance.algorithm {
-            options.algorithm = a.parse::<Algorithm>().map_err(anyhow::Error::msg)?;
+            request.algorithm = a.parse::<Algorithm>().map_err(anyhow::Error::msg)?;
         }
         if let Some(h) = &instance.heuristic {
-            options.estimate =
-                EstimateChoice::Heuristic(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
+            // A line's heuristic takes the place of the estimate the flags name.
+            request.heuristic = Some(h.parse::<HeuristicKind>().map_err(anyhow::Error::msg)?);
+            request.pdb = None;
+            request.catalogue = None;
+            request.reflection = None;
         }
         if let Some(order) = &instance.order {
-            options.order = order.parse::<MoveOrder>().context("order")?;
+            request.order = order.parse::<MoveOrder>().context("order")?;
         }
         if let Some(metric) = &instance.metric {
-            options.metric = metric.parse::<Metric>().context("metric")?;
+            request.metric = metric.parse::<Metric>().context("metric")?;
         }
+        // The line's choices over the batch's limits, cache and progress.
+        let options = request
+            .choices_over(defaults.options.clone())
+            .map_err(|error| anyhow::anyhow!(error.message(&Flags)))?;
         (
             instance.board,
             instance.goal.or_else(|| goal.map(str::to_string)),
             options,
         )
     } else {
-        (text.to_string(), goal.map(str::to_string), defaults.clone())
+        (
+            text.to_string(),
+            goal.map(str::to_string),
+            defaults.options.clone(),
+        )
     };
     let start = parse_board(&board_text, size)
         .with_context(|| format!("board '{}'", quoted(&board_text)))?;

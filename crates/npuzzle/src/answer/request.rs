@@ -279,18 +279,31 @@ impl SolveRequest {
     }
 
     fn options_under_limits(&self, limits: Limits) -> Result<SolveOptions, RequestError> {
+        self.choices_over(SolveOptions {
+            limits,
+            ..SolveOptions::default()
+        })
+    }
+
+    /// The request's choices (all but its limits) over `base`, which keeps its limits and
+    /// what is not the request's (the cache, progress, a cancellation token, bounded
+    /// answers): for a batch line that names its own algorithm or order over the
+    /// batch's options.
+    ///
+    /// # Errors
+    /// The first rule the request breaks (see [`RequestError`]).
+    pub fn choices_over(&self, base: SolveOptions) -> Result<SolveOptions, RequestError> {
         Ok(SolveOptions {
             algorithm: self.algorithm,
             estimate: self.estimate()?,
             order: self.order,
             metric: self.metric,
-            limits,
             visited: self.visited,
             weight: self.weight,
             threads: self.threads,
             count_optimal: self.count_optimal,
             list: self.list()?,
-            ..SolveOptions::default()
+            ..base
         })
     }
 }
