@@ -357,6 +357,9 @@ impl DistanceTable {
     /// # Panics
     /// When `packed` and `index` are not one board of the table's layout that can reach
     /// its goal.
+    // Kept a function of its own where it is instantiated: inlined into HDU 3567's
+    // answering loop (in the judges' crate) it ran 1.4 % more instructions a run.
+    #[inline(never)]
     pub fn walk(
         &self,
         mut packed: u64,
