@@ -17,12 +17,11 @@ use crate::pdb::registry::{self, SharedDatabase};
 use crate::pdb::{self, PartitionSet, PatternDatabase};
 use crate::puzzle::board::Board;
 use crate::puzzle::heuristic::HeuristicKind;
-use crate::puzzle::metric::Metric;
 use crate::puzzle::state::MAX_SEARCH_CELLS;
 use crate::solving::guide::{
     ClassicGuide, ConstructionGuide, DatabaseGuide, LinearConflictGuide, TableGuide, Upgrade,
 };
-use crate::tables::distance_table::{self, Layout, Need};
+use crate::tables::distance_table::{self, table_name, Layout, Need};
 
 /// `auto` with no estimate named (see the module documentation).
 pub(super) fn auto(goal: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
@@ -184,14 +183,6 @@ pub(super) fn asked_table(goal: &Board, options: &SolveOptions) -> Result<Plan, 
             goal.size()
         ))
     })
-}
-
-/// What the distance tables of `metric` are called in reports and errors.
-fn table_name(metric: Metric) -> &'static str {
-    match metric {
-        Metric::SingleTile => "distance table",
-        Metric::MultiTile => "multi-tile distance table",
-    }
 }
 
 /// The distance table of `goal`'s layout when `need` allows (see

@@ -93,6 +93,46 @@ pub use store::{build_peak_bytes, distance, in_memory, shared, Need};
 pub use summary::{mean_distance, Summary};
 pub use table_error::TableError;
 
+/// How the tables of a metric are named: in reports, and in their files and identities.
+struct MetricNaming {
+    /// In reports and errors: `distance table`.
+    name: &'static str,
+    /// Before the size in the file's name.
+    file_prefix: &'static str,
+    /// At the end of the file's identity.
+    counted: &'static str,
+}
+
+impl MetricNaming {
+    fn of(metric: Metric) -> MetricNaming {
+        match metric {
+            // The single-tile tables keep the names they have always had.
+            Metric::SingleTile => MetricNaming {
+                name: "distance table",
+                file_prefix: "",
+                counted: "",
+            },
+            Metric::MultiTile => MetricNaming {
+                name: "multi-tile distance table",
+                file_prefix: "mtm-",
+                counted: ", moves counted in the multi-tile metric",
+            },
+        }
+    }
+}
+
+/// What the distance tables of `metric` are called in reports and errors: `distance
+/// table`, `multi-tile distance table`.
+///
+/// ```
+/// use npuzzle::tables::distance_table::table_name;
+/// use npuzzle::Metric;
+/// assert_eq!(table_name(Metric::MultiTile), "multi-tile distance table");
+/// ```
+pub fn table_name(metric: Metric) -> &'static str {
+    MetricNaming::of(metric).name
+}
+
 /// Tables with at most this many states are kept as exact bytes in memory (embedded for
 /// 3x3, built on first use for the others); larger ones are packed two bits a state and
 /// cached on disk.
@@ -204,11 +244,11 @@ impl DistanceTable {
     /// The name and identity of the cache file of `layout`.
     pub fn cache_name(layout: &Layout) -> (String, String) {
         let size = layout.size();
-        // The single-tile tables keep the names they have always had.
-        let (prefix, counted) = match layout.metric() {
-            Metric::SingleTile => ("", ""),
-            Metric::MultiTile => ("mtm-", ", moves counted in the multi-tile metric"),
-        };
+        let MetricNaming {
+            file_prefix: prefix,
+            counted,
+            ..
+        } = MetricNaming::of(layout.metric());
         let name = format!("distance-{prefix}{size}-blank{}.tbl", layout.goal_blank());
         let identity = format!(
             "npuzzle distance table v{PAYLOAD_VERSION}: {size} board, standard goal with the \
