@@ -66,6 +66,7 @@ mod count;
 mod eight_puzzle_paths;
 mod layout;
 mod move_strings;
+mod naming;
 mod packed;
 mod store;
 mod summary;
@@ -87,51 +88,13 @@ pub use eight_puzzle_paths::{EightPuzzlePaths, PathLetters};
 pub use layout::pack;
 pub use layout::Layout;
 pub use move_strings::MoveStrings;
+pub use naming::table_name;
+use naming::MetricNaming;
 use packed::blank_of;
 pub use packed::{TableShape, MAX_TABLE_CELLS};
 pub use store::{build_peak_bytes, distance, in_memory, shared, Need};
 pub use summary::{mean_distance, Summary};
 pub use table_error::TableError;
-
-/// How the tables of a metric are named: in reports, and in their files and identities.
-struct MetricNaming {
-    /// In reports and errors: `distance table`.
-    name: &'static str,
-    /// Before the size in the file's name.
-    file_prefix: &'static str,
-    /// At the end of the file's identity.
-    counted: &'static str,
-}
-
-impl MetricNaming {
-    fn of(metric: Metric) -> MetricNaming {
-        match metric {
-            // The single-tile tables keep the names they have always had.
-            Metric::SingleTile => MetricNaming {
-                name: "distance table",
-                file_prefix: "",
-                counted: "",
-            },
-            Metric::MultiTile => MetricNaming {
-                name: "multi-tile distance table",
-                file_prefix: "mtm-",
-                counted: ", moves counted in the multi-tile metric",
-            },
-        }
-    }
-}
-
-/// What the distance tables of `metric` are called in reports and errors: `distance
-/// table`, `multi-tile distance table`.
-///
-/// ```
-/// use npuzzle::tables::distance_table::table_name;
-/// use npuzzle::Metric;
-/// assert_eq!(table_name(Metric::MultiTile), "multi-tile distance table");
-/// ```
-pub fn table_name(metric: Metric) -> &'static str {
-    MetricNaming::of(metric).name
-}
 
 /// Tables with at most this many states are kept as exact bytes in memory (embedded for
 /// 3x3, built on first use for the others); larger ones are packed two bits a state and
