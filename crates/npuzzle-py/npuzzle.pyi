@@ -129,6 +129,9 @@ class SolveResult:
     @property
     def optimal(self) -> bool: ...
     @property
+    def any_optimal(self) -> bool:
+        """Whether the moves are the first optimal path found, not the smallest in the move order."""
+    @property
     def stats(self) -> SearchStats: ...
     @property
     def optimal_solutions(self) -> Optional[int]:
@@ -214,6 +217,7 @@ def solve(
     catalogue: Optional[str] = None,
     visited: Optional[str] = "hash",
     max_memory_nodes: Optional[int] = None,
+    any_optimal: bool = False,
 ) -> SolveResult:
     """Solves `board` towards `goal`; raises SearchLimit when a limit stops the search
     (its `.result` a bounded answer, status "bounded", when a time or node limit stopped

@@ -245,9 +245,10 @@ impl OrderArgs {
 }
 
 impl ListArgs {
-    /// Writes into `request` the listing `--all-optimal`, `--within` and `--limit` ask
-    /// for.
+    /// Writes into `request` the answer `--any-optimal` and the listing
+    /// `--all-optimal`, `--within` and `--limit` ask for.
     pub fn fill(self, request: &mut SolveRequest) {
+        request.any_optimal = self.any_optimal;
         request.all_optimal = self.all_optimal;
         request.within = self.within;
         request.limit = self.limit;

@@ -103,6 +103,55 @@ fn a_node_limit_gives_a_bounded_answer_and_exit_3() {
 }
 
 #[test]
+fn a_limit_between_the_proof_and_the_smallest_path_answers_the_proven_optimum() {
+    // With linear conflict on one thread, the first optimal path met by estimate takes
+    // 3,560,051 expansions in all, the smallest in the order 5,451,646: a limit whose
+    // optimal share (3/4) covers the first leaves too little for the second.
+    let args = [
+        "solve",
+        KORF_1,
+        "--goal",
+        KORF_GOAL,
+        "--algorithm",
+        "fast-idastar",
+        "--heuristic",
+        "linear-conflict",
+        "-j",
+        "1",
+        "--max-nodes",
+        "4800000",
+    ];
+    let (report, code) = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 3);
+    assert_eq!(report["status"], "bounded");
+    assert_eq!(
+        (report["optimal"].as_bool(), report["any_optimal"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(consistent(&report), (57, 57));
+    let out = npuzzle().args(args).assert().code(3);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains(
+            "length:    57 (optimal, proven; the first found, not the smallest in the move \
+             order, which the limit left unfinished)"
+        ),
+        "{text}"
+    );
+    // Asked for, any optimal path ends the search: solved, marked so.
+    let any = [&args[..10], &["--any-optimal", "--json"]].concat();
+    let (report, code) = run(&any);
+    assert_eq!((code, report["status"].as_str()), (0, Some("solved")));
+    assert_eq!(
+        (report["length"].as_u64(), report["any_optimal"].as_bool()),
+        (Some(57), Some(true))
+    );
+    // Without a limit or the switch, the smallest path, unmarked.
+    let (report, code) = run(&[&args[..10], &["--json"]].concat());
+    assert_eq!((code, report.get("any_optimal")), (0, None));
+}
+
+#[test]
 fn where_no_limit_is_reached_the_answer_is_as_before() {
     let (report, code) = run(&[
         "solve",

@@ -138,6 +138,10 @@ fn every_door_takes_the_same_request() {
             json!({"heuristic": "manhattan", "catalogue": "4-4"}),
         ),
         (vec!["--no-reflection"], json!({"reflection": false})),
+        (
+            vec!["--any-optimal", "--all-optimal"],
+            json!({"any_optimal": true, "all_optimal": true}),
+        ),
     ];
     for (flags, fields) in refusals {
         let args = [&["solve", board, "--cache-dir", cache][..], &flags[..]].concat();
@@ -149,6 +153,8 @@ fn every_door_takes_the_same_request() {
         assert_eq!(code, "bad_options", "{api}");
         let spelt_as_flags = api
             .replace("\"reflection\": false", "--no-reflection")
+            .replace("\"any_optimal\": true", "--any-optimal")
+            .replace("\"all_optimal\": true", "--all-optimal")
             .replace("heuristic", "--heuristic")
             .replace("catalogue", "--catalogue")
             .replace("pdb", "--pdb");
@@ -186,6 +192,10 @@ fn every_door_takes_the_same_request() {
         (
             vec!["--max-memory-nodes", "1000000", "-j", "1"],
             json!({"max_memory_nodes": 1_000_000, "threads": 1}),
+        ),
+        (
+            vec!["--any-optimal", "-a", "fast-idastar", "-j", "1"],
+            json!({"any_optimal": true, "algorithm": "fast-idastar", "threads": 1}),
         ),
     ];
     for (flags, fields) in taken {

@@ -60,7 +60,9 @@ use crate::values;
 /// number of threads the puzzle-specific IDA* uses (default 1; 0 for one per core).
 /// `order` is the order the blank's moves are tried in, `"lrdu"` by default: of several
 /// optimal solutions, the answer is the smallest in it (from the tables, BFS, IDA*,
-/// IDDFS and the puzzle-specific IDA*). `metric` is how moves count, `"stm"` (one tile
+/// IDDFS and the puzzle-specific IDA*), unless `any_optimal=True` asks for the first
+/// optimal path found (`any_optimal` on the result), often found far sooner, as
+/// `npuzzle solve --any-optimal` does. `metric` is how moves count, `"stm"` (one tile
 /// one cell, the default) or `"mtm"` (the multi-tile metric: sliding any number of tiles
 /// of a row or column at once is one move); `length` counts in it, `moves` are still the
 /// blank's single steps. `count_optimal=True` also counts every distinct
@@ -83,9 +85,13 @@ use crate::values;
     max_seconds=None, threads=None, *, size=None, reflection=true, weight=1.0,
     max_memory=None, cache_dir=None, order=None, count_optimal=false, progress=None,
     metric=Metric::SingleTile, all_optimal=false, within=None, limit=None, catalogue=None,
-    visited=Visited::Hash, max_memory_nodes=None,
+    visited=Visited::Hash, max_memory_nodes=None, any_optimal=false,
 ))]
-#[expect(clippy::too_many_arguments, reason = "Python keyword arguments")]
+#[expect(
+    clippy::too_many_arguments,
+    clippy::fn_params_excessive_bools,
+    reason = "Python keyword arguments"
+)]
 pub fn solve(
     py: Python<'_>,
     #[pyo3(from_py_with = board::board)] board: BoardArgument,
@@ -111,6 +117,7 @@ pub fn solve(
     #[pyo3(from_py_with = values::catalogue)] catalogue: Option<String>,
     #[pyo3(from_py_with = values::visited)] visited: Visited,
     #[pyo3(from_py_with = values::max_memory_nodes)] max_memory_nodes: Option<u64>,
+    #[pyo3(from_py_with = values::any_optimal)] any_optimal: bool,
 ) -> PyResult<PySolveResult> {
     let (start, goal) = start_and_goal(board, goal, size)?;
     let mut request = SolveRequest {
@@ -119,6 +126,7 @@ pub fn solve(
         visited,
         threads: arguments::threads(threads),
         order: order.unwrap_or_default(),
+        any_optimal,
         metric,
         count_optimal,
         limits: LimitRequest {

@@ -144,6 +144,14 @@ impl PySolveResult {
         self.0.optimal
     }
 
+    /// Whether the moves are an optimal path the search stopped at first, not the
+    /// smallest in the move order: asked with `any_optimal=True`, or a time or node limit
+    /// ended the search for the smallest after the optimum was proven.
+    #[getter]
+    fn any_optimal(&self) -> bool {
+        self.0.any_optimal
+    }
+
     /// What the search cost.
     #[getter]
     fn stats(&self) -> PySearchStats {

@@ -214,6 +214,11 @@ pub fn max_nodes(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     optional(value, "max_nodes", whole)
 }
 
+/// The `any_optimal` argument.
+pub fn any_optimal(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(value, "any_optimal")
+}
+
 /// The `all_optimal` argument.
 pub fn all_optimal(value: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(value, "all_optimal")

@@ -1019,6 +1019,9 @@ def test_solve_takes_every_estimate_the_command_line_takes(tmp_path):
         ({"pdb": "4-4", "catalogue": "4-4"}, "pdb and catalogue both name pattern databases: give one"),
         ({"reflection": False}, "reflection=False applies to pattern databases: give pdb or catalogue too"),
         ({"limit": 3}, "limit applies to the solutions listed: give all_optimal=True with it"),
+        ({"any_optimal": True, "all_optimal": True},
+         "any_optimal=True stops at the first optimal path and all_optimal=True lists them all, "
+         "the smallest first: give one"),
     ]
     for kwargs, said in refusals:
         with pytest.raises(ValueError) as caught:
@@ -1028,3 +1031,21 @@ def test_solve_takes_every_estimate_the_command_line_takes(tmp_path):
         npuzzle.solve(HARDEST_8, visited="tree")
     with pytest.raises(ValueError, match="catalogue: "):
         npuzzle.solve(HARDEST_8, catalogue="")
+
+
+def test_any_optimal_answers_an_optimal_path_marked_so():
+    """`any_optimal=True` as `--any-optimal`: the puzzle-specific IDA* stops at the first
+    optimal path it meets, as long as the smallest, marked on the result."""
+    korf_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+    asked = dict(goal=goal, algorithm="fast-idastar", heuristic="linear-conflict", threads=1)
+    smallest = npuzzle.solve(korf_1, **asked)
+    first = npuzzle.solve(korf_1, any_optimal=True, **asked)
+    assert (first.length, first.optimal, first.any_optimal) == (57, True, True)
+    assert not smallest.any_optimal and smallest.length == 57
+    assert first.stats.expanded < smallest.stats.expanded
+    line = json.loads(cli("solve", korf_1, "--goal", goal, "-a", "fast-idastar", "--heuristic",
+                          "linear-conflict", "-j", "1", "--any-optimal", "--json", "-q"))
+    assert (line["moves"], line["any_optimal"]) == (first.moves, True)
+    with pytest.raises(TypeError, match="any_optimal"):
+        npuzzle.solve(korf_1, any_optimal="yes")

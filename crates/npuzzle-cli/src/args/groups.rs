@@ -138,9 +138,16 @@ pub struct OrderArgs {
     pub order: Option<MoveOrder>,
 }
 
-/// Which solutions are listed beside the answer.
+/// Which optimal solution answers, and which are listed beside it.
 #[derive(Debug, Args, Clone, Copy, Default)]
 pub struct ListArgs {
+    /// Answer with the first optimal solution found rather than the smallest in the move
+    /// order (the canonical one): the puzzle-specific IDA* tries each board's moves by
+    /// their estimate, least first, and stops at the first optimal path, often in half
+    /// the time or less on long searches (--json marks such an answer). The other
+    /// searches answer as always.
+    #[arg(long)]
+    pub any_optimal: bool,
     /// List every optimal solution, with their count (implies --count-optimal): one a
     /// line in text, a "solutions" list in JSON; the canonical one (the answer) first,
     /// then the others in the move order in force. Refused where the answer would not be

@@ -287,10 +287,10 @@ impl Render for Solved<'_> {
         writeln!(out, "algorithm: {}{heuristic}", report.algorithm)?;
         match &self.solution.status {
             Status::Solved => {
-                let proof = if report.optimal {
-                    "optimal"
-                } else {
-                    "not proven optimal"
+                let proof = match (report.optimal, report.any_optimal) {
+                    (true, false) => "optimal",
+                    (true, true) => "optimal; the first found, not the smallest in the move order",
+                    (false, _) => "not proven optimal",
                 };
                 writeln!(
                     out,
@@ -311,13 +311,21 @@ impl Render for Solved<'_> {
             Status::Bounded(why) => {
                 writeln!(out, "{why}")?;
                 let lower = report.lower_bound.unwrap_or_default();
-                writeln!(
-                    out,
-                    "length:    {} (bounded: at most {} over the optimum, which is at least \
-                     {lower})",
-                    length_in(report.length.unwrap_or_default(), self.solution.metric),
-                    report.gap.unwrap_or_default()
-                )?;
+                let length = length_in(report.length.unwrap_or_default(), self.solution.metric);
+                if report.optimal {
+                    writeln!(
+                        out,
+                        "length:    {length} (optimal, proven; the first found, not the \
+                         smallest in the move order, which the limit left unfinished)"
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "length:    {length} (bounded: at most {} over the optimum, which is \
+                         at least {lower})",
+                        report.gap.unwrap_or_default()
+                    )?;
+                }
                 writeln!(
                     out,
                     "moves:     {}",

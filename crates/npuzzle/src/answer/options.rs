@@ -153,6 +153,10 @@ impl From<Option<HeuristicKind>> for EstimateChoice {
 
 /// How to solve.
 #[derive(Clone, Debug, PartialEq)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches, each set by name and documented"
+)]
 pub struct SolveOptions {
     /// Which search.
     pub algorithm: Algorithm,
@@ -160,6 +164,14 @@ pub struct SolveOptions {
     pub estimate: EstimateChoice,
     /// The order moves are tried in; ties between shortest paths go to the first.
     pub order: MoveOrder,
+    /// Whether any optimal path will do, not only the smallest in
+    /// [`SolveOptions::order`]: the fast IDA* in the single-tile metric then tries each
+    /// node's children by their estimate, least first, and stops at the first optimal
+    /// path it meets, often long before the smallest
+    /// ([`crate::Solution::any_optimal`] says when an answer was had so). The other
+    /// searches answer as they always do. A bounded solve ([`SolveOptions::bounded`])
+    /// proves its optimum this way whatever this says, then looks for the smallest path.
+    pub any_optimal: bool,
     /// How moves are counted: what "optimal" minimises (see [`Metric`]).
     pub metric: Metric,
     /// When to give up.
@@ -235,6 +247,7 @@ impl SolveOptions {
     pub fn run_settings(&self) -> RunSettings {
         RunSettings {
             order: self.order,
+            any_optimal: self.any_optimal,
             limits: self.limits.clone(),
             threads: self.threads,
             progress: self.progress.clone(),
@@ -250,6 +263,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Auto,
             estimate: EstimateChoice::Auto,
             order: MoveOrder::DEFAULT,
+            any_optimal: false,
             metric: Metric::SingleTile,
             limits: Limits::NONE,
             visited: Visited::Hash,

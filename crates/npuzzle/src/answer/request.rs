@@ -159,6 +159,9 @@ pub struct SolveRequest {
     pub visited: Visited,
     /// The order moves are tried in.
     pub order: MoveOrder,
+    /// Whether any optimal path will do, not only the smallest in the order
+    /// ([`SolveOptions::any_optimal`]).
+    pub any_optimal: bool,
     /// How moves are counted.
     pub metric: Metric,
     /// Threads searching one board (0: one per core).
@@ -189,6 +192,7 @@ impl Default for SolveRequest {
             weight: options.weight,
             visited: options.visited,
             order: options.order,
+            any_optimal: options.any_optimal,
             metric: options.metric,
             threads: options.threads,
             count_optimal: options.count_optimal,
@@ -236,11 +240,14 @@ impl SolveRequest {
     }
 
     /// The solutions asked to be listed, if any: `within` and `limit` only beside
-    /// `all_optimal`.
+    /// `all_optimal`, and no listing beside `any_optimal`.
     ///
     /// # Errors
-    /// `within` or `limit` without `all_optimal`.
+    /// `within` or `limit` without `all_optimal`; `all_optimal` with `any_optimal`.
     pub fn list(&self) -> Result<Option<ListRequest>, RequestError> {
+        if self.all_optimal && self.any_optimal {
+            return Err(RequestError::ListingAnyOptimal);
+        }
         if !self.all_optimal {
             if self.within.is_some() {
                 return Err(RequestError::NotListing(RequestField::Within));
@@ -297,6 +304,7 @@ impl SolveRequest {
             algorithm: self.algorithm,
             estimate: self.estimate()?,
             order: self.order,
+            any_optimal: self.any_optimal,
             metric: self.metric,
             visited: self.visited,
             weight: self.weight,
@@ -322,6 +330,8 @@ pub enum RequestField {
     Reflection,
     /// [`SolveRequest::all_optimal`].
     AllOptimal,
+    /// [`SolveRequest::any_optimal`].
+    AnyOptimal,
     /// [`SolveRequest::within`].
     Within,
     /// [`SolveRequest::limit`].
@@ -342,6 +352,7 @@ impl RequestField {
             RequestField::Catalogue => "catalogue",
             RequestField::Reflection => "reflection",
             RequestField::AllOptimal => "all_optimal",
+            RequestField::AnyOptimal => "any_optimal",
             RequestField::Within => "within",
             RequestField::Limit => "limit",
             RequestField::MaxSeconds => "max_seconds",
@@ -375,6 +386,9 @@ pub enum RequestError {
     ReflectionWithoutDatabases,
     /// A listing's bound (`within` or `limit`) without a listing.
     NotListing(RequestField),
+    /// A listing asked beside any optimal path: the listing searches every optimal path
+    /// and gives the smallest first.
+    ListingAnyOptimal,
     /// A value out of its range: a time limit, a memory budget.
     BadValue {
         /// Which.
@@ -390,6 +404,7 @@ impl RequestError {
         match self {
             RequestError::TwoEstimates { second, .. } => *second,
             RequestError::ReflectionWithoutDatabases => RequestField::Reflection,
+            RequestError::ListingAnyOptimal => RequestField::AnyOptimal,
             RequestError::NotListing(field) | RequestError::BadValue { field, .. } => *field,
         }
     }
@@ -422,6 +437,12 @@ impl RequestError {
             RequestError::NotListing(field) => format!(
                 "{} applies to the solutions listed: give {} with it",
                 spelling.name(*field),
+                spelling.switched_on(RequestField::AllOptimal)
+            ),
+            RequestError::ListingAnyOptimal => format!(
+                "{} stops at the first optimal path and {} lists them all, the smallest \
+                 first: give one",
+                spelling.switched_on(RequestField::AnyOptimal),
                 spelling.switched_on(RequestField::AllOptimal)
             ),
             RequestError::BadValue { field, why } => format!("{}: {why}", spelling.name(*field)),
@@ -521,6 +542,24 @@ mod tests {
             limited.list().unwrap_err(),
             RequestError::NotListing(RequestField::Limit)
         );
+        let both = SolveRequest {
+            all_optimal: true,
+            any_optimal: true,
+            ..SolveRequest::default()
+        };
+        let refused = both.options(Limits::NONE).unwrap_err();
+        assert_eq!(refused.field(), RequestField::AnyOptimal);
+        assert_eq!(
+            refused.message(&Flags),
+            "--any-optimal stops at the first optimal path and --all-optimal lists them all, \
+             the smallest first: give one"
+        );
+        let any = SolveRequest {
+            any_optimal: true,
+            count_optimal: true,
+            ..SolveRequest::default()
+        };
+        assert!(any.options(Limits::NONE).unwrap().any_optimal);
     }
 
     #[test]

@@ -47,6 +47,11 @@ pub struct Solution {
     pub moves: Vec<Move>,
     /// Whether the length is proven minimal.
     pub optimal: bool,
+    /// Whether the moves are an optimal path the search stopped at first rather than the
+    /// smallest in the move order: asked for ([`crate::SolveOptions::any_optimal`]), or
+    /// a limit ended the search for the smallest after the optimum was proven (a
+    /// bounded answer with no gap: [`crate::solving::bounded`]).
+    pub any_optimal: bool,
     /// How [`Solution::length`] counts [`Solution::moves`] (the metric solved in).
     pub metric: Metric,
     /// The algorithm that ran (never `Auto`).
@@ -97,6 +102,7 @@ impl Solution {
             status: Status::Unsolvable,
             moves: Vec::new(),
             optimal: true,
+            any_optimal: false,
             metric: Metric::SingleTile,
             algorithm,
             estimate,

@@ -70,7 +70,7 @@ pub use weighted::Weighted;
 use std::time::Instant;
 
 use crate::puzzle::board::{Board, Move};
-use crate::search::{Budget, GiveUp, Limits, Outcome, Stats};
+use crate::search::{Budget, GiveUp, Outcome, Stats};
 pub use manhattan::MAX_LINE;
 
 /// Node limits below this many expansions a thread are searched on one thread, which
@@ -154,16 +154,10 @@ pub fn search<E: Estimate>(
     let link = settings.cluster.as_ref().map(|l| l.0.as_ref());
     let outcome = if threads > 1 || link.is_some() {
         parallel::search(
-            start,
-            estimate,
-            &mut table,
-            &settings.limits,
-            threads,
-            link,
-            &reports,
+            start, estimate, &mut table, settings, threads, link, &reports,
         )
     } else {
-        serial(start, estimate, &mut table, &settings.limits, &reports)
+        serial(start, estimate, &mut table, settings, &reports)
     };
     if let Some(progress) = &settings.progress {
         progress.0.finish();
@@ -172,6 +166,16 @@ pub fn search<E: Estimate>(
     stats.setup_seconds += table.setup().as_secs_f64();
     stats.seconds = began.elapsed().saturating_sub(table.setup()).as_secs_f64();
     (outcome, stats)
+}
+
+/// The first iteration's bound: the start's `estimate`, or the bound already proven
+/// ([`RunSettings::proven`]) when larger: no path is shorter than either, so the
+/// iterations below it would find nothing.
+fn first_bound(estimate: u32, settings: &RunSettings) -> u32 {
+    settings
+        .proven
+        .as_ref()
+        .map_or(estimate, |proven| estimate.max(proven.get()))
 }
 
 /// What a search tells the caller's progress display.
@@ -187,13 +191,13 @@ fn serial<E: Estimate>(
     start: &Board,
     estimate: &E,
     table: &mut MoveTable,
-    limits: &Limits,
+    settings: &RunSettings,
     reports: &Reports,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let board = FastBoard::new(start);
     let root = estimate.init(&board);
-    let mut bound = estimate.value(&root);
-    let mut budget = Budget::new(limits);
+    let mut bound = first_bound(estimate.value(&root), settings);
+    let mut budget = Budget::new(&settings.limits);
     loop {
         let stop = || budget.stopped();
         if let Err(why) = table.lengthen_for(budget.expanded(), reports.pruning, Some(&stop)) {
@@ -202,7 +206,8 @@ fn serial<E: Estimate>(
         }
         (reports.iteration)(bound, budget.expanded());
         let mut runner = Runner::new(estimate, table, board.clone(), start.blank(), budget);
-        if runner.dfs(0, bound, root, MovePruner::START) {
+        runner.by_estimate = settings.any_optimal;
+        if runner.pass(0, bound, root, MovePruner::START) {
             let _ = runner.budget.hold(runner.path.len() + 1);
             let stats = runner.budget.finish(Outcome::<()>::Exhausted).stats;
             return (Ok(runner.path), stats);
@@ -227,6 +232,7 @@ mod tests {
     use crate::puzzle::move_order::MoveOrder;
     use crate::puzzle::random::random_board;
     use crate::puzzle::solvability::is_solvable;
+    use crate::search::Limits;
     use crate::{Algorithm, Solution, SolveOptions, Status};
     use rand::SeedableRng;
 

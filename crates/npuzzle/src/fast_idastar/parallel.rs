@@ -27,6 +27,11 @@
 //! answer is the goal of the lowest item that found one. So the path, not only its
 //! length, is the serial one: the smallest shortest path in the move order.
 //!
+//! **When any optimal path will do** ([`super::RunSettings::any_optimal`]) the items are
+//! handed out least `f` first, each searched with its children by estimate, and the
+//! first goal found stops every item: the path is optimal, but which one depends on
+//! which thread meets one first.
+//!
 //! **The next bound** is the least `f` over every child cut off in the iteration, by the
 //! frontier or by any thread: exactly the serial search's, because an iteration that
 //! finds no goal cancels nothing.
@@ -54,7 +59,7 @@ use std::time::{Duration, Instant};
 
 use super::runner::Runner;
 use super::shared_iteration::SharedIteration;
-use super::{Estimate, FastBoard, MovePruner, MoveTable, Reports};
+use super::{first_bound, Estimate, FastBoard, MovePruner, MoveTable, Reports, RunSettings};
 use crate::fast_idastar::cluster_link::{ClusterLink, RoundShare};
 use crate::puzzle::board::{Board, Move};
 use crate::search::{Budget, GiveUp, Limits, Stats};
@@ -158,6 +163,61 @@ impl<N: Copy> Frontier<N> {
     }
 }
 
+impl<N> Frontier<N> {
+    /// Puts the items likeliest to hold a shortest path first when any will do: the
+    /// least `f` (the estimate fell most on the way), ties in the move order.
+    fn least_f_first<E: Estimate<Node = N>>(&mut self, estimate: &E) {
+        self.items
+            .sort_by_key(|item| item.moves.len() as u32 + estimate.value(&item.node));
+    }
+}
+
+/// The searches of one iteration's `items` on `workers` threads (this one alone for one),
+/// what each found.
+fn search_items<E: Estimate>(
+    estimate: &E,
+    table: &MoveTable,
+    items: &[Item<E::Node>],
+    bound: u32,
+    watch: &SharedIteration,
+    workers: usize,
+    any_optimal: bool,
+) -> Vec<Finding> {
+    let one = || work(estimate, table, items, bound, watch, any_optimal);
+    if workers == 1 {
+        return vec![one()];
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(one)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread does not panic"))
+            .collect()
+    })
+}
+
+/// This process's share of a round: its threads' `findings` pooled (counts summed, the
+/// least next bound, the goal of the lowest item) beside the frontier's next bound and
+/// the first limit reached.
+fn share_of(findings: Vec<Finding>, frontier_bound: u32, gave_up: Option<GiveUp>) -> RoundShare {
+    let mut share = RoundShare {
+        next_bound: frontier_bound,
+        gave_up,
+        ..RoundShare::default()
+    };
+    for finding in findings {
+        share.expanded += finding.stats.expanded;
+        share.generated += finding.stats.generated;
+        share.next_bound = share.next_bound.min(finding.next_bound);
+        if let Some((i, path)) = finding.goal {
+            if share.goal.as_ref().is_none_or(|(b, _)| i < *b) {
+                share.goal = Some((i, path));
+            }
+        }
+    }
+    share
+}
+
 /// What one thread found in one iteration.
 struct Finding {
     /// The first item (in order) where this thread found a goal, with the whole path.
@@ -173,6 +233,7 @@ fn work<E: Estimate>(
     items: &[Item<E::Node>],
     bound: u32,
     watch: &SharedIteration,
+    any_optimal: bool,
 ) -> Finding {
     let mut goal = None;
     let Some(first) = items.first() else {
@@ -189,6 +250,7 @@ fn work<E: Estimate>(
         first.blank,
         Budget::new(&Limits::NONE),
     );
+    runner.by_estimate = any_optimal;
     while let Some(i) = watch.claim(items.len()) {
         if i >= watch.cutoff.load(Relaxed) {
             break;
@@ -199,10 +261,13 @@ fn work<E: Estimate>(
         runner.path.clear();
         runner.watch = Some((watch, i));
         let g = item.moves.len() as u32;
-        if runner.dfs(g, bound, item.node, item.state) {
-            watch.cutoff.fetch_min(i + 1, Relaxed);
+        if runner.pass(g, bound, item.node, item.state) {
+            // The smallest path may lie in an earlier item, which must finish; any
+            // optimal one is this one, and every other item can stop.
+            let cutoff = if any_optimal { 0 } else { i + 1 };
+            watch.cutoff.fetch_min(cutoff, Relaxed);
             if let Some((link, _)) = &watch.link {
-                link.announce_cutoff(i + 1);
+                link.announce_cutoff(cutoff);
             }
             let mut path = item.moves.clone();
             path.extend_from_slice(&runner.path);
@@ -232,15 +297,16 @@ pub(super) fn search<E: Estimate>(
     start: &Board,
     estimate: &E,
     table: &mut MoveTable,
-    limits: &Limits,
+    settings: &RunSettings,
     threads: usize,
     link: Option<&dyn ClusterLink>,
     report: &Reports,
 ) -> (Result<Vec<Move>, GiveUp>, Stats) {
     let started = Instant::now();
+    let limits = &settings.limits;
     let board = FastBoard::new(start);
     let root = estimate.init(&board);
-    let mut bound = estimate.value(&root);
+    let mut bound = first_bound(estimate.value(&root), settings);
     let mut stats = Stats::default();
     let slots = link.map_or(threads, |l| l.threads().iter().sum());
     // Alone, a search also stops between iterations (a longer move pruner takes
@@ -249,7 +315,13 @@ pub(super) fn search<E: Estimate>(
     let alone = link
         .is_none()
         .then_some(&stop as &dyn Fn() -> Option<GiveUp>);
-    let mut previous = 0;
+    // A search started at a bound already proven skips the small iterations: its first
+    // is worth every thread.
+    let mut previous = if bound > estimate.value(&root) {
+        SERIAL_BELOW
+    } else {
+        0
+    };
     loop {
         let lengthened = table.lengthen_for(stats.expanded, report.pruning, alone);
         if let Some(why) = lengthened.err().or_else(|| alone.and_then(|stop| stop())) {
@@ -269,7 +341,10 @@ pub(super) fn search<E: Estimate>(
         } else {
             (threads, ITEMS_PER_THREAD * slots)
         };
-        let frontier = Frontier::grow(estimate, table, root_item, bound, target);
+        let mut frontier = Frontier::grow(estimate, table, root_item, bound, target);
+        if settings.any_optimal {
+            frontier.least_f_first(estimate);
+        }
         stats.expanded += frontier.expanded;
         stats.generated += frontier.generated;
         let pooled = stats.expanded;
@@ -287,38 +362,24 @@ pub(super) fn search<E: Estimate>(
             link: link.map(|l| (l, AtomicU64::new(0))),
         };
         let over_limit = limits.max_expanded.filter(|&max| pooled > max);
-        let findings: Vec<Finding> = if over_limit.is_some() {
+        let findings = if over_limit.is_some() {
             Vec::new()
-        } else if workers == 1 {
-            vec![work(estimate, table, &frontier.items, bound, &watch)]
         } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..workers)
-                    .map(|_| scope.spawn(|| work(estimate, table, &frontier.items, bound, &watch)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread does not panic"))
-                    .collect()
-            })
+            let any = settings.any_optimal;
+            search_items(
+                estimate,
+                table,
+                &frontier.items,
+                bound,
+                &watch,
+                workers,
+                any,
+            )
         };
-        let mut share = RoundShare {
-            next_bound: frontier.next_bound,
-            gave_up: over_limit
-                .map(GiveUp::Expanded)
-                .or(watch.gave_up.into_inner().expect("no thread panicked")),
-            ..RoundShare::default()
-        };
-        for finding in findings {
-            share.expanded += finding.stats.expanded;
-            share.generated += finding.stats.generated;
-            share.next_bound = share.next_bound.min(finding.next_bound);
-            if let Some((i, path)) = finding.goal {
-                if share.goal.as_ref().is_none_or(|(b, _)| i < *b) {
-                    share.goal = Some((i, path));
-                }
-            }
-        }
+        let gave_up = over_limit
+            .map(GiveUp::Expanded)
+            .or(watch.gave_up.into_inner().expect("no thread panicked"));
+        let share = share_of(findings, frontier.next_bound, gave_up);
         let round = match link {
             None => share,
             Some(link) => combine(&link.gather(share.encode())),
@@ -603,8 +664,15 @@ mod tests {
         }
     }
 
-    /// Runs the same solve on every member of an in-process cluster of `shape`.
-    fn on_cluster(start: &Board, goal: &Board, shape: &[usize], limits: &Limits) -> Vec<Solution> {
+    /// Runs the same solve on every member of an in-process cluster of `shape`, for the
+    /// smallest optimal path or, with `any_optimal`, any.
+    fn on_cluster(
+        start: &Board,
+        goal: &Board,
+        shape: &[usize],
+        limits: &Limits,
+        any_optimal: bool,
+    ) -> Vec<Solution> {
         let links = crate::fast_idastar::in_process_cluster::InProcessCluster::new(shape);
         std::thread::scope(|scope| {
             let handles: Vec<_> = links
@@ -616,6 +684,7 @@ mod tests {
                             std::sync::Arc::new(link),
                         )),
                         limits: limits.clone(),
+                        any_optimal,
                         estimate: crate::EstimateChoice::Heuristic(HeuristicKind::LinearConflict),
                         algorithm: crate::Algorithm::FastIdastar,
                         ..crate::SolveOptions::default()
@@ -638,7 +707,7 @@ mod tests {
             &settings(1, MoveOrder::DEFAULT),
         );
         for shape in [&[1, 1][..], &[2, 1], &[1, 1, 1]] {
-            let answers = on_cluster(&start, &goal, shape, &Limits::NONE);
+            let answers = on_cluster(&start, &goal, shape, &Limits::NONE, false);
             for answer in &answers {
                 assert_eq!(answer.moves, serial.moves, "{shape:?}");
                 assert!(answer.optimal);
@@ -656,7 +725,7 @@ mod tests {
             max_expanded: Some(300_000),
             ..Limits::NONE
         };
-        for answer in on_cluster(&start, &goal, &[1, 2], &limits) {
+        for answer in on_cluster(&start, &goal, &[1, 2], &limits, false) {
             assert_eq!(answer.status, Status::GaveUp(GiveUp::Expanded(300_000)));
             // Each process pools its count with the others' as it goes.
             assert!(
@@ -679,7 +748,7 @@ mod tests {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let start = if w * h == 16 { random_walk(&goal, 45, &mut rng) } else { random_board(&goal, &mut rng) };
             let serial = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, MoveOrder::DEFAULT));
-            for answer in on_cluster(&start, &goal, &shape, &Limits::NONE) {
+            for answer in on_cluster(&start, &goal, &shape, &Limits::NONE, false) {
                 prop_assert_eq!(&answer.status, &serial.status);
                 prop_assert_eq!(&answer.moves, &serial.moves);
             }
@@ -706,5 +775,97 @@ mod tests {
             prop_assert_eq!(&parallel.status, &serial.status);
             prop_assert_eq!(&parallel.moves, &serial.moves);
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn any_optimal_answers_are_optimal_on_any_threads_and_order(
+            seed in any::<u64>(),
+            order_index in 0usize..24,
+            threads in 1usize..5,
+            (w, h) in prop_oneof![Just((3, 3)), Just((4, 3)), Just((3, 4)), Just((4, 4))],
+        ) {
+            let goal = Board::goal(Size::new(w, h).unwrap());
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let start = if w * h == 16 { random_walk(&goal, 50, &mut rng) } else { random_board(&goal, &mut rng) };
+            let order = MoveOrder::all()[order_index];
+            let estimate = LinearConflict::new(&goal);
+            let smallest = solve_with(&start, &goal, &estimate, &settings(1, order));
+            let any = RunSettings { any_optimal: true, ..settings(threads, order) };
+            let answer = solve_with(&start, &goal, &estimate, &any);
+            prop_assert_eq!(&answer.status, &smallest.status);
+            prop_assert_eq!(answer.moves.len(), smallest.moves.len());
+            let boards = start.boards_along(&answer.moves).unwrap();
+            prop_assert_eq!(boards.last(), Some(&goal));
+        }
+
+        #[test]
+        fn a_cluster_agrees_on_one_optimal_path_when_any_will_do(
+            seed in any::<u64>(),
+            shape in prop::collection::vec(1usize..3, 1..4),
+        ) {
+            let goal = Board::goal(Size::square(4).unwrap());
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let start = random_walk(&goal, 50, &mut rng);
+            let smallest = solve(&start, &goal, HeuristicKind::LinearConflict, &settings(1, MoveOrder::DEFAULT));
+            let answers = on_cluster(&start, &goal, &shape, &Limits::NONE, true);
+            for answer in &answers {
+                prop_assert_eq!(&answer.moves, &answers[0].moves);
+                prop_assert_eq!(answer.moves.len(), smallest.moves.len());
+                prop_assert!(answer.any_optimal);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_from_a_proven_bound_finds_the_same_path_sooner() {
+        // Korf's instance 1, 57 moves: with 57 proven, only the last iteration runs.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let estimate = LinearConflict::new(&goal);
+        for threads in [1, 2] {
+            let whole = solve_with(
+                &start,
+                &goal,
+                &estimate,
+                &settings(threads, MoveOrder::DEFAULT),
+            );
+            let proven = crate::util::proven_bound::ProvenBound::new();
+            proven.raise(57);
+            let from_57 = RunSettings {
+                proven: Some(proven),
+                ..settings(threads, MoveOrder::DEFAULT)
+            };
+            let last = solve_with(&start, &goal, &estimate, &from_57);
+            assert_eq!(last.moves, whole.moves, "{threads} threads");
+            assert!(
+                last.stats.expanded < whole.stats.expanded,
+                "{threads} threads: {:?} against {:?}",
+                last.stats,
+                whole.stats
+            );
+        }
+    }
+
+    #[test]
+    fn meeting_an_optimal_path_by_estimate_costs_fewer_nodes() {
+        // On Korf's instance 1 the smallest path lies late in its last iteration.
+        let goal = Board::blank_first_goal(Size::square(4).unwrap());
+        let start = crate::parse_board(KORF_1, None).unwrap();
+        let estimate = LinearConflict::new(&goal);
+        let smallest = solve_with(&start, &goal, &estimate, &settings(1, MoveOrder::DEFAULT));
+        let any = RunSettings {
+            any_optimal: true,
+            ..settings(1, MoveOrder::DEFAULT)
+        };
+        let first = solve_with(&start, &goal, &estimate, &any);
+        assert_eq!(first.moves.len(), 57);
+        assert!(
+            first.stats.expanded < smallest.stats.expanded,
+            "{:?} against {:?}",
+            first.stats,
+            smallest.stats
+        );
     }
 }

@@ -17,8 +17,13 @@ pub const MAX_THREADS: usize = 256;
 /// where it reports its iterations.
 #[derive(Clone, Debug)]
 pub struct RunSettings {
-    /// The order moves are tried in; the answer is the smallest shortest path in it.
+    /// The order moves are tried in; the answer is the smallest shortest path in it
+    /// (unless [`RunSettings::any_optimal`]).
     pub order: MoveOrder,
+    /// Stop at the first optimal path found rather than the smallest in the move order:
+    /// each node's children are tried by their estimate, least first, so the last
+    /// iteration meets a path sooner (its earlier iterations search the same nodes).
+    pub any_optimal: bool,
     /// When to give up.
     pub limits: Limits,
     /// Threads searching the one instance: 1 runs the serial search, more the
@@ -31,7 +36,9 @@ pub struct RunSettings {
     pub cluster: Option<SharedLink>,
     /// Raised to each iteration's bound as the iteration starts: the previous one found
     /// no path within its bound, so none is shorter than this one's (an admissible
-    /// estimate's search only; a bounded answer reads it).
+    /// estimate's search only; a bounded answer reads it). The single-tile search starts
+    /// its iterations at the larger of the start's estimate and this bound's value: a
+    /// bound already proven need not be proven again.
     pub proven: Option<ProvenBound>,
 }
 
@@ -40,6 +47,7 @@ impl Default for RunSettings {
     fn default() -> RunSettings {
         RunSettings {
             order: MoveOrder::DEFAULT,
+            any_optimal: false,
             limits: Limits::NONE,
             threads: 1,
             progress: None,

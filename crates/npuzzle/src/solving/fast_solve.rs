@@ -16,7 +16,7 @@
 //! ```
 
 use crate::answer::algorithm::Algorithm;
-use crate::answer::solution::Solution;
+use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::{search, Estimate, RunSettings, MAX_FAST_CELLS, MAX_LINE};
 use crate::puzzle::board::Board;
@@ -57,5 +57,6 @@ pub fn solve_with<E: Estimate>(
     let (outcome, stats) = search(start, estimate, settings);
     solution.stats = stats;
     solution.conclude(outcome);
+    solution.any_optimal = settings.any_optimal && solution.status == Status::Solved;
     Ok(solution)
 }

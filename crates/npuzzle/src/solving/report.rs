@@ -55,6 +55,15 @@ pub struct SolveReport {
     pub heuristic: Option<String>,
     /// Whether `length` is proven minimal.
     pub optimal: bool,
+    /// `true` when the moves are an optimal path the search stopped at first, not the
+    /// smallest in the move order ([`Solution::any_optimal`]: asked for, or a limit
+    /// ended the search for the smallest after the optimum was proven); absent
+    /// otherwise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub any_optimal: bool,
     /// What the search cost (with the count of optimal solutions, when asked).
     pub stats: Stats,
     /// The number of distinct optimal move sequences, when asked for and counted
@@ -133,6 +142,7 @@ impl SolveReport {
             algorithm: solution.algorithm.name().to_string(),
             heuristic: solution.estimate.clone(),
             optimal: solution.optimal && solution.length().is_some(),
+            any_optimal: solution.any_optimal,
             stats: solution.stats,
             optimal_solutions: solution.optimal_solutions.and_then(Result::ok),
             count_gave_up: solution

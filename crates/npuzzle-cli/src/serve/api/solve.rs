@@ -25,6 +25,10 @@ use crate::serve::AppState;
 /// cache, which are the server's.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "the request's JSON switches, each a field of its own"
+)]
 pub struct SolveBody {
     /// The start board, in any notation `npuzzle solve` reads.
     board: String,
@@ -59,6 +63,10 @@ pub struct SolveBody {
     /// Also count every optimal solution (`"optimal_solutions"` in the answer).
     #[serde(default)]
     count_optimal: bool,
+    /// Answer with the first optimal solution found, not the smallest in the move
+    /// order, as `--any-optimal`.
+    #[serde(default)]
+    any_optimal: bool,
     /// Also list every optimal solution (`"solutions"` in the answer), as
     /// `--all-optimal`.
     #[serde(default)]
@@ -103,6 +111,7 @@ impl Fields for SolveBody {
         METRIC,
         flag("boards"),
         flag("count_optimal"),
+        flag("any_optimal"),
         flag("all_optimal"),
         Field {
             name: "within",
@@ -164,6 +173,7 @@ fn read_request(state: &AppState, body: &SolveBody) -> Result<SolveRequest, ApiE
         order: read_order(body.order.as_deref())?,
         metric: read_metric(body.metric.as_deref())?,
         count_optimal: body.count_optimal,
+        any_optimal: body.any_optimal,
         all_optimal: body.all_optimal,
         within: body.within,
         limit: body.limit,

@@ -370,7 +370,7 @@ async fn field_errors_name_the_field_what_it_must_be_and_what_was_sent() {
             post_json("/api/solve", &json!({"board": board, "colour": 1})),
             "a solve request has no field \"colour\"; its fields are board, goal, size, algorithm, \
              heuristic, pdb, catalogue, reflection, weight, visited, threads, order, metric, \
-             boards, count_optimal, all_optimal, within, limit, max_nodes, max_seconds, \
+             boards, count_optimal, any_optimal, all_optimal, within, limit, max_nodes, max_seconds, \
              max_memory_nodes, max_memory",
         ),
         (

@@ -140,7 +140,7 @@ pub fn solve(
     goal: &Board,
     plan: &Plan,
     options: &SolveOptions,
-    optimal: impl FnOnce(&SolveOptions) -> Result<Solution, SolveError>,
+    optimal: impl Fn(&SolveOptions) -> Result<Solution, SolveError>,
 ) -> Result<Solution, SolveError> {
     if big_schedule(options, start.size()) {
         return solve_big(start, goal, plan, options, optimal);
@@ -160,13 +160,20 @@ pub fn solve(
         max_expanded: limits.max_expanded.map(optimal_nodes),
         ..limits.clone()
     };
-    let mut solution = optimal(&raising(options, first, &upper, &proven))?;
+    // The optimum is proven by the first optimal path met, not the smallest: the last
+    // iteration meets one sooner, often by half.
+    let proving = SolveOptions {
+        any_optimal: true,
+        ..raising(options, first, &upper, &proven)
+    };
+    let mut solution = optimal(&proving)?;
     let why = match &solution.status {
-        // Named as the caller set it, not as the share the optimal search had.
-        Status::GaveUp(GiveUp::Time(share)) => GiveUp::Time(limits.max_time.unwrap_or(*share)),
-        Status::GaveUp(GiveUp::Expanded(share)) => {
-            GiveUp::Expanded(limits.max_expanded.unwrap_or(*share))
+        Status::Solved if solution.any_optimal && !options.any_optimal => {
+            return smallest(
+                start, goal, &solution, options, started, &upper, &proven, optimal,
+            );
         }
+        Status::GaveUp(stop @ (GiveUp::Time(_) | GiveUp::Expanded(_))) => as_set(stop, limits),
         _ => return Ok(solution),
     };
     let deadline = limits.max_time.and_then(|whole| started.checked_add(whole));
@@ -180,6 +187,63 @@ pub fn solve(
     );
     solution.stats = solution.stats.plus(stats);
     Ok(bounded_answer(solution, start, goal, &upper, &proven, why))
+}
+
+/// `stop`, a limit that stopped a phase, named as the caller set it rather than as the
+/// share the phase had.
+fn as_set(stop: &GiveUp, limits: &Limits) -> GiveUp {
+    match stop {
+        GiveUp::Time(share) => GiveUp::Time(limits.max_time.unwrap_or(*share)),
+        GiveUp::Expanded(share) => GiveUp::Expanded(limits.max_expanded.unwrap_or(*share)),
+        other => *other,
+    }
+}
+
+/// The answer once `found`, an optimal path the search stopped at first, has proven the
+/// optimum: the smallest optimal path in the move order, searched for with what is left
+/// of the limits from the proven length on (only the last iteration again); where a
+/// limit or a stop from outside ends that search, `found` itself, a bounded answer with
+/// no gap.
+///
+/// # Errors
+/// What `optimal` returns.
+#[allow(clippy::too_many_arguments)]
+fn smallest(
+    start: &Board,
+    goal: &Board,
+    found: &Solution,
+    options: &SolveOptions,
+    started: Instant,
+    upper: &Upper,
+    proven: &ProvenBound,
+    optimal: impl Fn(&SolveOptions) -> Result<Solution, SolveError>,
+) -> Result<Solution, SolveError> {
+    let length = found.length().expect("a solved answer has a length");
+    proven.raise(length as u32);
+    upper.offer(found.moves.clone());
+    let limits = &options.limits;
+    let left = Limits {
+        max_time: limits
+            .max_time
+            .map(|whole| whole.saturating_sub(started.elapsed())),
+        max_expanded: limits
+            .max_expanded
+            .map(|max| max.saturating_sub(found.stats.expanded)),
+        ..limits.clone()
+    };
+    let searching = SolveOptions {
+        any_optimal: false,
+        ..raising(options, left, upper, proven)
+    };
+    let mut canonical = optimal(&searching)?;
+    canonical.stats = found.stats.plus(canonical.stats);
+    let Status::GaveUp(stop) = &canonical.status else {
+        return Ok(canonical);
+    };
+    let why = as_set(stop, limits);
+    let mut answer = bounded_answer(canonical, start, goal, upper, proven, why);
+    answer.any_optimal = answer.optimal;
+    Ok(answer)
 }
 
 /// The optimal search's share of a node limit of `max`: [`OPTIMAL_SHARE`] of it, as of
@@ -507,6 +571,62 @@ mod tests {
         let answer = solve_board(&start, &goal, &options).unwrap();
         assert_eq!(answer.status, Status::Solved);
         assert_eq!((answer.moves, answer.lower_bound), (plain.moves, None));
+    }
+
+    #[test]
+    fn a_limit_that_stops_the_search_for_the_smallest_path_answers_the_proven_optimum() {
+        let goal = Board::goal(Size::square(4).unwrap());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(62);
+        let linear_conflict = crate::EstimateChoice::Heuristic(HeuristicKind::LinearConflict);
+        let mut proven_first = 0;
+        for _ in 0..12 {
+            let start = random_walk(&goal, 60, &mut rng);
+            let plain = SolveOptions {
+                algorithm: Algorithm::FastIdastar,
+                estimate: linear_conflict.clone(),
+                ..SolveOptions::default()
+            };
+            let smallest = solve_board(&start, &goal, &plain).unwrap();
+            let optimum = smallest.length().unwrap();
+            let any = SolveOptions {
+                any_optimal: true,
+                ..plain.clone()
+            };
+            let first = solve_board(&start, &goal, &any).unwrap();
+            assert_eq!(first.length(), Some(optimum));
+            // Just enough for the optimal search's share to prove the optimum.
+            let enough = (first.stats.expanded as f64 / OPTIMAL_SHARE).ceil() as u64 + 1;
+            for nodes in [1_000, 10_000, 100_000, enough, enough + enough / 8] {
+                let options = SolveOptions {
+                    estimate: linear_conflict.clone(),
+                    ..limited(Algorithm::FastIdastar, nodes, 1)
+                };
+                let answer = solve_board(&start, &goal, &options).unwrap();
+                holds(&start, &goal, &answer, optimum);
+                assert!(
+                    answer.stats.expanded <= nodes,
+                    "{start}: {:?}",
+                    answer.stats
+                );
+                match answer.status {
+                    // Finished within the limit: the smallest path, as without one.
+                    Status::Solved => {
+                        assert_eq!(answer.moves, smallest.moves, "{start}");
+                        assert!(!answer.any_optimal);
+                    }
+                    Status::Bounded(_) if answer.any_optimal => {
+                        assert_eq!(answer.gap(), Some(0), "{start}");
+                        assert!(answer.optimal);
+                        proven_first += 1;
+                    }
+                    _ => assert!(!answer.optimal || answer.gap() == Some(0)),
+                }
+            }
+        }
+        assert!(
+            proven_first > 2,
+            "{proven_first} answers proven before the smallest"
+        );
     }
 
     #[test]

@@ -20,6 +20,10 @@ impl Guide for DatabaseGuide {
         Algorithm::FastIdastar
     }
 
+    fn takes_any_optimal(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> Option<String> {
         Some(self.0.name())
     }

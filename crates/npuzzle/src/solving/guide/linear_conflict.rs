@@ -41,6 +41,10 @@ impl Guide for LinearConflictGuide {
         Algorithm::FastIdastar
     }
 
+    fn takes_any_optimal(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> Option<String> {
         Some(self.heuristic.name().to_string())
     }

@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use crate::answer::algorithm::Algorithm;
 use crate::answer::options::SolveOptions;
-use crate::answer::solution::Solution;
+use crate::answer::solution::{Solution, Status};
 use crate::answer::solve_error::SolveError;
 use crate::fast_idastar::{self, LinearConflict, RunSettings, Weighted};
 use crate::pdb::PatternDatabase;
@@ -81,8 +81,16 @@ pub trait Guide: Send + Sync {
         solution: &mut Solution,
     ) -> Result<Searched, SolveError>;
 
+    /// Whether this guide's search stops at the first optimal path it meets when
+    /// [`SolveOptions::any_optimal`] allows it (the single-tile fast IDA*); the others
+    /// answer as they always do.
+    fn takes_any_optimal(&self) -> bool {
+        false
+    }
+
     /// The whole answer of [`Guide::search`], timed: its search time is the time spent
-    /// less what the search reported as setup (tables built on the way).
+    /// less what the search reported as setup (tables built on the way). Its moves are
+    /// marked [`Solution::any_optimal`] when the search was allowed any optimal path.
     ///
     /// # Errors
     /// As [`Guide::search`].
@@ -97,6 +105,8 @@ pub trait Guide: Send + Sync {
         let (outcome, stats) = self.search(start, goal, options, &mut solution)?;
         solution.stats = stats;
         solution.conclude(outcome);
+        solution.any_optimal =
+            options.any_optimal && self.takes_any_optimal() && solution.status == Status::Solved;
         solution.stats.seconds =
             (started.elapsed().as_secs_f64() - solution.stats.setup_seconds).max(0.0);
         Ok(solution)
