@@ -25,8 +25,38 @@ const BANDS: &[&str] = &[
 type ModulePath = Vec<String>;
 
 /// Every source file of the crate: its module path and its text without tests and
-/// comments.
+/// comments. A test module in a file of its own (`#[cfg(test)] mod tests;`) reads as empty.
 fn sources() -> BTreeMap<ModulePath, String> {
+    let texts = raw_sources();
+    texts
+        .iter()
+        .map(|(module, text)| {
+            let code = if is_test_file(module, &texts) {
+                String::new()
+            } else {
+                code_of(text)
+            };
+            (module.clone(), code)
+        })
+        .collect()
+}
+
+/// Whether `module`'s parent declares it under `#[cfg(test)]`.
+fn is_test_file(module: &ModulePath, texts: &BTreeMap<ModulePath, String>) -> bool {
+    let Some((name, parent)) = module.split_last() else {
+        return false;
+    };
+    let declaration = format!("mod {name};");
+    texts.get(parent).is_some_and(|text| {
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        lines
+            .windows(2)
+            .any(|pair| pair[0] == "#[cfg(test)]" && pair[1] == declaration)
+    })
+}
+
+/// Every source file of the crate: its module path and its whole text.
+fn raw_sources() -> BTreeMap<ModulePath, String> {
     fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<ModulePath, String>) {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -40,7 +70,7 @@ fn sources() -> BTreeMap<ModulePath, String> {
                 if name != "mod" && name != "lib" {
                     module.push(name);
                 }
-                out.insert(module, code_of(&fs::read_to_string(&path).unwrap()));
+                out.insert(module, fs::read_to_string(&path).unwrap());
             }
         }
     }
@@ -300,4 +330,21 @@ fn the_reader_spreads_groups_and_resolves_super() {
         );
     }
     assert_eq!(band_of(&used[used.len() - 1]), Some(7));
+}
+
+#[test]
+fn only_a_file_declared_under_cfg_test_is_a_test_module() {
+    let path = |p: &str| -> ModulePath { p.split('/').map(String::from).collect() };
+    let texts: BTreeMap<ModulePath, String> = [
+        (
+            path("search/walk"),
+            "fn f() {}\n#[cfg(test)]\nmod tests;\nmod steps;\n".into(),
+        ),
+        (path("search/walk/tests"), "use crate::solving::x;".into()),
+        (path("search/walk/steps"), "use crate::solving::x;".into()),
+    ]
+    .into();
+    assert!(is_test_file(&path("search/walk/tests"), &texts));
+    assert!(!is_test_file(&path("search/walk/steps"), &texts));
+    assert!(!is_test_file(&path("search/walk"), &texts));
 }
