@@ -85,6 +85,10 @@ for i in "${instances[@]}"; do
   before=$(cut -d' ' -f1 /proc/loadavg)
 
   if [ -n "${CR_FROM:-}" ]; then
+    if [ ! -f "$CR_FROM/cr-$i.txt" ]; then
+      echo "korf24-vs-cr: CR_FROM has no figures for instance $i ($CR_FROM/cr-$i.txt; LOGS=DIR keeps them)" >&2
+      exit 2
+    fi
     cp "$CR_FROM/cr-$i.txt" "$work/cr.err"
   else
     tr ' ' ',' <<< "$board" | "$CR/cmd/pdbsearch" -d "$CR_TABLES" "$CR/catalogues/small-t.cat" \
