@@ -186,11 +186,16 @@ fn read_request(state: &AppState, body: &SolveBody) -> Result<SolveRequest, ApiE
     })
 }
 
-/// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the boards.
+/// `POST /api/solve` answer: the report `npuzzle solve --json` prints, plus the threads
+/// granted and the boards.
 #[derive(Debug, Serialize)]
 struct SolveResponse {
     #[serde(flatten)]
     report: SolveReport,
+    /// The threads the server let the search take: the request's `threads`, at most its
+    /// share of the cores ([`crate::serve::ServerConfig::threads_per_search`]). Said,
+    /// because the server lowers what it cannot give rather than refusing it.
+    threads: usize,
     /// The start, then the board after each move (when asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     boards: Option<Vec<String>>,
@@ -210,6 +215,7 @@ pub async fn solve(
         .build();
     npuzzle::solving::plan::validate(&goal, &options).map_err(solve_error)?;
     let want_boards = request.boards;
+    let threads = asked.threads;
     let cancel = options.limits.cancel.clone();
     let response = run_search(&state, cancel, move || {
         let solution = solve_board(&start, &goal, &options).map_err(solve_error)?;
@@ -223,6 +229,7 @@ pub async fn solve(
         });
         Ok(SolveResponse {
             report: SolveReport::new(&start, &goal, &solution),
+            threads,
             boards,
         })
     })

@@ -163,6 +163,27 @@ async fn solve_returns_the_report_and_the_boards() {
 }
 
 #[tokio::test]
+async fn the_answer_says_how_many_threads_the_server_granted() {
+    let config = ServerConfig::default();
+    let most = config.threads_per_search();
+    for (asked, granted) in [
+        (None, 1),
+        (Some(json!(0)), most),
+        (Some(json!(1)), 1),
+        (Some(json!(99_999_999_999u64)), most),
+    ] {
+        let mut request = json!({"board": "283104765", "goal": "123804765"});
+        if let Some(asked) = &asked {
+            request["threads"] = asked.clone();
+        }
+        let (status, body) = call(app(config.clone()).0, post_json("/api/solve", &request)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["threads"], json!(granted), "asked {asked:?}: {body}");
+        assert_eq!(body["length"], 4);
+    }
+}
+
+#[tokio::test]
 async fn requests_can_lower_the_limits_but_not_raise_them() {
     let config = ServerConfig {
         max_nodes: 500,
