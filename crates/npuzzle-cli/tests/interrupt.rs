@@ -18,12 +18,12 @@ const EXIT_WITHIN: Duration = Duration::from_secs(10);
 /// How long the work runs before the signal: long enough to be under way.
 const RUN_FOR: Duration = Duration::from_millis(1500);
 
-/// `npuzzle args` started with its output piped and the test cache.
-fn started(args: &[&str]) -> Child {
+/// `npuzzle args` started with its output piped, the test cache, and `stdin`.
+fn started(args: &[&str], stdin: Stdio) -> Child {
     Process::new(assert_cmd::cargo::cargo_bin("npuzzle"))
         .args(args)
         .env("NPUZZLE_CACHE_DIR", scratch_cache())
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -39,7 +39,17 @@ fn stopped(args: &[&str], signal: &str) -> (i32, String, String) {
 
 /// [`stopped`], the signal sent after `running`.
 fn stopped_after(running: Duration, args: &[&str], signal: &str) -> (i32, String, String) {
-    let mut child = started(args);
+    stopped_reading(Stdio::null(), running, args, signal)
+}
+
+/// [`stopped_after`], the command reading `stdin`.
+fn stopped_reading(
+    stdin: Stdio,
+    running: Duration,
+    args: &[&str],
+    signal: &str,
+) -> (i32, String, String) {
+    let mut child = started(args, stdin);
     // Read as it comes, so a full pipe never holds the command up.
     let mut pipe = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
@@ -269,4 +279,24 @@ fn pdb_build_quiet_says_nothing_on_stdout_or_stderr() {
         .failure()
         .stdout("")
         .stderr(predicates::str::contains("error"));
+}
+
+#[test]
+fn ctrl_c_on_a_judge_that_searches_writes_the_cases_answered_before_the_one_under_way() {
+    // UVa 10181: a 2-move board, one of the 80-move 15-puzzles (seconds of search on both
+    // threads), another short board. The searches run two at a time, so the third may
+    // finish before the stop, but its answer cannot come before the second's.
+    let hardest = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n";
+    let near = |last_row: &str| format!("1 2 3 4\n5 6 7 8\n9 10 11 12\n{last_row}\n");
+    let input = format!("3\n{}{hardest}{}", near("13 14 0 15"), near("0 13 14 15"));
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, input.as_bytes()).unwrap();
+    let stdin = Stdio::from(file.reopen().unwrap());
+    let (code, stdout, stderr) = stopped_reading(stdin, RUN_FOR, &["judge", "uva10181"], "INT");
+    assert_eq!(code, 130, "{stderr}");
+    assert_eq!(stdout, "R\n", "the first case's answer alone: {stderr}");
+    assert!(
+        stderr.contains("stopped by SIGINT") && stderr.contains("before case 2"),
+        "{stderr}"
+    );
 }
