@@ -273,12 +273,7 @@ fn widen_with<E: Estimate>(
         if found.stopped {
             break;
         }
-        last = Some(Round::after(
-            last,
-            width,
-            now.elapsed().as_secs_f64(),
-            found.lost,
-        ));
+        last = Some(Round::after(last, width, now.elapsed().as_secs_f64()));
     }
     stats.seconds = began.elapsed().as_secs_f64();
     stats
@@ -300,20 +295,18 @@ const WIDTH_GROWTH: f64 = 1.25;
 /// The least and most growth (as [`WIDTH_GROWTH`]) a measurement is believed.
 const GROWTH_RANGE: (f64, f64) = (0.9, 1.6);
 
-/// A round of the beams: its width and seconds, how its time grew from the round
-/// before (as [`WIDTH_GROWTH`]), and whether it lost its way (ended without an answer).
+/// A round of the beams: its width and seconds, and how its time grew from the round
+/// before (as [`WIDTH_GROWTH`]).
 #[derive(Clone, Copy, Debug)]
 struct Round {
     width: usize,
     seconds: f64,
     growth: f64,
-    lost: bool,
 }
 
 impl Round {
-    /// The round of `width` that took `seconds` after `before`, `lost` if it lost its
-    /// way ([`beam::BeamFound::lost`]).
-    fn after(before: Option<Round>, width: usize, seconds: f64, lost: bool) -> Round {
+    /// The round of `width` that took `seconds`, after `before`.
+    fn after(before: Option<Round>, width: usize, seconds: f64) -> Round {
         let growth = before
             .filter(|b| b.width < width && b.seconds > 0.0 && seconds > 0.0)
             .map_or(WIDTH_GROWTH, |b| {
@@ -325,20 +318,12 @@ impl Round {
             width,
             seconds,
             growth,
-            lost,
         }
     }
 }
 
-/// How many times wider the round after a lost one is, where the time left holds it: a
-/// beam that loses its way is far too narrow for the board (on uniform 8x8 boards every
-/// beam under about 5,000 wide is lost, and by doubling a second reached no wider), and a
-/// wider one that answers takes about as long as a lost one four times narrower.
-const AFTER_LOST: usize = 4;
-
 /// The width of the next beam, after the `last` round with `left` seconds to go:
-/// [`FIRST_WIDTH`] first; [`AFTER_LOST`] times the last after one that lost its way,
-/// where the time left holds that round; then twice the last while the time left holds that round
+/// [`FIRST_WIDTH`] first; then twice the last while the time left holds that round
 /// (foretold twice as long) and the one after it (four times); else the widest foretold
 /// (by the growth the last rounds measured) to take [`FIT_MARGIN`] of the time left,
 /// narrower than the last too where a round ended sooner than foretold (a beam's answer
@@ -351,16 +336,10 @@ fn fitting_width(last: Option<Round>, left: Option<f64>) -> Option<usize> {
         width,
         seconds,
         growth,
-        lost,
     }) = last
     else {
         return Some(FIRST_WIDTH);
     };
-    #[expect(clippy::cast_precision_loss, reason = "a small factor")]
-    let jump = (AFTER_LOST as f64).powf(growth) * seconds;
-    if lost && left.is_none_or(|left| jump <= FIT_MARGIN * left) {
-        return Some(width * AFTER_LOST);
-    }
     let Some(left) = left.filter(|&left| left < 6.0 * seconds) else {
         return Some(width * 2);
     };
@@ -409,32 +388,24 @@ mod tests {
     #[test]
     fn the_last_beam_is_as_wide_as_the_time_left_holds() {
         assert_eq!(fitting_width(None, Some(1.0)), Some(FIRST_WIDTH));
-        let first = Round::after(None, 256, 1.0, false);
+        let first = Round::after(None, 256, 1.0);
         assert_eq!(fitting_width(Some(first), None), Some(512));
         // Time for this doubling and the next: doubled.
         assert_eq!(fitting_width(Some(first), Some(6.5)), Some(512));
         // Not for both: the last round, foretold by the growth measured (here 2.5 times
         // as long at twice the width) to take 90 % of what is left.
-        let measured = Round::after(Some(Round::after(None, 500, 0.4, false)), 1000, 1.0, false);
+        let measured = Round::after(Some(Round::after(None, 500, 0.4)), 1000, 1.0);
         let last = fitting_width(Some(measured), Some(5.0)).unwrap();
         let foretold = (last as f64 / 1000.0).powf(2.5f64.log2());
         assert!((foretold - 4.5).abs() < 0.01, "{last}: {foretold} s");
         // A growth past belief is held to the range.
-        let wild = Round::after(Some(Round::after(None, 500, 0.01, false)), 1000, 1.0, false);
+        let wild = Round::after(Some(Round::after(None, 500, 0.01)), 1000, 1.0);
         assert!((wild.growth - GROWTH_RANGE.1).abs() < 1e-9);
         // Less left than the last round took: a narrower beam, another answer.
         let narrower = fitting_width(Some(measured), Some(0.8)).unwrap();
         assert!((FIRST_WIDTH..1000).contains(&narrower), "{narrower}");
         // Too little left for the narrowest.
         assert_eq!(fitting_width(Some(measured), Some(0.1)), None);
-        // After a beam that lost its way, one four times as wide where the time holds it
-        // (foretold 4^1.25 = 5.66 times as long, within 90 % of what is left)...
-        let wandered = Round::after(None, 256, 1.0, true);
-        assert_eq!(fitting_width(Some(wandered), None), Some(1024));
-        assert_eq!(fitting_width(Some(wandered), Some(6.3)), Some(1024));
-        // ... and where it does not, the width the time left holds, as after any round.
-        let fits = fitting_width(Some(wandered), Some(6.2)).unwrap();
-        assert!((512..1024).contains(&fits), "{fits}");
     }
 
     #[test]
