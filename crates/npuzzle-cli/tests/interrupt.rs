@@ -283,7 +283,7 @@ fn pdb_build_quiet_says_nothing_on_stdout_or_stderr() {
 
 #[test]
 fn ctrl_c_on_a_judge_that_searches_writes_the_cases_answered_before_the_one_under_way() {
-    // UVa 10181: a 2-move board, one of the 80-move 15-puzzles (seconds of search on both
+    // UVa 10181: a 1-move board, one of the 80-move 15-puzzles (seconds of search on both
     // threads), another short board. The searches run two at a time, so the third may
     // finish before the stop, but its answer cannot come before the second's.
     let hardest = "0 12 9 13\n15 11 10 14\n3 7 2 5\n4 8 6 1\n";
