@@ -78,6 +78,13 @@ pub trait Estimate: Sync {
     }
     /// The estimate of the node: a lower bound on the moves left.
     fn value(&self, node: &Self::Node) -> u32;
+    /// What a beam orders a layer's boards by, least first: the estimate itself, unless
+    /// the estimate carries a ranking of its own (a learned one, which need not be a
+    /// bound: the beam bounds by [`Estimate::value`] still).
+    #[inline(always)]
+    fn rank(&self, node: &Self::Node) -> u32 {
+        self.value(node)
+    }
     /// Whether the node is the goal (every tile home).
     fn is_goal(&self, node: &Self::Node) -> bool;
     /// What this estimate is called in reports.

@@ -28,6 +28,13 @@ pub struct LineNode {
     cols: [u8; MAX_LINE],
 }
 
+impl LineNode {
+    /// The pairs of tiles in linear conflict (each costs two moves in the estimate).
+    pub fn conflicts(&self) -> u32 {
+        u32::from(self.lc)
+    }
+}
+
 impl LinearConflict {
     /// Manhattan plus linear conflicts towards `goal` (sides of at most 8).
     pub fn new(goal: &Board) -> LinearConflict {
