@@ -22,6 +22,7 @@ pub mod fast_solve;
 pub mod goal_frame;
 pub mod guide;
 pub mod listing;
+pub mod network_ranking;
 pub mod plan;
 pub mod problem;
 pub mod report;

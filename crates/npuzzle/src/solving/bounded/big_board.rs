@@ -17,6 +17,7 @@ use crate::puzzle::metric::Metric;
 use crate::search::{GiveUp, Limits, Stats};
 use crate::solving::beam::{self, Beam};
 use crate::solving::constructive;
+use crate::solving::network_ranking::NetworkRanking;
 use crate::solving::plan::Plan;
 use crate::util::cancel::CancelToken;
 use crate::util::proven_bound::ProvenBound;
@@ -140,7 +141,8 @@ pub const FIRST_WIDTH: usize = 256;
 /// next width's time is foretold from the last one's, twice as long). Where two more
 /// doublings would not end in time, the widest beams that would ([`fitting_width`]) run
 /// until the time is spent, rather than up to half of it left. Each answer is kept
-/// when shorter. Guided by the plan's pattern databases when it has them, else by linear
+/// when shorter. Ranked by the network that ships for the board ([`NetworkRanking`]),
+/// else guided by the plan's pattern databases when it has them, else by linear
 /// conflicts. Returns what the beams cost.
 fn widen(
     start: &Board,
@@ -153,6 +155,17 @@ fn widen(
 ) -> Stats {
     if !beam::fits(start.size()) {
         return widen_reduced(start, goal, options, upper, until);
+    }
+    // The network first where weights ship for the board: it ranks far better than linear
+    // conflicts for a little more time a node, and the databases rank no better than
+    // linear conflicts (BENCHMARKS "Big boards", notes/big-boards.md).
+    let refused = match NetworkRanking::built_in(goal) {
+        Some(Ok(ranking)) => return widen_with(&ranking, start, options, upper, proven, until),
+        Some(Err(why)) => Some(why),
+        None => None,
+    };
+    if let Some(why) = refused {
+        upper.show(&format!("network ranking refused ({why})"), proven);
     }
     match plan.guide.database() {
         Some(db) => widen_with(db.as_ref(), start, options, upper, proven, until),
@@ -257,7 +270,10 @@ fn widen_with<E: Estimate>(
         if too_big || nodes_left == Some(0) {
             break;
         }
-        upper.show(&format!("beam search, width {width}"), proven);
+        upper.show(
+            &format!("beam search by {}, width {width}", estimate.name()),
+            proven,
+        );
         let stop = || until.is_some_and(|at| Instant::now() >= at) || stopped(options);
         let found = beam::beam_search(start, estimate, &round, &stop);
         stats.expanded += found.expanded;
