@@ -427,7 +427,10 @@ mod tests {
             let board = FastBoard::new(&lazy_random_walk(&goal, steps, &mut rng));
             let expected = ranking.expected(&ranking.init(&board));
             let bound = lines.value(&lines.init(&board));
-            assert!((expected - bound as f32).abs() < 1e-4, "{expected} against {bound}");
+            assert!(
+                (expected - bound as f32).abs() < 1e-4,
+                "{expected} against {bound}"
+            );
         }
     }
 
