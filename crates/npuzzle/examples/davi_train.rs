@@ -192,18 +192,9 @@ impl Shape {
                 3 if r > 0 => blank - self.width,
                 _ => continue,
             };
-            slide(&mut w.board, blank, to);
+            w.board.slide(blank, to);
         }
     }
-}
-
-fn slide(board: &mut FastBoard, blank: usize, to: usize) -> u8 {
-    let tile = board.tiles[to];
-    board.tiles[blank] = tile;
-    board.tiles[to] = 0;
-    board.pos[usize::from(tile)] = blank as u8;
-    board.pos[0] = to as u8;
-    tile
 }
 
 /// Adds one board's gradient of half the squared error to `grad`; returns the error.
@@ -225,7 +216,7 @@ fn learn_one(
     let mut best = f32::INFINITY;
     let mut child = board.clone();
     for to in shape.neighbours(blank) {
-        let tile = slide(&mut child, blank, to);
+        let tile = child.slide(blank, to);
         let cnode = lines.step(&node, &child, tile, to, blank);
         let value = if lines.is_goal(&cnode) {
             0.0
@@ -240,7 +231,7 @@ fn learn_one(
                 .out(&acc, lines.value(&cnode) as f32, cnode.conflicts() as f32)
                 .max(0.0)
         };
-        slide(&mut child, to, blank);
+        child.slide(to, blank);
         best = best.min(value);
     }
     let y = 1.0 + best;

@@ -165,7 +165,7 @@ const STOP_POLL: Duration = Duration::from_millis(10);
 impl FastBoard {
     /// Slides the tile at `to` into the blank at `blank`; returns the tile.
     #[inline(always)]
-    pub(super) fn slide(&mut self, blank: usize, to: usize) -> u8 {
+    pub fn slide(&mut self, blank: usize, to: usize) -> u8 {
         let tile = self.tiles[to];
         self.tiles[blank] = tile;
         self.tiles[to] = 0;

@@ -355,9 +355,9 @@ impl<'a, E: Estimate> Layers<'a, E> {
                         continue;
                     }
                     let to = usize::from(to);
-                    let tile = slide(&mut board, blank, to);
+                    let tile = board.slide(blank, to);
                     let node = self.estimate.step(&layer.nodes[i], &board, tile, to, blank);
-                    slide(&mut board, to, blank);
+                    board.slide(to, blank);
                     if depth + self.estimate.value(&node) as usize >= cutoff {
                         continue;
                     }
@@ -397,7 +397,7 @@ impl<'a, E: Estimate> Layers<'a, E> {
                 let mut board = layer.boards[p].clone();
                 let from = usize::from(layer.blank[p]);
                 let to = self.steps[from][usize::from(child.move_index)].expect("a legal move");
-                slide(&mut board, from, usize::from(to));
+                board.slide(from, usize::from(to));
                 (board, to)
             })
             .unzip();
@@ -437,16 +437,6 @@ impl<'a, E: Estimate> Layers<'a, E> {
         moves.reverse();
         moves
     }
-}
-
-/// Moves the blank at `blank` to `to`, sliding the tile there; returns the tile.
-fn slide(board: &mut FastBoard, blank: usize, to: usize) -> u8 {
-    let tile = board.tiles[to];
-    board.tiles[blank] = tile;
-    board.tiles[to] = 0;
-    board.pos[usize::from(tile)] = blank as u8;
-    board.pos[0] = to as u8;
-    tile
 }
 
 #[cfg(test)]
