@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
-use npuzzle::solving::network_ranking::{NetworkWeights, HIDDEN};
+use npuzzle::solving::network_ranking::{NetworkRanking, NetworkWeights, HIDDEN};
 use npuzzle::{Board, Size};
 
 #[derive(Clone)]
@@ -202,7 +202,7 @@ fn learn_one(
     shape: &Shape,
     lines: &LinearConflict,
     net: &Net,
-    target: &Net,
+    target: &NetworkRanking,
     board: &FastBoard,
     grad: &mut Net,
 ) -> f32 {
@@ -210,26 +210,18 @@ fn learn_one(
     if lines.is_goal(&node) {
         return 0.0;
     }
-    // The children under the target network.
-    let tacc = target.acc(board);
+    // The children under the target network, evaluated as the beam ranks them.
+    let ranked = target.init(board);
     let blank = board.pos[0] as usize;
     let mut best = f32::INFINITY;
     let mut child = board.clone();
     for to in shape.neighbours(blank) {
         let tile = child.slide(blank, to);
-        let cnode = lines.step(&node, &child, tile, to, blank);
-        let value = if lines.is_goal(&cnode) {
+        let ranked_child = target.step(&ranked, &child, tile, to, blank);
+        let value = if target.is_goal(&ranked_child) {
             0.0
         } else {
-            let t = tile as usize * shape.cells;
-            let (old, new) = (&target.w1[t + to], &target.w1[t + blank]);
-            let mut acc = tacc;
-            for i in 0..HIDDEN {
-                acc[i] += new[i] - old[i];
-            }
-            target
-                .out(&acc, lines.value(&cnode) as f32, cnode.conflicts() as f32)
-                .max(0.0)
+            target.expected(&ranked_child).max(0.0)
         };
         child.slide(to, blank);
         best = best.min(value);
@@ -286,7 +278,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let lines = LinearConflict::new(&goal);
     let mut rng = StdRng::seed_from_u64(1);
     let mut net = Net::new(shape.cells, &mut rng);
-    let mut target = net.clone();
+    let mut target = NetworkRanking::new(&goal, net.weights(size));
     let mut walkers: Vec<Walker> = (0..batch)
         .map(|i| {
             let mut w = Walker {
@@ -347,7 +339,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             *p -= lr * (*mm / c1) / ((*vv / c2).sqrt() + eps);
         }
         if step % refresh == 0 {
-            target = net.clone();
+            target = NetworkRanking::new(&goal, net.weights(size));
         }
         if step % 500 == 0 {
             eprintln!(
