@@ -32,6 +32,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         let start = parse_board(text, None)?;
+        if !npuzzle::solving::beam::fits(start.size()) {
+            return Err(format!(
+                "{}: the beam takes at most 64 cells and 8 a side",
+                start.size()
+            )
+            .into());
+        }
         let goal = Board::goal(start.size());
         let beam = Beam {
             width,

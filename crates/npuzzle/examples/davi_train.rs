@@ -256,6 +256,19 @@ fn learn_one(
     e * e
 }
 
+/// Refuses settings the training cannot run with.
+fn check(size: Size, steps: usize, batch: usize, refresh: usize, hop: u32) -> Result<(), String> {
+    if !npuzzle::solving::beam::fits(size) {
+        return Err(format!(
+            "{size}: the beam ranks boards of at most 64 cells and 8 a side"
+        ));
+    }
+    if steps == 0 || batch == 0 || refresh == 0 || hop == 0 {
+        return Err("STEPS, BATCH, refresh and hop must be at least 1".into());
+    }
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [size, steps, batch, max_walk, out, rest @ ..] = args.as_slice() else {
@@ -267,6 +280,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let lr: f32 = rest.first().map_or(Ok(1e-3), |s| s.parse())?;
     let refresh: usize = rest.get(1).map_or(Ok(50), |s| s.parse())?;
     let hop: u32 = rest.get(2).map_or(Ok(8), |s| s.parse())?;
+    check(size, steps, batch, refresh, hop)?;
     let goal = Board::goal(size);
     let shape = Shape {
         width: size.width(),
