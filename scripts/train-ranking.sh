@@ -3,7 +3,7 @@
 # ranking-7x7.net) by approximate value iteration on lazy random walks, as
 # crates/npuzzle/src/solving/network_ranking.rs describes. Deterministic: the same bytes on
 # any machine with the same toolchain (seeded walks, gradients summed in a fixed order).
-# About 6 minutes (6x6) and 8 minutes (7x7), each alone on two cores.
+# About 15 minutes (6x6) and 20 minutes (7x7), each alone on two cores.
 #
 #   scripts/train-ranking.sh            # both sizes
 #   scripts/train-ranking.sh 7x7        # one
@@ -19,6 +19,6 @@ for size in $sizes; do
         *) longest=1000 ;;
     esac
     # size, steps, boards a step, longest walk, file
-    target/release/examples/davi_train "$size" 100000 4096 "$longest" \
+    target/release/examples/davi_train "$size" 60000 4096 "$longest" \
         "crates/npuzzle/data/ranking-$size.net"
 done

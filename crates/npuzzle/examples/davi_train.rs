@@ -10,7 +10,7 @@
 //! runs it as the shipped weights were made.
 //!
 //! ```sh
-//! cargo run --release --example davi_train -- 6x6 100000 4096 1000 ranking-6x6.net
+//! cargo run --release --example davi_train -- 6x6 60000 4096 1000 ranking-6x6.net
 //! # then, at a fixed width, side by side with linear conflicts:
 //! cargo run --release --example beam_paths -- 16384 ranking-6x6.net < data/deepcubea/deepcubea35-dev.txt
 //! ```
