@@ -3,7 +3,8 @@
 # ranking-7x7.net) by approximate value iteration on lazy random walks, as
 # crates/npuzzle/src/solving/network_ranking.rs describes. Deterministic: the same bytes on
 # any machine with the same toolchain (seeded walks, gradients summed in a fixed order).
-# About 15 minutes (6x6) and 20 minutes (7x7), each alone on two cores.
+# Measured: 27 minutes (6x6) and 39 minutes (7x7) with both sizes training at once on two
+# cores (and the test suite beside them for a quarter of that time); alone, less.
 #
 #   scripts/train-ranking.sh            # both sizes
 #   scripts/train-ranking.sh 7x7        # one
