@@ -60,6 +60,13 @@ pub enum NetworkWeightsError {
     /// The first line is not this format's.
     #[error("not npuzzle ranking weights (the first line should be `npuzzle ranking network 1 WxH {HIDDEN}`)")]
     NotWeights,
+    /// The weights are for a network of another width (written by an older or newer
+    /// npuzzle).
+    #[error("weights of a network of {found} hidden units, where this npuzzle's has {HIDDEN}")]
+    WrongHidden {
+        /// The file's hidden units, as written.
+        found: String,
+    },
     /// The weights are another board's.
     #[error("weights for {found}, not for {wanted}")]
     WrongSize {
@@ -159,7 +166,9 @@ impl NetworkWeights {
             return Err(NetworkWeightsError::NotWeights);
         };
         if hidden != HIDDEN.to_string().as_bytes() {
-            return Err(NetworkWeightsError::NotWeights);
+            return Err(NetworkWeightsError::WrongHidden {
+                found: crate::util::excerpt::shortened(&String::from_utf8_lossy(hidden)),
+            });
         }
         let found = String::from_utf8_lossy(found).into_owned();
         if found != size.to_string() {
@@ -414,6 +423,11 @@ mod tests {
         );
         let seven = NetworkWeights::parse(&bytes, Size::square(7).unwrap()).unwrap_err();
         assert_eq!(seven.to_string(), "weights for 6x6, not for 7x7");
+        let narrower = NetworkWeights::parse(b"npuzzle ranking network 1 6x6 32\n", size);
+        assert_eq!(
+            narrower,
+            Err(NetworkWeightsError::WrongHidden { found: "32".into() })
+        );
         for garbage in [
             &b""[..],
             b"\n",
