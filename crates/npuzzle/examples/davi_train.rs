@@ -21,8 +21,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use npuzzle::fast_idastar::{Estimate, FastBoard, LineNode, LinearConflict};
-use npuzzle::solving::network_ranking::{NetworkWeights, HIDDEN};
+use npuzzle::fast_idastar::{Estimate, FastBoard, LinearConflict};
+use npuzzle::solving::network_ranking::{NetworkRanking, NetworkWeights, HIDDEN};
 use npuzzle::{Board, Size};
 
 #[derive(Clone)]
@@ -197,59 +197,12 @@ impl Shape {
     }
 }
 
-/// Sums of the output kept apart, as the library kept them when the shipped weights were
-/// trained: the float order of the targets, and so the weights, depend on it.
-const LANES: usize = 8;
-
-/// The copy of the network the targets are taken from, renewed every `refresh` steps.
-///
-/// It evaluates a child in floats, its sums carried from its parent's as the beam carries
-/// them, not through the library's ranking: the library rounds the sums to integers for
-/// speed, and the weights, trained against the float network, do not depend on how it
-/// rounds.
-struct Target(Net);
-
-impl Target {
-    /// The expected moves left of the child made by sliding `tile` from `from` to `to`,
-    /// from its parent's `sums`; 0 at the goal.
-    fn child_value(
-        &self,
-        lines: &LinearConflict,
-        parent: (&[f32; HIDDEN], &LineNode),
-        child: &FastBoard,
-        (tile, from, to): (u8, usize, usize),
-    ) -> f32 {
-        let net = &self.0;
-        let child_lines = lines.step(parent.1, child, tile, from, to);
-        if lines.is_goal(&child_lines) {
-            return 0.0;
-        }
-        let row = usize::from(tile) * net.cells;
-        let (old, new) = (&net.w1[row + from], &net.w1[row + to]);
-        let mut sums = *parent.0;
-        for i in 0..HIDDEN {
-            sums[i] += new[i] - old[i];
-        }
-        let mut lane_sums = [0.0f32; LANES];
-        for (sums, outputs) in sums.chunks_exact(LANES).zip(net.w2.chunks_exact(LANES)) {
-            for i in 0..LANES {
-                lane_sums[i] += sums[i].max(0.0) * outputs[i];
-            }
-        }
-        let expected = lane_sums.iter().sum::<f32>()
-            + net.a * lines.value(&child_lines) as f32
-            + net.d * child_lines.conflicts() as f32
-            + net.c;
-        expected.max(0.0)
-    }
-}
-
 /// Adds one board's gradient of half the squared error to `grad`; returns the error.
 fn learn_one(
     shape: &Shape,
     lines: &LinearConflict,
     net: &Net,
-    target: &Target,
+    target: &NetworkRanking,
     board: &FastBoard,
     grad: &mut Net,
 ) -> f32 {
@@ -257,13 +210,19 @@ fn learn_one(
     if lines.is_goal(&node) {
         return 0.0;
     }
-    let sums = target.0.acc(board);
+    // The children under the target network, evaluated as the beam ranks them.
+    let ranked = target.init(board);
     let blank = board.pos[0] as usize;
     let mut best = f32::INFINITY;
     let mut child = board.clone();
     for to in shape.neighbours(blank) {
         let tile = child.slide(blank, to);
-        let value = target.child_value(lines, (&sums, &node), &child, (tile, to, blank));
+        let ranked_child = target.step(&ranked, &child, tile, to, blank);
+        let value = if target.is_goal(&ranked_child) {
+            0.0
+        } else {
+            target.expected(&ranked_child).max(0.0)
+        };
         child.slide(to, blank);
         best = best.min(value);
     }
@@ -333,7 +292,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let lines = LinearConflict::new(&goal);
     let mut rng = StdRng::seed_from_u64(1);
     let mut net = Net::new(shape.cells, &mut rng);
-    let mut target = Target(net.clone());
+    let mut target = NetworkRanking::new(&goal, net.weights(size));
     let mut walkers: Vec<Walker> = (0..batch)
         .map(|i| {
             let mut w = Walker {
@@ -394,7 +353,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             *p -= lr * (*mm / c1) / ((*vv / c2).sqrt() + eps);
         }
         if step % refresh == 0 {
-            target = Target(net.clone());
+            target = NetworkRanking::new(&goal, net.weights(size));
         }
         if step % 500 == 0 {
             eprintln!(
